@@ -1,0 +1,36 @@
+# kiss: make demo runs kiss on the bundled examples; make test runs every test.
+# Both install what they need (libz3-dev) when it is missing.
+
+GO      ?= go
+BIN     := bin/kiss
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build demo test bench fuzz clean
+
+all: build
+
+# libz3-dev provides z3.h and libz3.so for smt/z3, the module's only cgo.
+deps:
+	@if [ ! -f /usr/include/z3.h ]; then \
+		echo "kiss: installing libz3-dev"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libz3-dev >/dev/null; \
+	fi
+	@$(GO) mod download
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/kiss
+
+demo: build
+	@./scripts/demo.sh $(BIN)
+
+test: deps
+	$(GO) test -count=1 ./...
+
+bench: deps
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+fuzz: deps
+	$(GO) test -run='^$$' -fuzz=FuzzParsePrint -fuzztime=60s ./sequentialize/ir/
+
+clean:
+	rm -rf bin

@@ -1,0 +1,180 @@
+// Package schedule is the replayable form of a violation: which goroutines
+// existed (numbered by spawn order, named by spawn site), the visible
+// operations they performed in order, and which switches were preemptions.
+// It is the JSON file `kiss -schedules DIR` writes and `kiss replay` reads
+// (DESIGN.md, "The schedule file").
+package schedule
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+)
+
+// Version is the format version written in the "kiss" field.
+const Version = 1
+
+// Checks are the violation kinds a schedule may carry.
+var Checks = []string{"deadlock", "leak", "race", "panic", "assert"}
+
+// Schedule is one violation's interleaving.
+type Schedule struct {
+	Kiss        int         `json:"kiss"`
+	Package     string      `json:"package"`
+	Root        string      `json:"root"`
+	Check       string      `json:"check"`
+	Preemptions int         `json:"preemptions"`
+	Message     string      `json:"message"`
+	Pos         string      `json:"pos,omitempty"` // where the violation happens
+	Goroutines  []Goroutine `json:"goroutines"`
+	Steps       []Step      `json:"steps"`
+	Inputs      []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any
+}
+
+// Goroutine is one goroutine of the scenario: the root is 0, the others are
+// numbered in spawn order, so the same numbering holds in a real run.
+type Goroutine struct {
+	ID     int    `json:"id"`
+	Start  string `json:"start"`            // "root", or the go statement's position
+	Parent *int   `json:"parent,omitempty"` // the goroutine that ran the go statement
+}
+
+// Step is one visible operation.
+type Step struct {
+	G       int    `json:"g"`
+	Op      string `json:"op"`
+	Pos     string `json:"pos"`
+	Preempt bool   `json:"preempt,omitempty"` // the switch to G before this step was a preemption
+	Blocks  bool   `json:"blocks,omitempty"`  // G blocked at this step
+}
+
+// Input is the value a symbolic input took.
+type Input struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+var posRE = regexp.MustCompile(`^.+:[0-9]+:[0-9]+$`)
+
+// Encode writes s as indented JSON.
+func Encode(w io.Writer, s *Schedule) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// Decode reads one schedule and rejects anything malformed with an error
+// that says what is wrong.
+func Decode(r io.Reader) (*Schedule, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Schedule
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("schedule: %v", err)
+	}
+	if dec.More() {
+		return nil, errors.New("schedule: trailing data after the schedule object")
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Validate checks the invariants a replayer relies on.
+func (s *Schedule) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("schedule: "+format, args...)
+	}
+	if s.Kiss != Version {
+		if s.Kiss == 0 {
+			return bad(`missing "kiss" version field (want %d)`, Version)
+		}
+		return bad("unsupported version %d (this kiss reads version %d)", s.Kiss, Version)
+	}
+	if s.Root == "" {
+		return bad(`missing "root"`)
+	}
+	known := false
+	for _, c := range Checks {
+		known = known || c == s.Check
+	}
+	if !known {
+		return bad("unknown check %q (want one of %v)", s.Check, Checks)
+	}
+	if s.Preemptions < 0 {
+		return bad("negative preemptions %d", s.Preemptions)
+	}
+	if len(s.Goroutines) == 0 {
+		return bad("no goroutines (the root is goroutine 0)")
+	}
+	for i, g := range s.Goroutines {
+		if g.ID != i {
+			return bad("goroutine %d has id %d: ids must be 0, 1, ... in spawn order", i, g.ID)
+		}
+		if i == 0 && g.Start != "root" {
+			return bad(`goroutine 0 must start at "root", not %q`, g.Start)
+		}
+		if i > 0 && !posRE.MatchString(g.Start) {
+			return bad("goroutine %d: start %q is not a file:line:col position", i, g.Start)
+		}
+		if g.Parent != nil && (*g.Parent < 0 || *g.Parent >= i) {
+			return bad("goroutine %d: parent %d was not spawned before it", i, *g.Parent)
+		}
+	}
+	preempts := 0
+	for i, st := range s.Steps {
+		if st.G < 0 || st.G >= len(s.Goroutines) {
+			return bad("step %d: goroutine %d does not exist", i, st.G)
+		}
+		if st.Op == "" {
+			return bad("step %d: missing op", i)
+		}
+		if st.Pos != "" && !posRE.MatchString(st.Pos) {
+			return bad("step %d: pos %q is not a file:line:col position", i, st.Pos)
+		}
+		if st.Preempt {
+			preempts++
+		}
+	}
+	if preempts != s.Preemptions {
+		return bad("preemptions is %d but %d steps are marked preempt", s.Preemptions, preempts)
+	}
+	return nil
+}
+
+// String renders the steps one per line, as the analyzer shows them.
+func (s *Schedule) String() string {
+	var b bytes.Buffer
+	for _, st := range s.Steps {
+		b.WriteString(st.Line())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Line renders one step: "g1 lock p_test.go:40:9 (preempted)".
+func (st Step) Line() string {
+	line := "g" + strconv.Itoa(st.G) + " " + st.Op
+	if st.Pos != "" {
+		line += " " + st.Pos
+	}
+	if st.Preempt {
+		line += " (preemption)"
+	}
+	if st.Blocks {
+		line += " (blocks)"
+	}
+	return line
+}

@@ -1,0 +1,68 @@
+package schedule
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+const good = `{"kiss": 1, "package": "example.com/p", "root": "TestTransfer", "check": "deadlock",
+ "preemptions": 1, "message": "no goroutine can run",
+ "goroutines": [{"id": 0, "start": "root"}, {"id": 1, "start": "p_test.go:31:2", "parent": 0}],
+ "steps": [{"g": 0, "op": "lock", "pos": "p_test.go:20:9"}, {"g": 1, "op": "lock", "pos": "p_test.go:40:9", "preempt": true}]}`
+
+func TestRoundTrip(t *testing.T) {
+	s, err := Decode(strings.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Check != "deadlock" || len(s.Steps) != 2 || !s.Steps[1].Preempt || *s.Goroutines[1].Parent != 0 {
+		t.Fatalf("decoded %+v", s)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Decode(&buf)
+	if err != nil {
+		t.Fatalf("re-decode: %v\n%s", err, buf.String())
+	}
+	if s2.String() != s.String() {
+		t.Fatalf("steps differ:\n%s\n%s", s.String(), s2.String())
+	}
+	if got, want := s.Steps[1].Line(), "g1 lock p_test.go:40:9 (preemption)"; got != want {
+		t.Errorf("Line = %q, want %q", got, want)
+	}
+}
+
+func TestRejects(t *testing.T) {
+	for _, c := range []struct{ edit, want string }{
+		{`"kiss": 1`, `"kiss": 2`},
+		{`"kiss": 1, `, ``},
+		{`"check": "deadlock"`, `"check": "livelock"`},
+		{`{"id": 1, "start"`, `{"id": 2, "start"`},
+		{`"start": "root"`, `"start": "main"`},
+		{`"start": "p_test.go:31:2"`, `"start": "somewhere"`},
+		{`{"g": 1, "op"`, `{"g": 5, "op"`},
+		{`"preemptions": 1`, `"preemptions": 0`},
+		{`"root": "TestTransfer", `, `"root": "TestTransfer", "color": "red", `},
+		{`"parent": 0`, `"parent": 1`},
+		{`"op": "lock", "pos": "p_test.go:20:9"`, `"op": "", "pos": "p_test.go:20:9"`},
+	} {
+		src := strings.Replace(good, c.edit, c.want, 1)
+		if src == good {
+			t.Fatalf("edit %q did not apply", c.edit)
+		}
+		if _, err := Decode(strings.NewReader(src)); err == nil {
+			t.Errorf("accepted a schedule with %s", c.want)
+		} else if !strings.HasPrefix(err.Error(), "schedule: ") {
+			t.Errorf("error %q does not say it is about the schedule", err)
+		}
+	}
+	if _, err := Decode(strings.NewReader(good + good)); err == nil {
+		t.Error("accepted trailing data")
+	}
+	if _, err := Decode(strings.NewReader(`{"kiss": 1,`)); err == nil {
+		t.Error("accepted truncated JSON")
+	}
+}
