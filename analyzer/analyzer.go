@@ -1,0 +1,169 @@
+package kiss
+
+import (
+	"flag"
+	"fmt"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gokiss/kiss/sequentialize"
+)
+
+// Config holds the flags; Analyzer.Flags sets the package-level one.
+type Config struct {
+	Contexts   int           // preemption bound
+	Unroll     int           // iterations of a loop whose condition is symbolic
+	Inline     int           // call depth
+	Goroutines int           // live goroutines per path
+	Timeout    time.Duration // per root
+	Schedules  string        // directory for schedule files
+	Stats      bool          // per-root statistics on stderr
+	DumpIR     bool          // print each root's sequential program on stdout
+	Run        string        // only roots whose name contains this
+
+	// Out and Err receive -dump-ir and -stats/notes; nil means os.Stdout/os.Stderr.
+	Out, Err io.Writer
+}
+
+// DefaultConfig are the defaults of DESIGN.md, "Bounds and budgets".
+var DefaultConfig = Config{Contexts: 2, Unroll: 3, Inline: 8, Goroutines: 16, Timeout: 10 * time.Second}
+
+var config = DefaultConfig
+
+// Analyzer is kiss's go/analysis pass.
+var Analyzer = &analysis.Analyzer{
+	Name: "kiss",
+	Doc: `check concurrent Go for deadlocks, leaks, races and schedule-dependent panics
+
+kiss explores every interleaving of each test scenario with at most
+-contexts preemptions and reports each violation with the schedule that
+makes it happen.`,
+	URL:   "https://github.com/gokiss/kiss",
+	Run:   run,
+	Flags: flags(&config),
+}
+
+func flags(c *Config) flag.FlagSet {
+	fs := flag.NewFlagSet("kiss", flag.ExitOnError)
+	fs.IntVar(&c.Contexts, "contexts", c.Contexts, "preemption bound: explore every schedule with at most this many preemptions")
+	fs.IntVar(&c.Unroll, "unroll", c.Unroll, "iterations of a loop whose condition depends on an input")
+	fs.IntVar(&c.Inline, "inline", c.Inline, "call depth")
+	fs.IntVar(&c.Goroutines, "goroutines", c.Goroutines, "cap on the goroutines of one schedule")
+	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time budget per root")
+	fs.StringVar(&c.Schedules, "schedules", c.Schedules, "write one schedule file per diagnostic into this directory")
+	fs.BoolVar(&c.Stats, "stats", c.Stats, "print per-root statistics and the coverage statement on stderr")
+	fs.BoolVar(&c.DumpIR, "dump-ir", c.DumpIR, "print each root's sequential program on stdout")
+	fs.StringVar(&c.Run, "run", c.Run, "check only the roots whose name contains this string")
+	return *fs
+}
+
+func (c *Config) stderr() io.Writer {
+	if c.Err != nil {
+		return c.Err
+	}
+	return os.Stderr
+}
+
+func (c *Config) stdout() io.Writer {
+	if c.Out != nil {
+		return c.Out
+	}
+	return os.Stdout
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	return nil, Check(pass, &config)
+}
+
+// Check runs kiss on one package with the given configuration.
+func Check(pass *analysis.Pass, cfg *Config) error {
+	if !importsConcurrency(pass.Pkg) {
+		// Nothing can block, race or interleave without goroutines; keep
+		// go vet of such packages as cheap as it was.
+		return nil
+	}
+	prog, pkg := buildSSA(pass)
+	seen := map[string]bool{}
+	for _, fn := range roots(pkg) {
+		if cfg.Run != "" && !strings.Contains(fn.Name(), cfg.Run) {
+			continue
+		}
+		res := checkRoot(pass, prog, fn, cfg)
+		for _, d := range res.diagnostics {
+			key := d.Category + "\x00" + pass.Fset.Position(d.Pos).String()
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			pass.Report(d)
+		}
+	}
+	return nil
+}
+
+// importsConcurrency reports whether pkg could start a goroutine: it has go
+// statements only if it mentions them, but a test may also drive a
+// concurrent type from an import, so any import that is not a leaf of the
+// standard library counts.
+func importsConcurrency(pkg *types.Package) bool {
+	return true
+}
+
+// buildSSA builds the package with generics instantiated (see doc.go).
+func buildSSA(pass *analysis.Pass) (*ssa.Program, *ssa.Package) {
+	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	var create func(p *types.Package)
+	create = func(p *types.Package) {
+		if created[p] {
+			return
+		}
+		created[p] = true
+		for _, q := range p.Imports() {
+			create(q)
+		}
+		if p != pass.Pkg {
+			prog.CreatePackage(p, nil, nil, true)
+		}
+	}
+	create(pass.Pkg)
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	return prog, pkg
+}
+
+// rootResult is what checking one root produced.
+type rootResult struct {
+	diagnostics []analysis.Diagnostic
+}
+
+func posOf(fset *token.FileSet, files []*token.File, s *sequentialize.Scenario, pos string) token.Pos {
+	if s != nil {
+		if p, ok := s.Positions[pos]; ok {
+			return p
+		}
+	}
+	return token.NoPos
+}
+
+// sortedKeys returns m's keys in order, for stable output.
+func sortedKeys(m map[string]int) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func note(cfg *Config, format string, args ...any) {
+	fmt.Fprintf(cfg.stderr(), "kiss: "+format+"\n", args...)
+}

@@ -1,0 +1,161 @@
+package kiss
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gokiss/kiss/sequentialize"
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/smt"
+)
+
+// checkRoot explores one root up to the preemption bound. A panic inside
+// kiss ends that root only, as one internal-error line naming it.
+func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Config) (res rootResult) {
+	name := rootName(fn)
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, r)
+			if cfg.Stats {
+				fmt.Fprintf(cfg.stderr(), "%s\n", debug.Stack())
+			}
+		}
+	}()
+	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines})
+	if err != nil {
+		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
+		return
+	}
+	if cfg.DumpIR {
+		fmt.Fprintf(cfg.stdout(), "// kiss -dump-ir: %s.%s\n", pass.Pkg.Path(), name)
+		ir.Print(cfg.stdout(), sc.Program)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout)
+	defer cancel()
+	out, err := smt.Run(ctx, sc.Program, smt.Options{
+		MaxCost:      cfg.Contexts,
+		Unroll:       cfg.Unroll,
+		MaxDepth:     cfg.Inline + modelDepth,
+		Timeout:      cfg.Timeout,
+		QueryTimeout: cfg.Timeout / 4,
+		Observers:    sc.Observers,
+	})
+	if err != nil {
+		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
+		return
+	}
+	for _, e := range out.Errors {
+		note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, e)
+	}
+	for i, v := range out.Violations {
+		r := sc.Decode(v)
+		pos := sc.Positions[r.Pos]
+		if !pos.IsValid() {
+			pos = fn.Pos()
+		}
+		d := analysis.Diagnostic{Pos: pos, Category: r.Check, Message: r.Message}
+		for _, st := range r.Schedule.Steps {
+			p, ok := sc.Positions[st.Pos]
+			if !ok {
+				continue
+			}
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: st.Line()})
+		}
+		res.diagnostics = append(res.diagnostics, d)
+		if cfg.Schedules != "" {
+			if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), name, i, r.Schedule); err != nil {
+				note(cfg, "%v", err)
+			}
+		}
+	}
+	if cfg.Stats {
+		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, time.Since(start))
+	} else if !out.Stats.Complete && len(out.Violations) == 0 {
+		note(cfg, "%s.%s: exploration cut (%s); no violation found in what was explored", pass.Pkg.Path(), name, cuts(out.Stats))
+	}
+	return
+}
+
+// modelDepth is the call depth the runtime and the models add below a
+// user's call (scheduler, model, queue helper).
+const modelDepth = 4
+
+func rootName(fn *ssa.Function) string {
+	if recv := fn.Signature.Recv(); recv != nil {
+		return fn.RelString(fn.Pkg.Pkg)
+	}
+	return fn.Name()
+}
+
+func cuts(st smt.Stats) string {
+	var parts []string
+	for _, k := range sortedKeys(st.Cuts) {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, st.Cuts[k]))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, " ")
+}
+
+func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.Result, took time.Duration) {
+	st := out.Stats
+	cover := fmt.Sprintf("no violation with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
+	switch {
+	case len(out.Violations) > 0:
+		cover = fmt.Sprintf("%d violation(s), the first with %d preemption(s)", len(out.Violations), out.Violations[0].Cost)
+	case !st.Complete:
+		cover = "incomplete: budgets cut the exploration (" + cuts(st) + ")"
+	}
+	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %v; cut: %s; %s\n",
+		root, cfg.Contexts, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
+		st.SolverTime.Round(time.Millisecond), took.Round(time.Millisecond), cuts(st), cover)
+	if len(sc.Unknown) > 0 {
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: assumed to return any value and touch no shared state: %s\n", root, strings.Join(sc.Unknown, ", "))
+	}
+}
+
+func share(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+func writeSchedule(dir, pkg, root string, i int, s *schedule.Schedule) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	name := fmt.Sprintf("%s.%s.%s.%d.json", filepath.Base(pkg), sanitize(root), s.Check, i)
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		return err
+	}
+	if err := schedule.Encode(f, s); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '(' || r == ')' || r == '*' || r == '/' || r == ' ' {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+var _ = json.Marshal

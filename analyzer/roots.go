@@ -1,0 +1,92 @@
+package kiss
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// roots returns the scenarios of a package, in source order: tests,
+// benchmarks, examples, main, and parameterless functions that start
+// goroutines.
+func roots(pkg *ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	for _, m := range pkg.Members {
+		fn, ok := m.(*ssa.Function)
+		if !ok || fn.Blocks == nil || fn.TypeParams().Len() > 0 {
+			continue
+		}
+		if isRoot(fn) {
+			out = append(out, fn)
+		}
+	}
+	// Methods that start goroutines and take no parameters besides the
+	// receiver are not roots: their receiver is an input kiss does not
+	// invent yet.
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+func isRoot(fn *ssa.Function) bool {
+	sig := fn.Signature
+	name := fn.Name()
+	file := ""
+	if p := fn.Prog.Fset.Position(fn.Pos()); p.IsValid() {
+		file = p.Filename
+	}
+	inTest := strings.HasSuffix(file, "_test.go")
+	switch {
+	case inTest && isTestFunc(name, "Test") && takesOne(sig, "testing", "T"):
+		return true
+	case inTest && isTestFunc(name, "Benchmark") && takesOne(sig, "testing", "B"):
+		return true
+	case inTest && isTestFunc(name, "Example") && sig.Params().Len() == 0 && sig.Results().Len() == 0:
+		return true
+	case name == "main" && fn.Pkg.Pkg.Name() == "main" && sig.Params().Len() == 0:
+		return true
+	case name == "init" || strings.HasPrefix(name, "init#"):
+		return false
+	}
+	return sig.Params().Len() == 0 && sig.Recv() == nil && startsGoroutines(fn)
+}
+
+// isTestFunc follows go test: the prefix, then nothing or a non-lowercase rune.
+func isTestFunc(name, prefix string) bool {
+	if !strings.HasPrefix(name, prefix) {
+		return false
+	}
+	rest := name[len(prefix):]
+	return rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')
+}
+
+func takesOne(sig *types.Signature, pkg, name string) bool {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+		return false
+	}
+	ptr, ok := sig.Params().At(0).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == pkg && named.Obj().Name() == name
+}
+
+// startsGoroutines reports whether fn or a function literal inside it has a
+// go statement.
+func startsGoroutines(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if _, ok := in.(*ssa.Go); ok {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if startsGoroutines(anon) {
+			return true
+		}
+	}
+	return false
+}

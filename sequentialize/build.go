@@ -1,0 +1,238 @@
+package sequentialize
+
+import (
+	_ "embed"
+	"fmt"
+	"go/types"
+	"runtime/debug"
+	"strings"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/sequentialize/race"
+	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/summaries"
+	"golang.org/x/tools/go/ssa"
+)
+
+//go:embed runtime.ir
+var runtimeSrc []byte
+
+// runtimeProg is the scheduler and the models, parsed for one build (the
+// IR is linked into the build's program, so it is not shared).
+type runtimeProg struct {
+	prog *ir.Program
+}
+
+func loadRuntime() (*runtimeProg, error) {
+	prog, err := ir.Parse("runtime.ir", runtimeSrc)
+	if err != nil {
+		return nil, fmt.Errorf("kiss runtime: %v", err)
+	}
+	for _, f := range summaries.Files() {
+		p, err := ir.Parse(f.Name, f.Src)
+		if err != nil {
+			return nil, fmt.Errorf("kiss models: %v", err)
+		}
+		if err := ir.Link(prog, p); err != nil {
+			return nil, fmt.Errorf("kiss models: %v", err)
+		}
+	}
+	return &runtimeProg{prog: prog}, nil
+}
+
+func (r *runtimeProg) fn(name string) *ir.Func {
+	f := r.prog.Func(name)
+	if f == nil {
+		panic("kiss runtime: no function @" + name)
+	}
+	return f
+}
+
+func (r *runtimeProg) global(name string) *ir.Global {
+	g := r.prog.Global(name)
+	if g == nil {
+		panic("kiss runtime: no global @" + name)
+	}
+	return g
+}
+
+func (r *runtimeProg) typ(name string) *ir.Type {
+	for _, t := range r.prog.Types {
+		if t.Name == name {
+			return t
+		}
+	}
+	panic("kiss runtime: no type $" + name)
+}
+
+// Build lowers the scenario of root into a sequential program whose
+// executions are root's executions, and whose assertions fail on
+// deadlocks, leaks, races, panics and test failures.
+func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error building %s: %v\n%s", root, r, debug.Stack())
+		}
+	}()
+	if opts.Goroutines <= 0 {
+		opts.Goroutines = DefaultOptions.Goroutines
+	}
+	rt, err := loadRuntime()
+	if err != nil {
+		return nil, err
+	}
+	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}}
+	lopts := LowerOptions{
+		Externs:           externs(c),
+		Conc:              c,
+		Types:             map[string]*ir.Type{},
+		UnknownInterfaces: true,
+		UnknownFuncs:      true,
+	}
+	for goName, model := range summaries.Types {
+		lopts.Types[goName] = rt.typ(model)
+	}
+	l := NewLowerer(prog, lopts)
+	for _, t := range rt.prog.Types {
+		l.ReserveType(t.Name)
+	}
+	for _, g := range rt.prog.Globals {
+		l.ReserveName(g.Name)
+	}
+	for _, f := range rt.prog.Funcs {
+		if f.Blocks != nil { // declarations are defined by the lowering
+			l.ReserveName(f.Name)
+		}
+	}
+	c.rootName = root.Name()
+	c.definePanicSwap(l, opts.Goroutines)
+	if err := ir.Link(l.IRProgram(), rt.prog); err != nil {
+		return nil, fmt.Errorf("kiss runtime: %v", err)
+	}
+	c.rt.prog = l.IRProgram()
+
+	main := &ir.Func{Name: ir.Entry, Pos: l.posString(root.Pos())}
+	b := newBuilder(l, main)
+	b.label, b.Pos, b.noCheck = "", main.Pos, true
+	b.SetBlock(b.NewBlock("entry"))
+	b.CallTo(nil, c.fn("rt.init"), ir.IntConst(ir.I64, int64(opts.Goroutines)))
+	rootFn := c.rootGoroutine(l, root)
+	co := b.Temp(ir.Co)
+	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: []ir.Value{rootFn}})
+	b.Call(ir.I64, c.fn("rt.spawn"), co)
+	b.CallTo(nil, c.fn("rt.schedule"))
+	b.Ret(nil)
+	if _, err := l.LowerFunc(root); err != nil {
+		return nil, err
+	}
+	l.prog.Funcs = append(l.prog.Funcs, main)
+	irProg, err := l.Program()
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.Verify(irProg); err != nil {
+		return nil, fmt.Errorf("internal error: the sequential program of %s does not verify: %v", root, err)
+	}
+	sc = &Scenario{
+		Program:   irProg,
+		Observers: map[string]func() smt.Observer{race.Name: race.New},
+		Unknown:   l.Info().Unknown,
+		Positions: l.positions(),
+	}
+	if root.Pkg != nil {
+		sc.Package = root.Pkg.Pkg.Path()
+		sc.Root = strings.TrimPrefix(root.RelString(root.Pkg.Pkg), root.Pkg.Pkg.Path()+".")
+	} else {
+		sc.Root = root.String()
+	}
+	return sc, nil
+}
+
+// rootGoroutine returns the body of goroutine 0: it runs the package's
+// init and the root, then the test's cleanups, reports an unrecovered panic
+// and marks the root done, after which the scheduler tells leaks from
+// deadlocks.
+func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
+	b := l.helper("rt.root", nil)
+	b.Pos = l.posString(root.Pos())
+	b.noCheck = true // the panic is checked once the root returns
+	b.CallTo(nil, c.fn("rt.restore"))
+	run, end := b.NewBlock("root"), b.NewBlock("end")
+	if init := packageInit(root); init != nil {
+		l.emitDirectCall(b, init, nil, nil, nil)
+		b.Br(b.Load(ir.Bool, l.rt["rt.panicking"]), end, run)
+	} else {
+		b.Jmp(run)
+	}
+	b.SetBlock(run)
+	var args []ir.Value
+	for _, p := range root.Params {
+		if t := testingParam(p.Type()); t != "" {
+			args = append(args, c.newTest(b, t, p.Type()))
+			continue
+		}
+		args = append(args, l.Unknown(b, p.Type()))
+	}
+	l.emitDirectCall(b, root, args, nil, nil)
+	b.Jmp(end)
+	b.SetBlock(end)
+	c.runCleanups(b)
+	isMain := root.Name() == "main" && root.Pkg != nil && root.Pkg.Pkg.Name() == "main"
+	c.exitGoroutine(b, "unrecovered panic")
+	if isMain {
+		// main returning ends the program, whatever other goroutines do.
+		b.Emit(&ir.Instr{Op: ir.OpExit})
+		return b.Fn
+	}
+	b.Store(c.rt.global("rt.rootdone"), ir.BoolConst(true))
+	b.Ret(nil)
+	return b.Fn
+}
+
+// testingParam returns "T" or "B" for *testing.T and *testing.B.
+func testingParam(t types.Type) string {
+	ptr, ok := t.(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	n, ok := ptr.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
+		return ""
+	}
+	switch n.Obj().Name() {
+	case "T", "B":
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// definePanicSwap defines rt.save and rt.restore: the panic state is per
+// goroutine, so it is saved before a goroutine yields and restored when it
+// runs again (a deferred call may reach a scheduling point mid-panic).
+func (c *concLowering) definePanicSwap(l *Lowerer, cap int) {
+	state := l.PanicState()
+	var ts []*ir.Type
+	for _, g := range state {
+		ts = append(ts, g.Elem)
+	}
+	slotT := ir.Struct(ts...)
+	saved := &ir.Global{Name: l.uniqName("rt.pstates"), Elem: ir.Array(slotT, cap)}
+	l.prog.Globals = append(l.prog.Globals, saved)
+
+	b := l.helper("rt.save", nil)
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	var vals []ir.Value
+	for _, gl := range state {
+		vals = append(vals, b.Load(gl.Elem, gl))
+	}
+	b.Store(b.Index(saved, g), b.Make(slotT, vals...))
+	b.Ret(nil)
+
+	b = l.helper("rt.restore", nil)
+	g = b.Load(ir.I64, c.rt.global("rt.cur"))
+	slot := b.Load(slotT, b.Index(saved, g))
+	for i, gl := range state {
+		b.Store(gl, b.Extract(slot, i))
+	}
+	b.Ret(nil)
+}

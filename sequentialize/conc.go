@@ -1,0 +1,211 @@
+package sequentialize
+
+import (
+	"go/constant"
+	"go/types"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// concLowering lowers go statements, channels and select into calls of the
+// runtime (runtime.ir) and of the channel models (summaries/models/chan.ir).
+// Values cross channels boxed: a send allocates an object holding the
+// value, a receive loads it (a nil box is the zero value).
+type concLowering struct {
+	rt       *runtimeProg
+	wrappers map[string]*ir.Func // goroutine entry wrappers by signature
+	rootName string              // what t.Name() returns
+
+	tCleanup         *ir.Type
+	gCleanups, gLoop *ir.Global
+}
+
+func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }
+
+// yieldAndTrace emits the scheduling point before a visible operation of
+// the running goroutine and its "op" trace event.
+func (c *concLowering) visible(b *Builder, op string, obj ir.Value) {
+	b.CallTo(nil, c.fn("rt.yield"))
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	if obj == nil {
+		obj = ir.ZeroConst(ir.Ptr)
+	}
+	b.Trace("op", g, ir.StringConst(op), obj, ir.StringConst(b.Pos))
+}
+
+// Go lowers `go f(args)`: the operands are evaluated by the spawning
+// goroutine, the new goroutine is a coroutine running a wrapper that calls
+// f, reports an unrecovered panic and marks the goroutine exited.
+func (c *concLowering) Go(b *Builder, instr *ssa.Go) error {
+	ops := b.CallOperands(&instr.Call)
+	target, args, err := b.CallTarget(&instr.Call, ops)
+	if err != nil {
+		return err
+	}
+	l := b.Lowerer()
+	w := c.wrapper(l, target, args, l.resultType(instr.Call.Signature()))
+	c.visible(b, "go", nil)
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	co := b.Temp(ir.Co)
+	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{w, target}, args...)})
+	id := b.Call(ir.I64, c.fn("rt.spawn"), co)
+	b.Trace("spawn", g, id)
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("hb.spawn"), g, id}})
+	return nil
+}
+
+// wrapper returns the entry function of goroutines that call a target of
+// the given argument types.
+func (c *concLowering) wrapper(l *Lowerer, target ir.Value, args []ir.Value, res *ir.Type) *ir.Func {
+	key := ""
+	params := []any{"fn", ir.FuncT}
+	for i, a := range args {
+		key += a.Type().String() + ";"
+		params = append(params, "a"+itoa(i), a.Type())
+	}
+	if res != nil {
+		key += "->" + res.String()
+	}
+	if f, ok := c.wrappers[key]; ok {
+		return f
+	}
+	b := l.helper("rt.go", nil, params...)
+	b.CallTo(nil, c.fn("rt.restore"))
+	var fargs []ir.Value
+	for _, p := range b.Fn.Params[1:] {
+		fargs = append(fargs, p)
+	}
+	b.Call(res, b.Fn.Params[0], fargs...)
+	c.exitGoroutine(b, "unrecovered panic in goroutine")
+	b.Ret(nil)
+	c.wrappers[key] = b.Fn
+	return b.Fn
+}
+
+// exitGoroutine ends the running goroutine: an unrecovered panic crashes
+// the program (a violation), otherwise the goroutine is marked exited.
+func (c *concLowering) exitGoroutine(b *Builder, msg string) {
+	p := b.Load(ir.Bool, c.rt.global("rt.panicking"))
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: msg})
+	b.CallTo(nil, c.fn("rt.exit"))
+}
+
+func (c *concLowering) MakeChan(b *Builder, instr *ssa.MakeChan) (ir.Value, error) {
+	size := b.Conv(b.Value(instr.Size), ir.I64)
+	r := b.Call(ir.Ptr, c.fn("chan.make"), size, ir.StringConst(b.Pos))
+	b.CheckPanicking()
+	return r, nil
+}
+
+// box allocates an object holding v.
+func box(b *Builder, v ir.Value) ir.Value {
+	p := b.Alloc(v.Type(), nil)
+	b.Store(p, v)
+	return p
+}
+
+// unbox loads a received value: the zero value for a nil box.
+func unbox(b *Builder, p ir.Value, t *ir.Type) *ir.Local {
+	v := b.Temp(t)
+	isNil := b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr))
+	zero, load := b.NewBlock("zero"), b.NewBlock("load")
+	join := b.NewBlock("unboxed")
+	b.Br(isNil, zero, load)
+	b.SetBlock(zero)
+	b.Copy(v, ir.ZeroConst(t))
+	b.Jmp(join)
+	b.SetBlock(load)
+	b.Assign(v, ir.OpLoad, p)
+	b.Jmp(join)
+	b.SetBlock(join)
+	return v
+}
+
+func (c *concLowering) Send(b *Builder, instr *ssa.Send) error {
+	ch := b.Value(instr.Chan)
+	v := b.Value(instr.X)
+	b.CallTo(nil, c.fn("chan.send"), ch, box(b, v), ir.StringConst(b.Pos))
+	b.CheckPanicking()
+	return nil
+}
+
+func (c *concLowering) Recv(b *Builder, instr *ssa.UnOp) (ir.Value, error) {
+	ch := b.Value(instr.X)
+	l := b.Lowerer()
+	elem := l.Type(instr.X.Type().Underlying().(*types.Chan).Elem())
+	r := b.Call(c.rt.typ("recv"), c.fn("chan.recv"), ch, ir.StringConst(b.Pos))
+	b.CheckPanicking()
+	v := unbox(b, b.Extract(r, 0), elem)
+	if !instr.CommaOk {
+		return v, nil
+	}
+	return b.Make(l.Type(instr.Type()), v, b.Extract(r, 1)), nil
+}
+
+// Select lowers a select statement into chan.select over an array of
+// cases, then builds SSA's tuple (index, recvOk, one value per receive
+// case).
+func (c *concLowering) Select(b *Builder, instr *ssa.Select) (ir.Value, error) {
+	l := b.Lowerer()
+	n := len(instr.States)
+	caseT := c.rt.typ("case")
+	cases := b.Alloc(caseT, ir.IntConst(ir.I64, int64(n)))
+	for i, st := range instr.States {
+		p := b.Index(cases, ir.IntConst(ir.I64, int64(i)))
+		dir := int64(0)
+		var bx ir.Value = ir.ZeroConst(ir.Ptr)
+		if st.Dir == types.SendOnly {
+			dir = 1
+			bx = box(b, b.Value(st.Send))
+		}
+		b.Store(p, b.Make(caseT, ir.IntConst(ir.I64, dir), b.Value(st.Chan), bx))
+	}
+	r := b.Call(c.rt.typ("selr"), c.fn("chan.select"), cases, ir.IntConst(ir.I64, int64(n)),
+		ir.BoolConst(instr.Blocking), ir.StringConst(b.Pos))
+	b.CheckPanicking()
+	idx := b.Extract(r, 0)
+	tuple := l.Type(instr.Type())
+	vals := []ir.Value{idx, b.Extract(r, 2)}
+	for i, st := range instr.States {
+		if st.Dir != types.RecvOnly {
+			continue
+		}
+		t := tuple.Fields[len(vals)]
+		v := b.Temp(t)
+		hit := b.Bin(ir.OpEq, idx, ir.IntConst(ir.I64, int64(i)))
+		then, els := b.If(hit, "case")
+		b.Copy(v, unbox(b, b.Extract(r, 1), t))
+		join := b.NewBlock("case.done")
+		b.Jmp(join)
+		b.SetBlock(els)
+		b.Copy(v, ir.ZeroConst(t))
+		b.Jmp(join)
+		b.SetBlock(join)
+		_ = then
+		vals = append(vals, v)
+	}
+	return b.Make(tuple, vals...), nil
+}
+
+func (c *concLowering) Close(b *Builder, call *ssa.CallCommon, ch ir.Value) error {
+	b.CallTo(nil, c.fn("chan.close"), ch, ir.StringConst(b.Pos))
+	b.CheckPanicking()
+	return nil
+}
+
+func (c *concLowering) Len(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
+	return b.Call(ir.I64, c.fn("chan.len"), ch), nil
+}
+
+func (c *concLowering) Cap(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
+	return b.Call(ir.I64, c.fn("chan.cap"), ch), nil
+}
+
+// constString returns the value of a constant string operand, if it is one.
+func constString(v ssa.Value) (string, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value), true
+	}
+	return "", false
+}

@@ -1,0 +1,150 @@
+package sequentialize
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The sync/atomic model: every function and the typed atomics. Each is a
+// visible operation (a scheduling point), sequentially consistent, and
+// reported to the race detector as an atomic access, which synchronizes.
+
+var atomicKinds = []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"}
+
+func (c *concLowering) atomicModels(m map[string]ExternFunc) {
+	for _, k := range atomicKinds {
+		for _, op := range []string{"Load", "Store", "Add", "Swap", "CompareAndSwap", "And", "Or"} {
+			if k == "Pointer" && (op == "Add" || op == "And" || op == "Or") {
+				continue
+			}
+			op := op
+			// Function style: atomic.AddInt64(addr, delta).
+			m["sync/atomic."+op+k] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+				elem := l.Type(call.Signature().Params().At(0).Type().(*types.Pointer).Elem())
+				return c.atomicOp(b, op, args[0], elem, args[1:]), nil
+			}
+			// Method style: (*atomic.Int64).Add(delta), on the field v.
+			recv := k
+			if k == "Pointer" {
+				recv = "Pointer[T]"
+			}
+			m["(*sync/atomic."+recv+")."+op] = c.typedAtomic(op)
+		}
+	}
+	for _, op := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
+		m["(*sync/atomic.Bool)."+op] = c.typedAtomic(op)
+	}
+	// atomic.Value compares interfaces in Swap and CompareAndSwap, which the
+	// model does not do yet: those stay unknown (and are named in -stats).
+	for _, op := range []string{"Load", "Store"} {
+		m["(*sync/atomic.Value)."+op] = c.typedAtomic(op)
+	}
+}
+
+// typedAtomic models a method of a typed atomic, whose state is the
+// struct's field v.
+func (c *concLowering) typedAtomic(op string) ExternFunc {
+	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		recv := receiverStruct(call)
+		idx, ft := -1, types.Type(nil)
+		if recv != nil {
+			for i := range recv.NumFields() {
+				if recv.Field(i).Name() == "v" {
+					idx, ft = i, recv.Field(i).Type()
+				}
+			}
+		}
+		if idx < 0 {
+			return nil, errorf("kiss does not model %s yet (%s)", call.Value, pos)
+		}
+		p := b.Field(args[0], idx)
+		elem := l.Type(ft)
+		res := call.Signature().Results()
+		isBool := strings.Contains(call.Value.String(), "atomic.Bool")
+		vals := args[1:]
+		if isBool {
+			// atomic.Bool keeps a uint32; convert at the boundary.
+			conv := make([]ir.Value, len(vals))
+			for i, v := range vals {
+				conv[i] = boolToU32(b, v)
+			}
+			vals = conv
+		}
+		r := c.atomicOp(b, op, p, elem, vals)
+		if isBool && r != nil && res.Len() == 1 && isBasicBool(res.At(0).Type()) && op != "CompareAndSwap" {
+			r = b.Bin(ir.OpNe, r, ir.IntConst(ir.U32, 0))
+		}
+		return r, nil
+	}
+}
+
+func receiverStruct(call *ssa.CallCommon) *types.Struct {
+	sig := call.Signature()
+	var t types.Type
+	if sig.Recv() != nil {
+		t = sig.Recv().Type()
+	} else if fn, ok := call.Value.(*ssa.Function); ok && fn.Signature.Recv() != nil {
+		t = fn.Signature.Recv().Type()
+	}
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+func isBasicBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+func boolToU32(b *Builder, v ir.Value) ir.Value {
+	if v.Type().Kind != ir.KindBool {
+		return v
+	}
+	return b.Op(ir.OpSelect, ir.U32, v, ir.IntConst(ir.U32, 1), ir.IntConst(ir.U32, 0))
+}
+
+// atomicOp performs op on *p, of IR type elem, at a scheduling point.
+func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type, args []ir.Value) ir.Value {
+	c.visible(b, "atomic."+strings.ToLower(op), p)
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	ev := "atomic.wr"
+	if op == "Load" {
+		ev = "atomic.rd"
+	}
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, p}})
+	old := b.Load(elem, p)
+	switch op {
+	case "Load":
+		return old
+	case "Store":
+		b.Store(p, args[0])
+		return nil
+	case "Swap":
+		b.Store(p, args[0])
+		return old
+	case "Add":
+		n := b.Bin(ir.OpAdd, old, args[0])
+		b.Store(p, n)
+		return n
+	case "And", "Or":
+		o := ir.OpAnd
+		if op == "Or" {
+			o = ir.OpOr
+		}
+		b.Store(p, b.Bin(o, old, args[0]))
+		return old
+	case "CompareAndSwap":
+		eq := b.Bin(ir.OpEq, old, args[0])
+		b.Store(p, b.Op(ir.OpSelect, elem, eq, args[1], old))
+		return eq
+	}
+	return nil
+}

@@ -1,0 +1,109 @@
+package sequentialize
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/summaries"
+	"golang.org/x/tools/go/ssa"
+)
+
+// externs returns the models of the library functions kiss does not run
+// from source: summaries' IR models called directly, and the few whose call
+// needs more than a call (interface calls inside Cond.Wait, test failures,
+// per-type atomics).
+func externs(c *concLowering) map[string]ExternFunc {
+	m := map[string]ExternFunc{}
+	for goName, model := range summaries.Direct {
+		m[goName] = c.direct(model)
+	}
+	m["(*sync.WaitGroup).Done"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.CallTo(nil, c.fn("sync.WaitGroup.Add"), args[0], ir.IntConst(ir.I64, -1), ir.StringConst(pos))
+		b.CheckPanicking()
+		return nil, nil
+	}
+	m["(*sync.Cond).Wait"] = c.condWait
+	m["sync.NewCond"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		p := b.Alloc(c.rt.typ("cond"), nil)
+		b.Store(b.Field(p, 1), args[0])
+		return p, nil
+	}
+	yield := func(op string) ExternFunc {
+		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.visibleVoluntary(b, op)
+			return nil, nil
+		}
+	}
+	m["time.Sleep"] = yield("sleep")
+	m["runtime.Gosched"] = yield("gosched")
+	c.testingModels(m)
+	c.atomicModels(m)
+	return m
+}
+
+// direct calls a model that takes the Go arguments and the position.
+func (c *concLowering) direct(model string) ExternFunc {
+	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		f := c.fn(model)
+		var r *ir.Local
+		if f.Result != nil {
+			r = b.Temp(f.Result)
+		}
+		b.CallTo(r, f, append(append([]ir.Value{}, args...), ir.StringConst(pos))...)
+		b.CheckPanicking()
+		if r == nil {
+			return nil, nil
+		}
+		return r, nil
+	}
+}
+
+// visibleVoluntary is a scheduling point where the goroutine gives way of
+// its own accord (Sleep, Gosched): switching away costs no preemption.
+func (c *concLowering) visibleVoluntary(b *Builder, op string) {
+	b.CallTo(nil, c.fn("rt.gosched"))
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b.Trace("op", g, ir.StringConst(op), ir.ZeroConst(ir.Ptr), ir.StringConst(b.Pos))
+}
+
+// condWait is c.Wait(): queue up, c.L.Unlock(), wait for a signal,
+// c.L.Lock(); the Locker is called through its interface like Go does.
+func (c *concLowering) condWait(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	cond := args[0]
+	unlock, lock := lockerMethods(l)
+	if unlock == nil {
+		return nil, fmt.Errorf("kiss does not model sync.Cond.Wait without sync.Locker in the program (%s)", pos)
+	}
+	w := b.Call(ir.Ptr, c.fn("sync.Cond.enqueue"), cond, ir.StringConst(pos))
+	locker := b.Load(l.Iface(), b.Field(cond, 1))
+	b.CallTo(nil, l.dispatcher(unlock), locker)
+	b.CheckPanicking()
+	b.CallTo(nil, c.fn("sync.Cond.park"), cond, w, ir.StringConst(pos))
+	b.CallTo(nil, l.dispatcher(lock), locker)
+	b.CheckPanicking()
+	return nil, nil
+}
+
+// lockerMethods returns sync.Locker's Unlock and Lock.
+func lockerMethods(l *Lowerer) (unlock, lock *types.Func) {
+	for _, p := range l.SSA.AllPackages() {
+		if p.Pkg.Path() != "sync" {
+			continue
+		}
+		obj, _ := p.Pkg.Scope().Lookup("Locker").(*types.TypeName)
+		if obj == nil {
+			return nil, nil
+		}
+		iface := obj.Type().Underlying().(*types.Interface)
+		for i := range iface.NumMethods() {
+			switch m := iface.Method(i); m.Name() {
+			case "Unlock":
+				unlock = m
+			case "Lock":
+				lock = m
+			}
+		}
+	}
+	return unlock, lock
+}

@@ -1,0 +1,44 @@
+// Package sequentialize turns the Go SSA of a root scenario into kiss's
+// sequential IR (package ir), which smt checks symbolically, and decodes
+// the executor's findings back into schedules.
+//
+// # Lowering sequential Go (lower*.go)
+//
+// A Lowerer maps each Go function it reaches to one IR function, on first
+// reference (FuncRef, LowerFunc), and Program completes the whole program.
+// BuildSequential is the sequential driver: its main runs the package's
+// init, then the root, and asserts that no panic is left unrecovered.
+//
+// Values: bool, sized integers, floats and strings map to their IR scalars;
+// complex numbers are opaque (only equality is modelled); pointers, maps and
+// channels are ptr; a struct is an IR struct with the same field indices; an
+// array is an IR array; a slice is $slice = {ptr, i64, i64, i64}, the
+// backing array (an object from `alloc T, cap`), offset, length, capacity;
+// an interface is $iface = {i64, ptr}, a dynamic type id (0: nil) and a box
+// holding the value; a func value is $closure = {func, ptr}, a function and
+// its environment. Several results travel as a struct.
+//
+// Calls: every IR function lowered from Go takes %env ptr first (the object
+// holding a closure's free variables; nil for plain functions), then the Go
+// parameters, receiver first. Interface method calls go through generated
+// dispatchers (@rt.invoke.M) that switch on the type id; the type table is
+// Info.Types and may grow (TypeID) until Program. A function without a body
+// is lowered by its model (LowerOptions.Externs, which also override
+// bodies) or as an unknown function: unconstrained results, no effects,
+// listed in Info.Unknown. Go's concurrency constructs go to a
+// ConcurrencyLowering.
+//
+// Panics are explicit control flow (lower_panic.go): @rt.panicking,
+// @rt.panicval and @rt.panicmsg hold the panic in flight, `trace "panic",
+// msg, pos, ...` records where it started, a check after every call jumps
+// to the frame's unwind code, which runs the deferred calls (a per-frame
+// list) and returns or, after a recover, resumes at the Recover block.
+// Models raise runtime panics with `call @rt.panic(msg, pos)` and return.
+// Go's runtime checks (nil dereference, bounds, division, conversions,
+// nil maps and funcs) are emitted where an operand is not known safe.
+//
+// Names: functions and globals are @pkg.Name, @"(*pkg.T).M" (package names,
+// not paths; quoted when not bare), kiss's runtime is @rt.*; locals are
+// named after the SSA values and Go parameters; positions are
+// "file.go:line:col" (posString).
+package sequentialize

@@ -1,0 +1,105 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Link adds src's named types, globals and functions to dst, so that
+// programs written separately (kiss's runtime, its models, the lowered Go)
+// become one. Names are shared: a function declared without a body in one
+// program is resolved to the function of that name with a body in the
+// other, and every reference is rewritten to it; a global or named type in
+// both must have the same type. Two bodies for one function name are an
+// error. Declarations nobody defines remain; Verify reports the calls to
+// them.
+func Link(dst, src *Program) error {
+	var errs []error
+	for _, t := range src.Types {
+		if d := findType(dst, t.Name); d != nil {
+			if !Identical(d, t) {
+				errs = append(errs, fmt.Errorf("link: type $%s is %v here and %v there", t.Name, d, t))
+			}
+			continue
+		}
+		dst.Types = append(dst.Types, t)
+	}
+	globals := map[*Global]*Global{}
+	for _, g := range src.Globals {
+		if d := dst.Global(g.Name); d != nil {
+			if !Identical(d.Elem, g.Elem) {
+				errs = append(errs, fmt.Errorf("link: global @%s is %v here and %v there", g.Name, d.Elem, g.Elem))
+			}
+			globals[g] = d
+			continue
+		}
+		dst.Globals = append(dst.Globals, g)
+	}
+	funcs := map[*Func]*Func{}
+	for _, f := range src.Funcs {
+		d := dst.Func(f.Name)
+		switch {
+		case d == nil:
+			dst.Funcs = append(dst.Funcs, f)
+		case d.Blocks != nil && f.Blocks != nil:
+			errs = append(errs, fmt.Errorf("link: function @%s is defined twice", f.Name))
+		case !sameSignature(d, f):
+			errs = append(errs, fmt.Errorf("link: function @%s has different signatures", f.Name))
+		case f.Blocks == nil:
+			funcs[f] = d
+		default:
+			// dst only declared it: src's definition takes its place.
+			for i, g := range dst.Funcs {
+				if g == d {
+					dst.Funcs[i] = f
+				}
+			}
+			funcs[d] = f
+		}
+	}
+	if len(globals) > 0 || len(funcs) > 0 {
+		for _, f := range dst.Funcs {
+			for _, b := range f.Blocks {
+				for _, in := range b.Instrs {
+					for i, a := range in.Args {
+						switch a := a.(type) {
+						case *Global:
+							if d, ok := globals[a]; ok {
+								in.Args[i] = d
+							}
+						case *Func:
+							if d, ok := funcs[a]; ok {
+								in.Args[i] = d
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func findType(p *Program, name string) *Type {
+	for _, t := range p.Types {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func sameSignature(a, b *Func) bool {
+	if len(a.Params) != len(b.Params) || (a.Result == nil) != (b.Result == nil) {
+		return false
+	}
+	if a.Result != nil && !Identical(a.Result, b.Result) {
+		return false
+	}
+	for i := range a.Params {
+		if !Identical(a.Params[i].Typ, b.Params[i].Typ) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,321 @@
+package sequentialize
+
+import (
+	"go/types"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// callOperands evaluates the operands of a call, in Go's order: the func
+// value or interface receiver (for a dynamic or invoke call), then the
+// arguments.
+func (fl *funcLowerer) callOperands(c *ssa.CallCommon) []ir.Value {
+	var ops []ir.Value
+	if c.IsInvoke() {
+		ops = append(ops, fl.value(c.Value))
+	} else {
+		switch c.Value.(type) {
+		case *ssa.Function, *ssa.Builtin:
+		default:
+			ops = append(ops, fl.value(c.Value))
+		}
+	}
+	for _, a := range c.Args {
+		ops = append(ops, fl.value(a))
+	}
+	return ops
+}
+
+// emitCall emits the call c with its evaluated operands (callOperands) and
+// assigns the result to dst (nil: discarded). After a call that may panic,
+// it checks @rt.panicking.
+func (l *Lowerer) emitCall(b *Builder, c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
+	if c.IsInvoke() {
+		l.guardNonNil(b, c.Value, func() ir.Value {
+			return b.Bin(ir.OpNe, b.Extract(ops[0], 0), ir.IntConst(ir.I64, 0))
+		})
+		b.CallTo(dst, l.dispatcher(c.Method), ops...)
+		b.CheckPanicking()
+		return
+	}
+	switch v := c.Value.(type) {
+	case *ssa.Builtin:
+		r := l.builtin(b, c, v, ops)
+		if dst != nil && r != nil {
+			b.move(dst, r)
+		}
+	case *ssa.Function:
+		l.emitDirectCall(b, v, ops, c, dst)
+	default:
+		clo := ops[0]
+		fn := b.Extract(clo, 0)
+		l.guardNonNil(b, c.Value, func() ir.Value { return b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)) })
+		b.CallTo(dst, fn, append([]ir.Value{b.Extract(clo, 1)}, ops[1:]...)...)
+		b.CheckPanicking()
+	}
+}
+
+// nonNilValue reports whether v (a pointer, func or interface) is known
+// not to be nil.
+func (l *Lowerer) nonNilValue(b *Builder, v ssa.Value) bool {
+	if b.fl != nil {
+		return b.fl.knownNonNil(v)
+	}
+	return staticNonNil(v)
+}
+
+// guardNonNil raises a nil dereference unless ok() holds, when v is not
+// known to be non-nil.
+func (l *Lowerer) guardNonNil(b *Builder, v ssa.Value, ok func() ir.Value) {
+	if l.nonNilValue(b, v) {
+		return
+	}
+	b.PanicUnless(ok(), msgNilDeref)
+	if fl := b.fl; fl != nil {
+		fl.nonnil[v] = append(fl.nonnil[v], fl.cur)
+	}
+}
+
+// emitDirectCall calls the Go function fn: through its model if it has
+// one, as an IR call if it has a body, and as an unknown function otherwise.
+// c may be nil (a call kiss makes: package init, the root).
+func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, c *ssa.CallCommon, dst *ir.Local) {
+	if c == nil {
+		c = &ssa.CallCommon{Value: fn}
+	}
+	if ext := l.extern(fn); !l.lowersBody(fn) {
+		r := l.callExtern(b, fn, c, args)
+		if dst != nil {
+			if r == nil {
+				fail(errorf("the model of %s returned no value", fn))
+			}
+			b.move(dst, r)
+		}
+		if ext != nil {
+			b.CheckPanicking()
+		}
+		return
+	}
+	b.CallTo(dst, l.FuncRef(fn), append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...)
+	b.CheckPanicking()
+}
+
+// extern returns the model registered for fn, if any.
+func (l *Lowerer) extern(fn *ssa.Function) ExternFunc {
+	if f, ok := l.opts.Externs[fn.String()]; ok {
+		return f
+	}
+	if o := fn.Origin(); o != nil {
+		if f, ok := l.opts.Externs[o.String()]; ok {
+			return f
+		}
+	}
+	return nil
+}
+
+// callExtern emits a call of a function without a body (or with a model):
+// its model, or an unknown function's result.
+func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, args []ir.Value) ir.Value {
+	if ext := l.extern(fn); ext != nil {
+		r, err := ext(l, b, c, args, b.Pos)
+		if err != nil {
+			fail(err)
+		}
+		return r
+	}
+	if fn.Name() == "init" && fn.Signature.Recv() == nil && fn.Pkg != nil && fn.Parent() == nil {
+		return nil // a package built from export data: its init is not ours to run
+	}
+	l.unknown[fn.String()] = true
+	res := fn.Signature.Results()
+	switch res.Len() {
+	case 0:
+		return nil
+	case 1:
+		return l.Unknown(b, res.At(0).Type())
+	}
+	return l.Unknown(b, res)
+}
+
+// lowerStub fills the IR function of a function kiss does not lower from a
+// body (none, or a model), for uses as a value and interface dispatch.
+func (l *Lowerer) lowerStub(fn *ssa.Function, f *ir.Func) error {
+	b := newBuilder(l, f)
+	b.label, b.Pos, b.Hint, b.noCheck = "", f.Pos, "r", true
+	b.SetBlock(b.NewBlock("entry"))
+	args := make([]ir.Value, len(f.Params)-1)
+	for i, p := range f.Params[1:] {
+		args[i] = p
+	}
+	r := l.callExtern(b, fn, &ssa.CallCommon{Value: fn}, args)
+	if b.Terminated() {
+		return nil
+	}
+	if f.Result == nil {
+		r = nil
+	} else if r == nil {
+		r = ir.ZeroConst(f.Result)
+	}
+	b.Ret(r)
+	return nil
+}
+
+// Unknown returns an unconstrained value of Go type t, as an unknown
+// function returns: nondet scalars, pointers to fresh zeroed objects, and
+// nil for slices, maps, channels (the weakest values kiss can make without
+// inventing aliasing or behaviour); interfaces are nil, or with
+// LowerOptions.UnknownInterfaces nil or a value of an unknown type; funcs
+// are nil, or with LowerOptions.UnknownFuncs an unknown function.
+func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
+	it := l.Type(t)
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind() == types.UnsafePointer || u.Kind() == types.UntypedNil {
+			return ir.ZeroConst(ir.Ptr)
+		}
+		return b.Op(ir.OpNondet, it)
+	case *types.Pointer:
+		return b.Alloc(l.Type(u.Elem()), nil)
+	case *types.Struct:
+		if !hasRef(it) {
+			return b.Op(ir.OpNondet, it)
+		}
+		vals := make([]ir.Value, u.NumFields())
+		for i := range vals {
+			vals[i] = l.Unknown(b, u.Field(i).Type())
+		}
+		return b.Make(it, vals...)
+	case *types.Tuple:
+		vals := make([]ir.Value, u.Len())
+		for i := range vals {
+			vals[i] = l.Unknown(b, u.At(i).Type())
+		}
+		return b.Make(it, vals...)
+	case *types.Array:
+		if !hasRef(it) {
+			return b.Op(ir.OpNondet, it)
+		}
+		if u.Len() > 16 {
+			return ir.ZeroConst(it) // large arrays of references: zero
+		}
+		vals := make([]ir.Value, u.Len())
+		for i := range vals {
+			vals[i] = l.Unknown(b, u.Elem())
+		}
+		return b.Make(it, vals...)
+	case *types.Signature:
+		if l.opts.UnknownFuncs {
+			return b.Make(l.tClosure, l.unknownFunc(u), ir.ZeroConst(ir.Ptr))
+		}
+	case *types.Interface:
+		if l.opts.UnknownInterfaces {
+			box := b.Alloc(ir.I64, nil)
+			v := b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), box)
+			return b.Op(ir.OpSelect, l.tIface, b.Op(ir.OpNondet, ir.Bool), v, ir.ZeroConst(l.tIface))
+		}
+	}
+	return ir.ZeroConst(it)
+}
+
+// unknownFunc returns a function of signature sig (after %env) that
+// returns unknown values.
+func (l *Lowerer) unknownFunc(sig *types.Signature) *ir.Func {
+	params := []any{"env", ir.Ptr}
+	for i := range sig.Params().Len() {
+		params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
+	}
+	return l.cached("unknownfunc:"+types.TypeString(sig, nil), "rt.unknownfunc", l.resultType(sig), params, func(b *Builder) {
+		switch sig.Results().Len() {
+		case 0:
+			b.Ret(nil)
+		case 1:
+			b.Ret(l.Unknown(b, sig.Results().At(0).Type()))
+		default:
+			b.Ret(l.Unknown(b, sig.Results()))
+		}
+	})
+}
+
+// unknownTypes reports whether values of UnknownTypeID can exist.
+func (l *Lowerer) unknownTypes() bool { return l.opts.UnknownInterfaces || l.opts.UnknownGlobals }
+
+// genInitExtern generates rt.initextern(), which gives the variables of
+// packages without bodies unknown values (LowerOptions.UnknownGlobals).
+func (l *Lowerer) genInitExtern(b *Builder) {
+	for _, g := range l.globalOrder {
+		if g.Pkg == nil {
+			continue
+		}
+		if init, _ := g.Pkg.Members["init"].(*ssa.Function); init == nil || init.Blocks != nil {
+			continue
+		}
+		t := deref(g.Type())
+		var v ir.Value
+		if isInterface(t) { // a distinct non-nil value, such as an error
+			v = b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+		} else {
+			v = l.Unknown(b, t)
+		}
+		b.Store(l.globals[g], v)
+	}
+	b.Ret(nil)
+}
+
+// hasRef reports whether IR values of t contain references (which nondet
+// cannot invent).
+func hasRef(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KindPtr, ir.KindFunc, ir.KindCo:
+		return true
+	case ir.KindStruct:
+		for _, f := range t.Fields {
+			if hasRef(f) {
+				return true
+			}
+		}
+	case ir.KindArray:
+		return t.Len > 0 && hasRef(t.Elem)
+	}
+	return false
+}
+
+// CallOperands evaluates the operands of the call c in the Go function
+// being lowered (for EmitCall and CallTarget, possibly later: a go
+// statement evaluates them in the spawning goroutine).
+func (b *Builder) CallOperands(c *ssa.CallCommon) []ir.Value {
+	if b.fl == nil {
+		panic("internal error: Builder.CallOperands outside a Go function")
+	}
+	return b.fl.callOperands(c)
+}
+
+// EmitCall emits the call c as Go makes it (model, body, unknown function,
+// builtin, closure or interface dispatch) with its evaluated operands,
+// assigns the result to dst (nil: discarded) and checks @rt.panicking.
+func (b *Builder) EmitCall(c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
+	b.l.emitCall(b, c, ops, dst)
+}
+
+// CallTarget returns an IR function value and its full argument list
+// (environment or receiver first) that make the call c with its evaluated
+// operands: what a go statement hands to cocreate. A nil func value panics
+// here, as Go's go statement does. Builtins have no target.
+func (b *Builder) CallTarget(c *ssa.CallCommon, ops []ir.Value) (ir.Value, []ir.Value, error) {
+	l := b.l
+	if c.IsInvoke() {
+		l.guardNonNil(b, c.Value, func() ir.Value {
+			return b.Bin(ir.OpNe, b.Extract(ops[0], 0), ir.IntConst(ir.I64, 0))
+		})
+		return l.dispatcher(c.Method), ops, nil
+	}
+	switch v := c.Value.(type) {
+	case *ssa.Builtin:
+		return nil, nil, errorf("no call target for the builtin %s", v.Name())
+	case *ssa.Function:
+		return l.FuncRef(v), append([]ir.Value{ir.ZeroConst(ir.Ptr)}, ops...), nil
+	}
+	fn := b.Extract(ops[0], 0)
+	l.guardNonNil(b, c.Value, func() ir.Value { return b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)) })
+	return fn, append([]ir.Value{b.Extract(ops[0], 1)}, ops[1:]...), nil
+}

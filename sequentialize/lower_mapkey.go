@@ -1,0 +1,130 @@
+package sequentialize
+
+import (
+	"go/types"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// IR maps compare keys as IR values, so an interface key, whose box is a
+// pointer, would compare by identity. A map keyed by an interface type
+// therefore keys on a canonical form, $ikey = {id, bits, float, str, ptr}:
+// the dynamic type id and the value in the field its kind uses (integers
+// and bools as bits, floats widened, strings, pointers and channels as
+// ptr). Keys of struct or array dynamic types are cut (not modelled);
+// unhashable ones panic, as in Go. Struct keys with interface fields are
+// refused at lowering.
+
+// mapKeyType returns the IR key type of a Go map key type.
+func (l *Lowerer) mapKeyType(k types.Type) *ir.Type {
+	if isInterface(k) {
+		if l.tIkey == nil {
+			l.tIkey = l.declareType("ikey", ir.Struct(ir.I64, ir.U64, ir.F64, ir.String, ir.Ptr))
+		}
+		return l.tIkey
+	}
+	if containsInterface(k) {
+		unsupported("", "maps with keys that hold interfaces (%s)", k)
+	}
+	return l.Type(k)
+}
+
+// mapKey converts a Go key value of type k to its IR key.
+func (l *Lowerer) mapKey(b *Builder, k types.Type, v ir.Value) ir.Value {
+	if !isInterface(k) {
+		return v
+	}
+	kt := l.mapKeyType(k)
+	r := b.Call(kt, l.late("ikey", "rt.ikey", kt, []any{"v", l.tIface}, l.genIkey), v)
+	b.CheckHelperPanic()
+	return r
+}
+
+// mapKeyBack converts an IR key back to a Go key value of type k.
+func (l *Lowerer) mapKeyBack(b *Builder, k types.Type, v ir.Value) ir.Value {
+	if !isInterface(k) {
+		return v
+	}
+	kt := l.mapKeyType(k)
+	return b.Call(l.tIface, l.late("ikeyval", "rt.ikeyval", l.tIface, []any{"k", kt}, l.genIkeyVal), v)
+}
+
+// ikeyField returns the $ikey field that holds values of t, or -1.
+func ikeyField(t types.Type) int {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&(types.IsInteger|types.IsBoolean) != 0:
+			return 1
+		case u.Info()&types.IsFloat != 0:
+			return 2
+		case u.Info()&types.IsString != 0:
+			return 3
+		case u.Kind() == types.UnsafePointer:
+			return 4
+		}
+	case *types.Pointer, *types.Chan:
+		return 4
+	}
+	return -1
+}
+
+// genIkey generates rt.ikey(v $iface) $ikey.
+func (l *Lowerer) genIkey(b *Builder) {
+	v := b.Fn.Params[0]
+	kt := b.Fn.Result
+	id := b.Extract(v, 0)
+	l.switchOnType(b, id, func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
+		vals := []ir.Value{id, ir.ZeroConst(ir.U64), ir.ZeroConst(ir.F64), ir.ZeroConst(ir.String), ir.ZeroConst(ir.Ptr)}
+		switch {
+		case e.ID == RuntimeErrorID:
+			vals[3] = b.Load(ir.String, b.Extract(v, 1))
+		case e.ID == UnknownTypeID:
+			vals[4] = b.Extract(v, 1)
+		case e.Type != nil && !types.Comparable(e.Type):
+			b.RuntimePanic("runtime error: hash of unhashable type " + e.Name)
+			return
+		case e.Type != nil && ikeyField(e.Type) >= 0:
+			k := ikeyField(e.Type)
+			x := b.Load(l.Type(e.Type), b.Extract(v, 1))
+			if x.Type().Kind == ir.KindBool {
+				vals[k] = b.Op(ir.OpSelect, ir.U64, x, ir.IntConst(ir.U64, 1), ir.IntConst(ir.U64, 0))
+			} else {
+				vals[k] = b.Conv(x, kt.Fields[k])
+			}
+		default: // structs, arrays, complex numbers
+			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+			return
+		}
+		b.Ret(b.Make(kt, vals...))
+	})
+	b.Ret(ir.ZeroConst(kt)) // nil
+}
+
+// genIkeyVal generates rt.ikeyval(k $ikey) $iface, the inverse of rt.ikey.
+func (l *Lowerer) genIkeyVal(b *Builder) {
+	k := b.Fn.Params[0]
+	id := b.Extract(k, 0)
+	l.switchOnType(b, id, func(e *TypeEntry) bool {
+		return e.ID == RuntimeErrorID || e.ID == UnknownTypeID || e.Type != nil && ikeyField(e.Type) >= 0
+	}, func(e *TypeEntry) {
+		if e.ID == UnknownTypeID {
+			b.Ret(b.Make(l.tIface, id, b.Extract(k, 4)))
+			return
+		}
+		t, f := ir.String, 3
+		if e.Type != nil {
+			t, f = l.Type(e.Type), ikeyField(e.Type)
+		}
+		x := ir.Value(b.Extract(k, f))
+		if t.Kind == ir.KindBool {
+			x = b.Bin(ir.OpNe, x, ir.IntConst(ir.U64, 0))
+		} else {
+			x = b.Conv(x, t)
+		}
+		box := b.Alloc(t, nil)
+		b.Store(box, x)
+		b.Ret(b.Make(l.tIface, id, box))
+	})
+	b.Ret(ir.ZeroConst(l.tIface))
+}

@@ -1,0 +1,270 @@
+// Package race is kiss's data-race detector: an smt.Observer that keeps
+// vector clocks per goroutine and per synchronisation key, and per memory
+// location the last read and write of each goroutine. Two accesses race when
+// they touch overlapping locations from different goroutines, at least one
+// writes, they are not both atomic, and the earlier one does not
+// happen-before the later (Go memory model; seed 001's vector-clock
+// detector, applied to the executions the sequential program explores).
+//
+// The sequential program drives it with observe instructions whose first
+// argument names the event:
+//
+//	observe "race", "hb.acquire", g, key, sub   // g's clock joins key's
+//	observe "race", "hb.release", g, key, sub   // key's clock joins g's; g ticks
+//	observe "race", "hb.spawn", parent, child   // the go statement
+//	observe "race", "rd", g, p [, name]         // a plain read of *p
+//	observe "race", "wr", g, p [, name]         // a plain write of *p
+//	observe "race", "atomic.rd", g, p           // an atomic load (synchronizes)
+//	observe "race", "atomic.wr", g, p           // an atomic store or read-modify-write
+package race
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gokiss/kiss/smt"
+)
+
+// Name is the observer name of every event above.
+const Name = "race"
+
+type clock []uint32
+
+func (c clock) get(g int) uint32 {
+	if g < len(c) {
+		return c[g]
+	}
+	return 0
+}
+
+func (c clock) join(d clock) clock {
+	if len(d) > len(c) {
+		c = append(c, make(clock, len(d)-len(c))...)
+	}
+	for i, v := range d {
+		if v > c[i] {
+			c[i] = v
+		}
+	}
+	return c
+}
+
+func (c clock) tick(g int) clock {
+	if g >= len(c) {
+		c = append(c, make(clock, g+1-len(c))...)
+	}
+	c[g]++
+	return c
+}
+
+// epoch is one access: the accessing goroutine's own clock entry then.
+type epoch struct {
+	clk    uint32
+	pos    string
+	name   string
+	atomic bool
+}
+
+// shadow is the access history of one location: per goroutine, its last
+// read and last write.
+type shadow struct {
+	path   []int
+	reads  map[int]epoch
+	writes map[int]epoch
+}
+
+type syncKey struct {
+	ref string
+	sub int64
+}
+
+// Detector is the observer. Its zero value is not ready; use New.
+type Detector struct {
+	clocks map[int]clock
+	syncs  map[syncKey]clock
+	mem    map[smt.ObjID][]*shadow
+}
+
+// New returns a detector for a fresh execution.
+func New() smt.Observer {
+	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}}
+}
+
+// Clone copies the detector for a forked path.
+func (d *Detector) Clone() smt.Observer {
+	c := &Detector{
+		clocks: make(map[int]clock, len(d.clocks)),
+		syncs:  make(map[syncKey]clock, len(d.syncs)),
+		mem:    make(map[smt.ObjID][]*shadow, len(d.mem)),
+	}
+	for g, v := range d.clocks {
+		c.clocks[g] = slices.Clone(v)
+	}
+	for k, v := range d.syncs {
+		c.syncs[k] = slices.Clone(v)
+	}
+	for o, ss := range d.mem {
+		cs := make([]*shadow, len(ss))
+		for i, s := range ss {
+			cs[i] = &shadow{path: s.path, reads: cloneMap(s.reads), writes: cloneMap(s.writes)}
+		}
+		c.mem[o] = cs
+	}
+	return c
+}
+
+func cloneMap(m map[int]epoch) map[int]epoch {
+	if m == nil {
+		return nil
+	}
+	c := make(map[int]epoch, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func (d *Detector) clock(g int) clock {
+	c, ok := d.clocks[g]
+	if !ok {
+		c = clock(nil).tick(g)
+		d.clocks[g] = c
+	}
+	return c
+}
+
+// Observe handles one event.
+func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Finding {
+	if len(args) < 3 {
+		return nil
+	}
+	name := args[0].Str
+	args = args[1:]
+	g := int(args[0].Int64())
+	switch name {
+	case "hb.acquire":
+		k := syncKey{args[1].Key(), subOf(args)}
+		if l, ok := d.syncs[k]; ok {
+			d.clocks[g] = d.clock(g).join(l)
+		}
+	case "hb.release":
+		k := syncKey{args[1].Key(), subOf(args)}
+		d.syncs[k] = slices.Clone(d.syncs[k]).join(d.clock(g))
+		d.clocks[g] = d.clock(g).tick(g)
+	case "hb.spawn":
+		child := int(args[1].Int64())
+		d.clocks[child] = slices.Clone(d.clock(g)).tick(child)
+		d.clocks[g] = d.clock(g).tick(g)
+	case "rd", "wr", "atomic.rd", "atomic.wr":
+		var label string
+		if len(args) > 2 {
+			label = args[2].Str
+		}
+		atomic := strings.HasPrefix(name, "atomic.")
+		write := strings.HasSuffix(name, "wr")
+		if atomic {
+			// Atomics are sequentially consistent and synchronize: model
+			// each as an acquire and a release of the location.
+			k := syncKey{"atomic " + args[1].Key(), 0}
+			if l, ok := d.syncs[k]; ok {
+				d.clocks[g] = d.clock(g).join(l)
+			}
+			defer func() {
+				d.syncs[k] = slices.Clone(d.syncs[k]).join(d.clock(g))
+				d.clocks[g] = d.clock(g).tick(g)
+			}()
+		}
+		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, name: label, atomic: atomic})
+	}
+	return nil
+}
+
+func subOf(args []smt.Concrete) int64 {
+	if len(args) > 2 {
+		return args[2].Int64()
+	}
+	return 0
+}
+
+// overlaps reports whether one path is a prefix of the other: a whole struct
+// and its field are the same memory.
+func overlaps(a, b []int) bool {
+	n := min(len(a), len(b))
+	return slices.Equal(a[:n], b[:n])
+}
+
+func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding {
+	if ref.Obj == 0 {
+		return nil
+	}
+	c := d.clock(g)
+	var found *smt.Finding
+	var own *shadow
+	for _, s := range d.mem[ref.Obj] {
+		if slices.Equal(s.path, ref.Path) {
+			own = s
+		}
+		if found != nil || !overlaps(s.path, ref.Path) {
+			continue
+		}
+		found = conflict(g, c, s.writes, e, write, true)
+		if found == nil && write {
+			found = conflict(g, c, s.reads, e, write, false)
+		}
+	}
+	if own == nil {
+		own = &shadow{path: slices.Clone(ref.Path)}
+		d.mem[ref.Obj] = append(d.mem[ref.Obj], own)
+	}
+	if write {
+		if own.writes == nil {
+			own.writes = map[int]epoch{}
+		}
+		own.writes[g] = e
+	} else {
+		if own.reads == nil {
+			own.reads = map[int]epoch{}
+		}
+		own.reads[g] = e
+	}
+	return found
+}
+
+// conflict finds an earlier access in hist by another goroutine that does
+// not happen-before the current one.
+func conflict(g int, c clock, hist map[int]epoch, cur epoch, curWrite, histWrite bool) *smt.Finding {
+	// Deterministic order: the lowest goroutine first.
+	gs := make([]int, 0, len(hist))
+	for h := range hist {
+		gs = append(gs, h)
+	}
+	slices.Sort(gs)
+	for _, h := range gs {
+		prev := hist[h]
+		if h == g || prev.atomic && cur.atomic || prev.clk <= c.get(h) {
+			continue
+		}
+		what := prev.name
+		if what == "" {
+			what = cur.name
+		}
+		if what != "" {
+			what = " on " + what
+		}
+		return &smt.Finding{Kind: "race", Message: fmt.Sprintf("data race%s: %s at %s by goroutine %d and %s at %s by goroutine %d",
+			what, access(histWrite, prev.atomic), prev.pos, h, access(curWrite, cur.atomic), cur.pos, g)}
+	}
+	return nil
+}
+
+func access(write, atomic bool) string {
+	s := "read"
+	if write {
+		s = "write"
+	}
+	if atomic {
+		s = "atomic " + s
+	}
+	return s
+}

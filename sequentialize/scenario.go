@@ -1,0 +1,37 @@
+package sequentialize
+
+import (
+	"go/token"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/smt"
+)
+
+// Options bound the sequential program Build makes.
+type Options struct {
+	// Goroutines caps the goroutines a path may create; a go statement
+	// beyond it cuts the path (counted as "goroutines").
+	Goroutines int
+}
+
+// DefaultOptions are the bounds DESIGN.md names as defaults.
+var DefaultOptions = Options{Goroutines: 16}
+
+// Scenario is a root lowered to a sequential program, with what is needed to
+// check it (the observers its observe instructions name) and to explain its
+// violations (Decode).
+type Scenario struct {
+	Package string // import path of the root's package
+	Root    string // the root function, as users name it (TestTransfer, (*T).Run)
+
+	Program   *ir.Program
+	Observers map[string]func() smt.Observer
+
+	// Positions maps the positions written in the program ("file.go:12:3")
+	// back to the FileSet's.
+	Positions map[string]token.Pos
+
+	// Unknown lists the functions without a body or a model that the root
+	// calls: kiss assumed they return any value and touch no shared state.
+	Unknown []string
+}

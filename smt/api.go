@@ -1,0 +1,113 @@
+package smt
+
+import (
+	"fmt"
+	"time"
+)
+
+// Options bound and budget a Run. Bounds (MaxCost, Unroll, MaxDepth) shape
+// what is explored; budgets (the rest) stop exploration early. Every path
+// cut by either, except cost pruning, is counted in Stats.Cuts and makes
+// the result incomplete.
+type Options struct {
+	// MaxCost prunes paths whose cost exceeds it (counted in
+	// Stats.PrunedByCost, not as a cut). Negative means no bound.
+	MaxCost int
+	// Unroll is how many times one activation may take the same edge of a
+	// br whose condition is symbolic and could go either way (default 3).
+	Unroll int
+	// MaxDepth caps the call depth (default 64).
+	MaxDepth int
+
+	MaxPaths     int           // paths started (0 = unlimited)
+	MaxSteps     int           // instructions over all paths (0 = unlimited)
+	MaxPathSteps int           // instructions on one path (0 = unlimited)
+	Timeout      time.Duration // wall time of the whole run (0 = unlimited)
+	QueryTimeout time.Duration // per solver query; unknown => the path is cut (0 = none)
+
+	// MaxViolations stops the run after that many violations (0 = all).
+	MaxViolations int
+
+	// Observers are the factories of the observers that observe
+	// instructions name; each path gets its own (cloned on forks).
+	Observers map[string]func() Observer
+}
+
+// Observer watches the observe instructions of one path.
+type Observer interface {
+	// Observe is called for `observe name, args...` with the arguments made
+	// concrete; a non-nil Finding is reported as a violation there.
+	Observe(name string, args []Concrete, pos string) *Finding
+	// Clone returns an independent copy, for a forked path.
+	Clone() Observer
+}
+
+// Finding is what an observer reports.
+type Finding struct{ Kind, Message string }
+
+// Result is the outcome of a Run.
+type Result struct {
+	Violations []*Violation    // in the order found: cheapest first
+	Errors     []*RuntimeError // internal errors of the IR program, each once
+	Stats      Stats
+}
+
+// Violation is an assertion (or observer finding) that fails on some path.
+type Violation struct {
+	Kind, Message, Pos string
+	Cost               int
+	Nondets            []Concrete // every nondet leaf and choose on the path, in order, under the model
+	Trace              []Event    // the trace events of the path, under the model
+	Path               []string   // "func:block" entered on the path (capped at maxPathRecord)
+}
+
+func (v *Violation) String() string {
+	return fmt.Sprintf("%s: %s: %s (cost %d)", v.Pos, v.Kind, v.Message, v.Cost)
+}
+
+// Event is a trace instruction executed on a path.
+type Event struct {
+	Name string
+	Args []Concrete
+	Pos  string
+}
+
+// RuntimeError is an internal error of the IR program (nil dereference, out
+// of bounds, division by zero, bad coroutine use...): the producer should
+// have guarded it. The path ends there.
+type RuntimeError struct{ Message, Pos, Func string }
+
+func (e *RuntimeError) Error() string { return e.Pos + ": " + e.Func + ": " + e.Message }
+
+// Stats describes a run.
+type Stats struct {
+	Paths         int // paths started (the first one and every fork)
+	Completed     int // paths that returned from main or exited
+	Steps         int // instructions executed
+	ConcreteSteps int // of those, the ones that built no term and asked no solver
+	Forks         int // states split off
+	SolverCalls   int
+	SolverTime    time.Duration
+	PrunedByCost  int            // paths dropped above MaxCost
+	Cuts          map[string]int // paths cut, by reason
+	MaxCostSeen   int            // largest cost of a path explored
+	Complete      bool           // nothing was cut (cost pruning aside)
+}
+
+// Cut reasons counted in Stats.Cuts (besides the reasons of the program's
+// own cut instructions).
+const (
+	CutUnroll     = "unroll"      // Options.Unroll
+	CutDepth      = "depth"       // Options.MaxDepth
+	CutPaths      = "paths"       // Options.MaxPaths
+	CutSteps      = "steps"       // Options.MaxSteps
+	CutPathSteps  = "path-steps"  // Options.MaxPathSteps
+	CutTimeout    = "timeout"     // Options.Timeout
+	CutCanceled   = "canceled"    // the context was canceled
+	CutUnknown    = "solver"      // a query was unknown (Options.QueryTimeout or Z3 gave up)
+	CutEnumerate  = "enumerate"   // more feasible values than the executor forks over
+	CutSymString  = "sym-string"  // an operation on a symbolic string Z3 is not asked about
+	CutSymFloat   = "sym-float"   // an operation on a symbolic float Z3 is not asked about
+	CutViolations = "violations"  // Options.MaxViolations reached
+	CutUnsupported = "unsupported" // something the executor does not model
+)

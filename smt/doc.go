@@ -1,0 +1,64 @@
+// Package smt is kiss's symbolic executor: it runs a sequential program of
+// package ir (see its doc.go for the semantics) on every path, cheapest
+// first, and reports the assertions that can fail, each with a model (the
+// values of the nondets on the path) and the trace events under it. It knows
+// nothing of goroutines: they reach it as coroutines and a scheduler written
+// in the IR, whose preemptions are the paths' cost.
+//
+// # Values
+//
+// A value is concrete (Go bits, a float64, a string) or a term of the
+// executor's own expression language (expr.go), hash-consed per run and
+// translated to Z3 once per term. A term is built only when an operand is
+// symbolic, and the builder folds constants and simplifies (x*0, x+0,
+// ite(c, a, a), ...), so code that touches no nondet value runs as a plain
+// interpreter: no terms, no solver. Integers are bit-vectors with Go's
+// wrap-around, division and shifts; floats use Z3's IEEE theory; strings
+// its string theory (as byte strings) for eq, len, concat and comparisons,
+// other operations on a symbolic string cut the path (Cuts["sym-string"]);
+// opaque values are an uninterpreted sort.
+//
+// # Memory
+//
+// A heap object holds one value tree; a pointer is an object and a path of
+// field/element indices, always concrete except for a symbolic last index
+// into an array of at most 256 scalars, which loads and stores resolve by
+// case analysis (an ite chain) instead of forking. Other symbolic indices,
+// sizes and keys fork over their feasible values. Maps are objects with
+// insertion-ordered entries whose keys compare concretely when they can and
+// fork on a symbolic equality otherwise.
+//
+// # Paths
+//
+// A state is one path: coroutine stacks of frames, a heap, a path
+// condition and the records of nondets and trace events. Forking is cheap:
+// frames, coroutines, objects and observers are copy-on-write, owned by one
+// state id, and a fork gives both sides new ids. The work list orders
+// states by cost, then most recent first (depth-first within a cost), so
+// every path of cost c is explored before any of cost c+1 (the iterative
+// context bounding of CHESS); a state whose cost grows goes back to the list
+// if a cheaper one waits.
+//
+// # Solver
+//
+// The path condition is an immutable list of nodes shared between forks and
+// hash-consed on (parent, condition), so each node caches its
+// satisfiability and a model. One incremental Z3 solver mirrors the node
+// last decided: deciding another pops to the common prefix and pushes the
+// rest. Before a query, the condition is evaluated in Go under the parent's
+// model, and a true result answers it without Z3; so a symbolic branch
+// costs at most one solver call, and a concrete one none.
+//
+// # Bounds and budgets
+//
+// Options bound the exploration (cost, unrolling of symbolic loops, call
+// depth) and budget it (paths, steps, time, per-query time). Everything cut
+// is counted by reason in Stats.Cuts; Stats.Complete says nothing was, in
+// which case a run without violations proves the assertions hold within the
+// cost bound. Runtime errors of the IR program (nil dereference, bounds,
+// division by zero, coroutine misuse) end their path and are reported apart
+// from violations: they are bugs of the IR producer.
+//
+// The code follows golang.org/x/tools/go/ssa/interp in shape: one method per
+// instruction kind (ops_*.go), a frame per activation.
+package smt

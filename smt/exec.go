@@ -1,0 +1,505 @@
+package smt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// Limits of the executor's own case analyses.
+const (
+	maxSymArray  = 256 // arrays up to this length are indexed symbolically by ite; longer ones fork
+	maxEnumerate = 64  // values a symbolic operand is forked over before the rest is cut
+)
+
+// executor is one Run.
+type executor struct {
+	ctx  context.Context
+	prog *ir.Program
+	opts Options
+
+	x         *exprs
+	funcIndex map[*ir.Func]int
+	globalObj map[*ir.Global]uint64
+	zeroAgg   map[*ir.Const]value
+
+	ids, seq uint64
+	wl       worklist
+	stats    Stats
+	res      *Result
+	seenV    map[string]bool
+	seenE    map[string]bool
+	deadline time.Time
+	stopped  string // the reason exploration stopped early, if it did
+
+	sol *solver
+
+	st *state    // the running state
+	in *ir.Instr // the running instruction
+}
+
+// Run explores every path of p (within the bounds and budgets of opts),
+// cheapest first, and reports the violated assertions and observer findings.
+// The error is for a program the executor cannot start (no main, an unknown
+// observer name, an ill-formed program) or for a failure of the solver
+// itself; the bugs of the program are in the Result.
+func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err error) {
+	if err := check(p, opts); err != nil {
+		return nil, err
+	}
+	if opts.Unroll <= 0 {
+		opts.Unroll = 3
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = 64
+	}
+	e := &executor{
+		ctx:       ctx,
+		prog:      p,
+		opts:      opts,
+		x:         newExprs(),
+		funcIndex: make(map[*ir.Func]int, len(p.Funcs)),
+		globalObj: make(map[*ir.Global]uint64, len(p.Globals)),
+		zeroAgg:   make(map[*ir.Const]value),
+		res:       &Result{},
+		seenV:     make(map[string]bool),
+		seenE:     make(map[string]bool),
+	}
+	e.stats.Cuts = make(map[string]int)
+	if opts.Timeout > 0 {
+		e.deadline = time.Now().Add(opts.Timeout)
+	}
+	for i, f := range p.Funcs {
+		e.funcIndex[f] = i
+	}
+	e.sol, err = newSolver(e)
+	if err != nil {
+		return nil, err
+	}
+	defer e.sol.close()
+	defer func() {
+		if r := recover(); r != nil {
+			pos := ""
+			if e.in != nil {
+				pos = fmt.Sprintf(" at %s (%s in %s)", e.in.Pos, e.in.Op, e.st.top().fn.Name)
+			}
+			res, err = nil, fmt.Errorf("smt: internal error%s: %v\n%s", pos, r, debug.Stack())
+		}
+	}()
+	e.push(e.initial())
+	e.stats.Paths = 1
+	for {
+		st := e.wl.pop()
+		if st == nil {
+			break
+		}
+		if e.stopped != "" {
+			e.cut(st, e.stopped)
+			continue
+		}
+		e.runState(st)
+		if e.sol.err != nil {
+			return nil, e.sol.err
+		}
+	}
+	e.stats.SolverCalls = e.sol.calls
+	e.stats.SolverTime = e.sol.time
+	e.stats.Complete = len(e.stats.Cuts) == 0
+	e.res.Stats = e.stats
+	return e.res, nil
+}
+
+// check refuses programs the executor cannot start.
+func check(p *ir.Program, opts Options) error {
+	if p == nil {
+		return errors.New("smt: nil program")
+	}
+	main := p.Func(ir.Entry)
+	if main == nil {
+		return fmt.Errorf("smt: program has no %s function", ir.Entry)
+	}
+	if len(main.Params) != 0 {
+		return fmt.Errorf("smt: %s takes parameters", ir.Entry)
+	}
+	if err := ir.Verify(p); err != nil {
+		return err
+	}
+	for _, f := range p.Funcs {
+		if len(f.Blocks) == 0 {
+			return fmt.Errorf("smt: function %s has no body", f.Name)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if in.Op == ir.OpObserve && opts.Observers[in.Name] == nil {
+					return fmt.Errorf("smt: %s: observe %q: no such observer", in.Pos, in.Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// initial builds the starting state: the globals and main's frame.
+func (e *executor) initial() *state {
+	st := &state{id: e.newID(), active: []int{0}}
+	st.pc = e.sol.root
+	st.heap = make([]*object, 1, 1+len(e.prog.Globals)) // object 0 is nil
+	for _, g := range e.prog.Globals {
+		e.globalObj[g] = st.newObj(&object{typ: g.Elem, val: zeroValue(g.Elem)})
+	}
+	main := e.prog.Func(ir.Entry)
+	f := newFrame(st.id, main)
+	st.cos = []*coro{{owner: st.id, frames: []*frame{f}}}
+	st.enterBlock(f, f.block)
+	return st
+}
+
+func (e *executor) push(st *state) { e.wl.push(st) }
+
+// cut ends a path because a bound or budget was hit.
+func (e *executor) cut(st *state, reason string) {
+	st.done = true
+	e.stats.Cuts[reason]++
+}
+
+// stop ends the exploration: the running state and every queued one are cut.
+func (e *executor) stop(reason string) {
+	if e.stopped == "" {
+		e.stopped = reason
+	}
+}
+
+// runState runs st until its path ends, it forks away its rest, or it is
+// queued again because its cost grew.
+func (e *executor) runState(st *state) {
+	e.st = st
+	maxPath := e.opts.MaxPathSteps
+	for !st.done {
+		if e.stopped != "" || e.stats.Steps&255 == 0 && e.budgetExceeded() {
+			e.cut(st, e.stopped)
+			return
+		}
+		if e.opts.MaxSteps > 0 && e.stats.Steps >= e.opts.MaxSteps {
+			e.stop(CutSteps)
+			e.cut(st, CutSteps)
+			return
+		}
+		if maxPath > 0 && st.steps >= maxPath {
+			e.cut(st, CutPathSteps)
+			return
+		}
+		f := st.top()
+		in := f.block.Instrs[f.pc]
+		e.in = in
+		sym, calls := e.x.sym, e.sol.calls
+		requeue := e.step(st, f, in)
+		st.subst = nil
+		e.stats.Steps++
+		st.steps++
+		if sym == e.x.sym && calls == e.sol.calls {
+			e.stats.ConcreteSteps++
+		}
+		if requeue && !st.done {
+			e.push(st)
+			return
+		}
+	}
+}
+
+// budgetExceeded checks the budgets that need a clock or the context.
+func (e *executor) budgetExceeded() bool {
+	if e.stopped != "" {
+		return true
+	}
+	if err := e.ctx.Err(); err != nil {
+		e.stop(CutCanceled)
+		return true
+	}
+	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
+		e.stop(CutTimeout)
+		return true
+	}
+	return false
+}
+
+// canFork reports whether another path may be started (MaxPaths).
+func (e *executor) canFork() bool {
+	return e.opts.MaxPaths <= 0 || e.stats.Paths < e.opts.MaxPaths
+}
+
+// step executes one instruction; it reports whether st must go back to the
+// work list (its cost grew).
+func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
+	switch op := in.Op; {
+	case op == ir.OpCopy:
+		e.set(st, in.Dst, e.operand(st, f, in.Args[0]))
+		e.next(st)
+	case op.IsBinary():
+		e.binop(st, f, in)
+	case op == ir.OpNeg || op == ir.OpNot:
+		e.unop(st, f, in)
+	case op == ir.OpConv:
+		e.conv(st, f, in)
+	case op == ir.OpSelect:
+		e.selectOp(st, f, in)
+	case op == ir.OpNondet:
+		e.nondet(st, in)
+	case op == ir.OpChoose:
+		e.choose(st, f, in)
+	case op == ir.OpAssume:
+		e.assume(st, f, in)
+	case op == ir.OpAssert:
+		e.assert(st, f, in)
+	case op == ir.OpCost:
+		return e.costOp(st, in)
+	case op == ir.OpAlloc:
+		e.alloc(st, f, in)
+	case op == ir.OpLoad:
+		e.load(st, f, in)
+	case op == ir.OpStore:
+		e.store(st, f, in)
+	case op == ir.OpField:
+		e.field(st, f, in)
+	case op == ir.OpIndex:
+		e.index(st, f, in)
+	case op == ir.OpLen:
+		e.lenOp(st, f, in)
+	case op == ir.OpExtract:
+		e.extract(st, f, in)
+	case op == ir.OpInsert:
+		e.insert(st, f, in)
+	case op == ir.OpElem:
+		e.elem(st, f, in)
+	case op == ir.OpMake:
+		e.makeOp(st, f, in)
+	case op == ir.OpMapNew:
+		e.mapNew(st, in)
+	case op == ir.OpMapGet:
+		e.mapGet(st, f, in)
+	case op == ir.OpMapSet:
+		e.mapSet(st, f, in)
+	case op == ir.OpMapDel:
+		e.mapDel(st, f, in)
+	case op == ir.OpMapLen:
+		e.mapLen(st, f, in)
+	case op == ir.OpMapKey:
+		e.mapKey(st, f, in)
+	case op == ir.OpStrLen:
+		e.strLen(st, f, in)
+	case op == ir.OpStrIndex:
+		e.strIndex(st, f, in)
+	case op == ir.OpSubstr:
+		e.substr(st, f, in)
+	case op == ir.OpStrToBytes:
+		e.strToBytes(st, f, in)
+	case op == ir.OpStrFromBytes:
+		e.strFromBytes(st, f, in)
+	case op == ir.OpRuneDecode:
+		e.runeDecode(st, f, in)
+	case op == ir.OpCall:
+		e.call(st, f, in)
+	case op == ir.OpCoCreate:
+		e.coCreate(st, f, in)
+	case op == ir.OpResume:
+		e.resume(st, f, in)
+	case op == ir.OpYield:
+		e.yield(st, in)
+	case op == ir.OpCoDone:
+		e.coDone(st, f, in)
+	case op == ir.OpObserve:
+		e.observe(st, f, in)
+	case op == ir.OpTrace:
+		e.traceOp(st, f, in)
+	case op == ir.OpJmp:
+		e.jump(st, in.Targets[0])
+	case op == ir.OpBr:
+		e.br(st, f, in)
+	case op == ir.OpRet:
+		e.ret(st, f, in)
+	case op == ir.OpExit:
+		e.stats.Completed++
+		st.done = true
+	case op == ir.OpCut:
+		e.cut(st, in.Name)
+	default:
+		e.rtError(st, "unsupported instruction "+in.Op.String())
+	}
+	return false
+}
+
+// ---- operands and results ----
+
+func (e *executor) operand(st *state, f *frame, v ir.Value) value {
+	switch v := v.(type) {
+	case *ir.Local:
+		r := f.locals[v.Index]
+		if r.x != nil && st.subst != nil && v.Typ.Kind != ir.KindPtr {
+			if c, ok := st.subst[r.x]; ok {
+				return value{n: c.n, s: c.s}
+			}
+		}
+		return r
+	case *ir.Const:
+		return e.constValue(v)
+	case *ir.Global:
+		return value{n: e.globalObj[v]}
+	case *ir.Func:
+		return value{n: uint64(e.funcIndex[v]) + 1}
+	}
+	panic(fmt.Sprintf("smt: unexpected operand %T", v))
+}
+
+func (e *executor) constValue(c *ir.Const) value {
+	t := c.Typ
+	if !t.IsScalar() {
+		if v, ok := e.zeroAgg[c]; ok {
+			return v
+		}
+		v := zeroValue(t)
+		e.zeroAgg[c] = v
+		return v
+	}
+	if c.Zero {
+		return value{}
+	}
+	switch t.Kind {
+	case ir.KindFloat:
+		return value{n: fbits(roundF(c.Float, t.Bits))}
+	case ir.KindString:
+		return value{s: c.Str}
+	case ir.KindInt:
+		return value{n: ir.Truncate(c.Bits, int(t.Bits))}
+	}
+	return value{n: c.Bits}
+}
+
+// set assigns the destination local of the running frame.
+func (e *executor) set(st *state, dst *ir.Local, v value) {
+	if dst == nil {
+		return
+	}
+	st.wtop().locals[dst.Index] = v
+}
+
+// next moves the running frame to its next instruction.
+func (e *executor) next(st *state) { st.wtop().pc++ }
+
+func (e *executor) jump(st *state, b *ir.Block) {
+	st.enterBlock(st.wtop(), b)
+}
+
+// rtError ends the path with an internal error of the IR program.
+func (e *executor) rtError(st *state, msg string) {
+	st.done = true
+	e.rtErrorAt(st, msg)
+}
+
+// rtErrorAt records a runtime error feasible on st's path (once per message,
+// position and function); st itself may go on under the opposite condition.
+func (e *executor) rtErrorAt(st *state, msg string) {
+	fn := st.top().fn.Name
+	key := errKey(msg, e.in.Pos, fn)
+	if e.seenE[key] {
+		return
+	}
+	e.seenE[key] = true
+	e.res.Errors = append(e.res.Errors, &RuntimeError{Message: msg, Pos: e.in.Pos, Func: fn})
+}
+
+// violation records a violation on st's path, with its values under m, once
+// per (kind, pos, message).
+func (e *executor) violation(st *state, kind, msg, pos string, m *model) {
+	key := kind + "\x00" + pos + "\x00" + msg
+	if e.seenV[key] {
+		return
+	}
+	e.seenV[key] = true
+	ev := func(x *expr) cval { return e.sol.evalIn(m, x) }
+	v := &Violation{Kind: kind, Message: msg, Pos: pos, Cost: st.cost}
+	for r := st.nondets; r != nil; r = r.prev {
+		v.Nondets = append(v.Nondets, e.concrete(r.v, r.t, ev))
+	}
+	reverse(v.Nondets)
+	for r := st.trace; r != nil; r = r.prev {
+		ev2 := Event{Name: r.name, Pos: r.pos, Args: make([]Concrete, len(r.args))}
+		for i, a := range r.args {
+			ev2.Args[i] = e.concrete(a, r.ts[i], ev)
+		}
+		v.Trace = append(v.Trace, ev2)
+	}
+	reverse(v.Trace)
+	for r := st.path; r != nil; r = r.prev {
+		v.Path = append(v.Path, r.s)
+	}
+	reverse(v.Path)
+	e.res.Violations = append(e.res.Violations, v)
+	if e.opts.MaxViolations > 0 && len(e.res.Violations) >= e.opts.MaxViolations {
+		e.stop(CutViolations)
+	}
+}
+
+func (e *executor) seenViolation(kind, msg, pos string) bool {
+	return e.seenV[kind+"\x00"+pos+"\x00"+msg]
+}
+
+func reverse[T any](s []T) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// ---- the work list ----
+
+// worklist holds the states to explore: cheapest cost first, and within a
+// cost the most recent first (depth-first), so that every path of cost c is
+// explored before any of cost c+1.
+type worklist struct {
+	buckets [][]*state
+	min     int
+	n       int
+}
+
+func (w *worklist) push(st *state) {
+	for len(w.buckets) <= st.cost {
+		w.buckets = append(w.buckets, nil)
+	}
+	w.buckets[st.cost] = append(w.buckets[st.cost], st)
+	if w.n == 0 || st.cost < w.min {
+		w.min = st.cost
+	}
+	w.n++
+}
+
+func (w *worklist) pop() *state {
+	if w.n == 0 {
+		return nil
+	}
+	for len(w.buckets[w.min]) == 0 {
+		w.min++
+	}
+	b := w.buckets[w.min]
+	st := b[len(b)-1]
+	b[len(b)-1] = nil
+	w.buckets[w.min] = b[:len(b)-1]
+	w.n--
+	return st
+}
+
+// cheaperThan reports whether a queued state costs less than c.
+func (w *worklist) cheaperThan(c int) bool {
+	if w.n == 0 {
+		return false
+	}
+	for i := w.min; i < c && i < len(w.buckets); i++ {
+		if len(w.buckets[i]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func errKey(msg, pos, fn string) string { return msg + "\x00" + pos + "\x00" + fn }

@@ -1,0 +1,516 @@
+package smt
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// The programs are under testdata/ir/exec_*.ir; each test checks exact
+// outcomes, with Z3 deciding the symbolic ones.
+
+func load(t testing.TB, name string) *ir.Program {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "ir", name)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ir.Parse(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func run(t testing.TB, p *ir.Program, opts Options) *Result {
+	t.Helper()
+	res, err := Run(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// violation returns the violation at pos, failing the test if there is none.
+func violation(t *testing.T, res *Result, pos string) *Violation {
+	t.Helper()
+	for _, v := range res.Violations {
+		if v.Pos == pos {
+			return v
+		}
+	}
+	t.Fatalf("no violation at %s; have %v", pos, res.Violations)
+	return nil
+}
+
+func positions(vs []*Violation) []string {
+	var ps []string
+	for _, v := range vs {
+		ps = append(ps, v.Pos)
+	}
+	return ps
+}
+
+func wantPositions(t *testing.T, res *Result, want ...string) {
+	t.Helper()
+	got := strings.Join(positions(res.Violations), " ")
+	if got != strings.Join(want, " ") {
+		t.Errorf("violations at [%s], want [%s]", got, strings.Join(want, " "))
+	}
+}
+
+func wantComplete(t *testing.T, res *Result, complete bool) {
+	t.Helper()
+	if res.Stats.Complete != complete {
+		t.Errorf("Complete = %v, want %v (cuts %v)", res.Stats.Complete, complete, res.Stats.Cuts)
+	}
+}
+
+func TestWrapAround(t *testing.T) {
+	res := run(t, load(t, "exec_wrap.ir"), Options{})
+	wantPositions(t, res, "wrap.go:3:2", "wrap.go:6:2")
+	wantComplete(t, res, true)
+	v := violation(t, res, "wrap.go:3:2")
+	if len(v.Nondets) != 1 || v.Nondets[0].Uint64()*3 != 42 {
+		t.Errorf("model %v does not satisfy x*3 == 42", v.Nondets)
+	}
+	v = violation(t, res, "wrap.go:6:2")
+	if len(v.Nondets) != 2 || v.Nondets[1].Uint64()*3 != 1 || v.Nondets[1].Uint64() != 0xAAAAAAAAAAAAAAAB {
+		t.Errorf("model %v does not satisfy y*3 == 1 in uint64", v.Nondets)
+	}
+}
+
+func TestUnreachableAssertions(t *testing.T) {
+	res := run(t, load(t, "exec_unreachable.ir"), Options{})
+	wantPositions(t, res)
+	wantComplete(t, res, true)
+	if res.Stats.SolverCalls == 0 {
+		t.Error("no solver call: the assertions were not checked")
+	}
+	if res.Stats.Paths != 2 || res.Stats.Completed != 2 {
+		t.Errorf("paths %d completed %d, want 2 and 2 (x < 10 or not)", res.Stats.Paths, res.Stats.Completed)
+	}
+}
+
+func TestConcreteLoop(t *testing.T) {
+	res := run(t, load(t, "exec_sum.ir"), Options{})
+	wantPositions(t, res)
+	wantComplete(t, res, true)
+	s := res.Stats
+	if s.SolverCalls != 0 || s.ConcreteSteps != s.Steps || s.Completed != 1 {
+		t.Errorf("stats %+v: want a single concrete path without the solver", s)
+	}
+	if s.Steps < 4000 {
+		t.Errorf("%d steps: the loop did not run 1000 times", s.Steps)
+	}
+}
+
+func TestSymbolicLoopUnroll(t *testing.T) {
+	p := load(t, "exec_symloop.ir")
+	res := run(t, p, Options{}) // Unroll 3
+	wantPositions(t, res, "loop.go:5:3")
+	wantComplete(t, res, false)
+	if res.Stats.Cuts[CutUnroll] == 0 {
+		t.Errorf("cuts %v, want unroll", res.Stats.Cuts)
+	}
+	if v := violation(t, res, "loop.go:5:3"); v.Nondets[0].Uint64() < 2 {
+		t.Errorf("n = %v cannot reach the second iteration", v.Nondets[0])
+	}
+	// With a higher bound the fifth iteration is reached too.
+	res = run(t, p, Options{Unroll: 6})
+	wantPositions(t, res, "loop.go:5:3", "loop.go:6:3")
+	wantComplete(t, res, false)
+}
+
+func TestSymbolicIndex(t *testing.T) {
+	res := run(t, load(t, "exec_symindex.ir"), Options{})
+	wantPositions(t, res, "index.go:9:2")
+	wantComplete(t, res, true)
+	if len(res.Errors) != 0 {
+		t.Errorf("runtime errors %v", res.Errors)
+	}
+	v := violation(t, res, "index.go:9:2")
+	if len(v.Nondets) != 2 || v.Nondets[0].Int64() != v.Nondets[1].Int64() {
+		t.Errorf("model %v: want i == j", v.Nondets)
+	}
+	if i := v.Nondets[0].Int64(); i < 0 || i >= 8 {
+		t.Errorf("model %v: i out of range", v.Nondets)
+	}
+	// Case analysis, not forking.
+	if res.Stats.Paths != 1 {
+		t.Errorf("%d paths, want 1", res.Stats.Paths)
+	}
+}
+
+func TestSymbolicIndexOutOfRange(t *testing.T) {
+	res := run(t, load(t, "exec_symindex_oob.ir"), Options{})
+	if len(res.Errors) != 1 || res.Errors[0].Pos != "oob.go:4:7" || !strings.Contains(res.Errors[0].Message, "index out of range") {
+		t.Errorf("errors %v, want index out of range at oob.go:4:7", res.Errors)
+	}
+	// In range, a[3] is 1 only when i == 3.
+	v := violation(t, res, "oob.go:7:2")
+	if v.Nondets[0].Uint64() != 3 {
+		t.Errorf("model %v, want i == 3", v.Nondets)
+	}
+}
+
+func TestAliasing(t *testing.T) {
+	res := run(t, load(t, "exec_alias.ir"), Options{})
+	wantPositions(t, res)
+	wantComplete(t, res, true)
+	if res.Stats.Completed != 2 {
+		t.Errorf("completed %d, want 2", res.Stats.Completed)
+	}
+}
+
+func TestChooseManyPaths(t *testing.T) {
+	res := run(t, load(t, "exec_choose.ir"), Options{})
+	if res.Stats.Paths != 512 || res.Stats.Completed != 511 {
+		t.Errorf("paths %d completed %d, want 512 and 511", res.Stats.Paths, res.Stats.Completed)
+	}
+	v := violation(t, res, "choose.go:6:2")
+	if got := concretes(v.Nondets); got != "3 5 7" {
+		t.Errorf("nondets %s, want 3 5 7", got)
+	}
+	if len(v.Trace) != 1 || concretes(v.Trace[0].Args) != "3 5 7" {
+		t.Errorf("trace %v", v.Trace)
+	}
+	if res.Stats.SolverCalls != 0 {
+		t.Errorf("%d solver calls for concrete choices", res.Stats.SolverCalls)
+	}
+}
+
+func concretes(cs []Concrete) string {
+	var s []string
+	for _, c := range cs {
+		s = append(s, c.String())
+	}
+	return strings.Join(s, " ")
+}
+
+func TestCostOrder(t *testing.T) {
+	p := load(t, "exec_cost.ir")
+	res := run(t, p, Options{MaxCost: 5})
+	wantPositions(t, res, "cost.go:9:2")
+	if v := res.Violations[0]; v.Cost != 1 || concretes(v.Nondets) != "1" {
+		t.Errorf("violation %v with %v, want cost 1 by choice 1", v, v.Nondets)
+	}
+	if res.Stats.MaxCostSeen != 2 {
+		t.Errorf("MaxCostSeen %d", res.Stats.MaxCostSeen)
+	}
+	res = run(t, p, Options{MaxCost: 0})
+	wantPositions(t, res)
+	if res.Stats.PrunedByCost != 2 {
+		t.Errorf("pruned %d, want 2", res.Stats.PrunedByCost)
+	}
+	wantComplete(t, res, true) // pruning by cost is a bound, not a cut
+	res = run(t, p, Options{MaxCost: 1})
+	if wantPositions(t, res, "cost.go:9:2"); res.Stats.PrunedByCost != 1 {
+		t.Errorf("pruned %d, want 1", res.Stats.PrunedByCost)
+	}
+}
+
+func TestSchedulerCoroutines(t *testing.T) {
+	p := load(t, "exec_sched.ir")
+	res := run(t, p, Options{MaxCost: 0})
+	wantPositions(t, res)
+	wantComplete(t, res, true)
+	if res.Stats.PrunedByCost == 0 {
+		t.Error("nothing pruned at cost 0")
+	}
+	res = run(t, p, Options{MaxCost: 2})
+	wantPositions(t, res, "sched.go:11:2")
+	v := res.Violations[0]
+	if v.Cost != 1 {
+		t.Errorf("cost %d, want 1", v.Cost)
+	}
+	// writer runs (stores 1, yields), is preempted for reader, reader
+	// runs to its yield and then on to the load.
+	var runs []string
+	for _, ev := range v.Trace {
+		if ev.Name == "run" {
+			runs = append(runs, ev.Args[0].String())
+		}
+	}
+	if strings.Join(runs, " ") != "0 1 1" {
+		t.Errorf("schedule %v, want 0 1 1 (trace %v)", runs, v.Trace)
+	}
+	last := v.Trace[len(v.Trace)-1]
+	if last.Name != "step" || concretes(last.Args) != "1 1" {
+		t.Errorf("last event %v, want reader seeing 1", last)
+	}
+}
+
+func TestNestedCoroutines(t *testing.T) {
+	res := run(t, load(t, "exec_nested.ir"), Options{})
+	wantPositions(t, res)
+	if len(res.Errors) != 0 || res.Stats.Completed != 1 {
+		t.Errorf("errors %v, stats %+v", res.Errors, res.Stats)
+	}
+}
+
+// twice flags the second observation of a pointer on a path.
+type twice struct{ seen map[string]bool }
+
+func (o *twice) Observe(name string, args []Concrete, pos string) *Finding {
+	k := args[0].Key()
+	if o.seen[k] {
+		return &Finding{Kind: "twice", Message: "observed twice: " + k}
+	}
+	o.seen[k] = true
+	return nil
+}
+
+func (o *twice) Clone() Observer {
+	c := &twice{seen: make(map[string]bool)}
+	for k := range o.seen {
+		c.seen[k] = true
+	}
+	return c
+}
+
+func TestObserver(t *testing.T) {
+	obs := map[string]func() Observer{"twice": func() Observer { return &twice{seen: map[string]bool{}} }}
+	res := run(t, load(t, "exec_observe.ir"), Options{Observers: obs})
+	// Paths: choice 0 observes a[0], choice 1 a[1]; then a[i] for i in 0..3:
+	// the second observation happens for (0, 0) and (1, 1) only, both
+	// at obs.go:11:2 with different messages.
+	if res.Stats.Paths != 8 || res.Stats.Completed != 8 {
+		t.Errorf("paths %d completed %d, want 8", res.Stats.Paths, res.Stats.Completed)
+	}
+	if len(res.Violations) != 2 {
+		t.Fatalf("violations %v, want 2", res.Violations)
+	}
+	for _, v := range res.Violations {
+		if v.Pos != "obs.go:11:2" || v.Kind != "twice" {
+			t.Errorf("violation %v", v)
+		}
+		if k, i := v.Nondets[0].Int64(), v.Nondets[1].Int64(); k != i {
+			t.Errorf("violation %v with choice %d and index %d", v, k, i)
+		}
+	}
+	// An unknown observer is an error before anything runs.
+	if _, err := Run(context.Background(), load(t, "exec_observe.ir"), Options{}); err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Errorf("err = %v, want unknown observer", err)
+	}
+}
+
+func TestMaps(t *testing.T) {
+	res := run(t, load(t, "exec_maps.ir"), Options{})
+	wantPositions(t, res, "maps.go:19:2", "maps.go:22:2")
+	wantComplete(t, res, true)
+	if v := violation(t, res, "maps.go:19:2"); v.Nondets[0].Int64() != 2 {
+		t.Errorf("model %v, want k == 2", v.Nondets)
+	}
+	if k := violation(t, res, "maps.go:22:2").Nondets[0].Int64(); k == 1 || k == 2 {
+		t.Errorf("model %d, want a new key", k)
+	}
+}
+
+func TestSymbolicStrings(t *testing.T) {
+	res := run(t, load(t, "exec_strings.ir"), Options{})
+	wantPositions(t, res, "str.go:4:2", "str.go:9:2")
+	if v := violation(t, res, "str.go:4:2"); v.Nondets[0].Str != "yz" {
+		t.Errorf("model %v, want yz", v.Nondets)
+	}
+	v := violation(t, res, "str.go:9:2")
+	if s := v.Nondets[0].Str; !(len(s) == 3 && s > "ab" && s < "ac") {
+		t.Errorf("model %q outside (ab, ac) or not of length 3", s)
+	}
+	// strindex of a symbolic string is beyond the string theory kept.
+	if res.Stats.Cuts[CutSymString] != 1 {
+		t.Errorf("cuts %v, want sym-string", res.Stats.Cuts)
+	}
+}
+
+func TestSymbolicFloats(t *testing.T) {
+	res := run(t, load(t, "exec_floats.ir"), Options{})
+	wantPositions(t, res, "float.go:4:2", "float.go:7:2", "float.go:9:2")
+	if v := violation(t, res, "float.go:4:2"); v.Nondets[0].Float() != 1.5 {
+		t.Errorf("model %v, want 1.5", v.Nondets)
+	}
+	if v := violation(t, res, "float.go:7:2"); func() bool { f := float32(v.Nondets[1].Float()); return f+1 != f }() {
+		t.Errorf("model %v: f+1 != f", v.Nondets)
+	}
+	if v := violation(t, res, "float.go:9:2"); func() bool { x := v.Nondets[0].Float(); return !(x >= 7 && x < 8) }() {
+		t.Errorf("model %v: int32(x) != 7", v.Nondets)
+	}
+}
+
+func TestRuntimeErrors(t *testing.T) {
+	res := run(t, load(t, "exec_rterrors.ir"), Options{})
+	want := map[string]string{
+		"rt.go:1:1": "nil pointer dereference",
+		"rt.go:2:1": "index out of range",
+		"rt.go:3:1": "integer divide by zero",
+		"rt.go:4:1": "integer divide by zero",
+		"rt.go:5:1": "resume of a finished coroutine",
+		"rt.go:6:1": "yield outside a coroutine",
+		"rt.go:7:1": "call of nil function",
+		"rt.go:8:1": "assignment to entry in nil map",
+	}
+	got := map[string]string{}
+	for _, e := range res.Errors {
+		got[e.Pos] = e.Message
+		if e.Func != "main" {
+			t.Errorf("error %v in %s", e, e.Func)
+		}
+	}
+	for pos, msg := range want {
+		if got[pos] != msg {
+			t.Errorf("at %s: error %q, want %q", pos, got[pos], msg)
+		}
+	}
+	if len(res.Errors) != len(want) || len(res.Violations) != 0 {
+		t.Errorf("errors %v, violations %v", res.Errors, res.Violations)
+	}
+	// The symbolic division goes on where x != 0; "fine" completes.
+	if res.Stats.Completed != 2 {
+		t.Errorf("completed %d, want 2", res.Stats.Completed)
+	}
+}
+
+// ---- budgets ----
+
+func TestBudgetPaths(t *testing.T) {
+	res := run(t, load(t, "exec_choose.ir"), Options{MaxPaths: 10})
+	if res.Stats.Paths != 10 || res.Stats.Cuts[CutPaths] == 0 {
+		t.Errorf("paths %d cuts %v", res.Stats.Paths, res.Stats.Cuts)
+	}
+	wantComplete(t, res, false)
+}
+
+func TestBudgetSteps(t *testing.T) {
+	res := run(t, load(t, "exec_sum.ir"), Options{MaxSteps: 100})
+	if res.Stats.Cuts[CutSteps] != 1 || res.Stats.Steps != 100 {
+		t.Errorf("steps %d cuts %v", res.Stats.Steps, res.Stats.Cuts)
+	}
+	wantComplete(t, res, false)
+	wantPositions(t, res)
+}
+
+func TestBudgetPathSteps(t *testing.T) {
+	res := run(t, load(t, "exec_choose.ir"), Options{MaxPathSteps: 5})
+	// Every one of the 512 paths runs out of steps before its assertion.
+	if res.Stats.Cuts[CutPathSteps] == 0 || len(res.Violations) != 0 {
+		t.Errorf("cuts %v violations %v", res.Stats.Cuts, res.Violations)
+	}
+	wantComplete(t, res, false)
+}
+
+func TestBudgetTimeoutAndCancel(t *testing.T) {
+	p := spin()
+	res := run(t, p, Options{Timeout: 50 * time.Millisecond})
+	if res.Stats.Cuts[CutTimeout] != 1 {
+		t.Errorf("cuts %v, want timeout", res.Stats.Cuts)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	res, err := Run(ctx, p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Cuts[CutCanceled] != 1 {
+		t.Errorf("cuts %v, want canceled", res.Stats.Cuts)
+	}
+}
+
+// spin is a program that loops forever, concretely.
+func spin() *ir.Program {
+	f := &ir.Func{Name: "main"}
+	entry := f.NewBlock("entry")
+	loop := f.NewBlock("loop")
+	entry.Add(&ir.Instr{Op: ir.OpJmp, Targets: []*ir.Block{loop}})
+	loop.Add(&ir.Instr{Op: ir.OpJmp, Targets: []*ir.Block{loop}})
+	return &ir.Program{Funcs: []*ir.Func{f}}
+}
+
+func TestBudgetDepth(t *testing.T) {
+	// rec calls itself forever.
+	rec := &ir.Func{Name: "rec"}
+	b := rec.NewBlock("entry")
+	b.Add(&ir.Instr{Op: ir.OpCall, Args: []ir.Value{rec}})
+	b.Add(&ir.Instr{Op: ir.OpRet})
+	main := &ir.Func{Name: "main"}
+	b = main.NewBlock("entry")
+	b.Add(&ir.Instr{Op: ir.OpCall, Args: []ir.Value{rec}})
+	b.Add(&ir.Instr{Op: ir.OpRet})
+	res := run(t, &ir.Program{Funcs: []*ir.Func{main, rec}}, Options{MaxDepth: 10})
+	if res.Stats.Cuts[CutDepth] != 1 {
+		t.Errorf("cuts %v, want depth", res.Stats.Cuts)
+	}
+}
+
+func TestBudgetQueryTimeout(t *testing.T) {
+	// Factoring a 64-bit semiprime: hard enough for a millisecond.
+	main := &ir.Func{Name: "main"}
+	x := main.NewLocal("x", ir.U64)
+	y := main.NewLocal("y", ir.U64)
+	p := main.NewLocal("p", ir.U64)
+	ok := main.NewLocal("ok", ir.Bool)
+	b := main.NewBlock("entry")
+	b.Add(&ir.Instr{Op: ir.OpNondet, Dst: x})
+	b.Add(&ir.Instr{Op: ir.OpNondet, Dst: y})
+	for _, v := range []*ir.Local{x, y} {
+		b.Add(&ir.Instr{Op: ir.OpGt, Dst: ok, Args: []ir.Value{v, ir.IntConst(ir.U64, 1)}})
+		b.Add(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+		b.Add(&ir.Instr{Op: ir.OpLt, Dst: ok, Args: []ir.Value{v, ir.IntConst(ir.U64, 1<<32)}})
+		b.Add(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+	}
+	b.Add(&ir.Instr{Op: ir.OpMul, Dst: p, Args: []ir.Value{x, y}})
+	b.Add(&ir.Instr{Op: ir.OpNe, Dst: ok, Args: []ir.Value{p, &ir.Const{Typ: ir.U64, Bits: 4294967291 * 4294967279}}})
+	b.Add(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{ok}, Name: "assert", Msg: "factored"})
+	b.Add(&ir.Instr{Op: ir.OpRet})
+	res := run(t, &ir.Program{Funcs: []*ir.Func{main}}, Options{QueryTimeout: time.Millisecond})
+	if res.Stats.Cuts[CutUnknown] == 0 {
+		t.Errorf("cuts %v, want solver", res.Stats.Cuts)
+	}
+	wantComplete(t, res, false)
+}
+
+func TestCutInstructionAndMaxViolations(t *testing.T) {
+	main := &ir.Func{Name: "main"}
+	k := main.NewLocal("k", ir.I64)
+	b := main.NewBlock("entry")
+	b.Add(&ir.Instr{Op: ir.OpChoose, Dst: k, Args: []ir.Value{ir.IntConst(ir.I64, 3)}})
+	b.Add(&ir.Instr{Op: ir.OpCut, Name: "goroutines"})
+	res := run(t, &ir.Program{Funcs: []*ir.Func{main}}, Options{})
+	if res.Stats.Cuts["goroutines"] != 3 {
+		t.Errorf("cuts %v, want 3 goroutines", res.Stats.Cuts)
+	}
+	wantComplete(t, res, false)
+
+	res = run(t, load(t, "exec_wrap.ir"), Options{MaxViolations: 1})
+	if len(res.Violations) != 1 || res.Stats.Cuts[CutViolations] != 1 {
+		t.Errorf("violations %v, cuts %v", res.Violations, res.Stats.Cuts)
+	}
+}
+
+// panicky panics, as a buggy observer might: Run must return an error.
+type panicky struct{}
+
+func (panicky) Observe(string, []Concrete, string) *Finding { panic("boom") }
+func (panicky) Clone() Observer                             { return panicky{} }
+
+func TestInternalPanicIsAnError(t *testing.T) {
+	obs := map[string]func() Observer{"twice": func() Observer { return panicky{} }}
+	_, err := Run(context.Background(), load(t, "exec_observe.ir"), Options{Observers: obs})
+	if err == nil || !strings.Contains(err.Error(), "boom") || !strings.Contains(err.Error(), "obs.go:5:3") {
+		t.Errorf("err = %v, want the panic with its IR position", err)
+	}
+}
+
+func TestBadProgram(t *testing.T) {
+	if _, err := Run(context.Background(), &ir.Program{}, Options{}); err == nil {
+		t.Error("no error for a program without main")
+	}
+}
+
+var _ = math.MaxInt64

@@ -1,0 +1,712 @@
+package smt
+
+import (
+	"math"
+	"strconv"
+)
+
+// The executor's symbolic values are terms of its own small expression
+// language, hash-consed per run: structurally equal terms are the same *expr,
+// so a term's id keys caches, and the terms are translated to Z3 (and back)
+// once. Keeping the language our own lets the executor fold constants,
+// simplify, and evaluate terms under a model in Go without crossing cgo.
+
+type sortKind uint8
+
+const (
+	sortBool sortKind = iota + 1
+	sortBV
+	sortFP
+	sortStr
+	sortOpaque
+)
+
+// sort is the type of an expr: W is the width of a bit-vector or float.
+type sort struct {
+	K sortKind
+	W uint8
+}
+
+var (
+	boolSort   = sort{K: sortBool}
+	strSort    = sort{K: sortStr}
+	opaqueSort = sort{K: sortOpaque}
+	bv64       = sort{K: sortBV, W: 64}
+)
+
+func bvSort(w uint8) sort { return sort{K: sortBV, W: w} }
+func fpSort(w uint8) sort { return sort{K: sortFP, W: w} }
+
+func (s sort) String() string {
+	switch s.K {
+	case sortBool:
+		return "bool"
+	case sortBV:
+		return "bv" + strconv.Itoa(int(s.W))
+	case sortFP:
+		return "fp" + strconv.Itoa(int(s.W))
+	case sortStr:
+		return "str"
+	case sortOpaque:
+		return "opaque"
+	}
+	return "?"
+}
+
+type xop uint8
+
+const (
+	xConst xop = iota + 1
+	xVar
+
+	// Booleans. xEq is structural equality for every sort but FP (xFEq).
+	xNot
+	xAnd
+	xOr
+	xXor
+	xIte
+	xEq
+
+	// Bit-vectors, with SMT-LIB semantics (division by zero is defined; the
+	// executor never relies on it because it checks divisors first).
+	xAdd
+	xSub
+	xMul
+	xUDiv
+	xSDiv
+	xURem
+	xSRem
+	xBAnd
+	xBOr
+	xBXor
+	xBNot
+	xBNeg
+	xShl
+	xLShr
+	xAShr
+	xULt
+	xULe
+	xSLt
+	xSLe
+	xZExt  // to the expr's width
+	xSExt  // to the expr's width
+	xTrunc // low bits, to the expr's width
+
+	// IEEE floats, rounding to nearest even.
+	xFAdd
+	xFSub
+	xFMul
+	xFDiv
+	xFNeg
+	xFEq
+	xFLt
+	xFLe
+	xFFromS // signed bv -> fp
+	xFFromU // unsigned bv -> fp
+	xFToS   // fp -> signed bv, toward zero
+	xFToU   // fp -> unsigned bv, toward zero
+	xFConv  // fp -> fp of the expr's width
+
+	// Strings (of bytes).
+	xConcat
+	xStrLen // as a bv of the expr's width
+	xStrLt
+	xStrLe
+)
+
+var xopNames = [...]string{
+	xConst: "const", xVar: "var", xNot: "not", xAnd: "and", xOr: "or", xXor: "xor", xIte: "ite", xEq: "=",
+	xAdd: "bvadd", xSub: "bvsub", xMul: "bvmul", xUDiv: "bvudiv", xSDiv: "bvsdiv", xURem: "bvurem",
+	xSRem: "bvsrem", xBAnd: "bvand", xBOr: "bvor", xBXor: "bvxor", xBNot: "bvnot", xBNeg: "bvneg",
+	xShl: "bvshl", xLShr: "bvlshr", xAShr: "bvashr", xULt: "bvult", xULe: "bvule", xSLt: "bvslt",
+	xSLe: "bvsle", xZExt: "zext", xSExt: "sext", xTrunc: "trunc",
+	xFAdd: "fp.add", xFSub: "fp.sub", xFMul: "fp.mul", xFDiv: "fp.div", xFNeg: "fp.neg", xFEq: "fp.eq",
+	xFLt: "fp.lt", xFLe: "fp.leq", xFFromS: "to_fp_s", xFFromU: "to_fp_u", xFToS: "fp.to_sbv",
+	xFToU: "fp.to_ubv", xFConv: "to_fp",
+	xConcat: "str.++", xStrLen: "str.len", xStrLt: "str.<", xStrLe: "str.<=",
+}
+
+// cval is a concrete scalar: bool (0/1), bit-vector bits (truncated to the
+// width), float (math.Float64bits of the value; a float32 held exactly in a
+// float64), opaque (an identity, 0 for the zero value) or string.
+type cval struct {
+	n uint64
+	s string
+}
+
+// expr is a hash-consed term. Treat as immutable.
+type expr struct {
+	op   xop
+	sort sort
+	args [3]*expr
+	narg uint8
+	c    cval   // xConst: the value; xVar: c.n is the variable's number
+	name string // xVar: a readable name
+	id   int32
+	hasV bool // contains a variable (false only for constants)
+}
+
+func (e *expr) isConst() bool { return e.op == xConst }
+
+func (e *expr) String() string {
+	switch e.op {
+	case xConst:
+		return formatCval(e.c, e.sort)
+	case xVar:
+		return e.name
+	}
+	s := "(" + xopNames[e.op]
+	for i := 0; i < int(e.narg); i++ {
+		s += " " + e.args[i].String()
+	}
+	if e.op == xZExt || e.op == xSExt || e.op == xTrunc || e.op == xFConv || e.op == xStrLen {
+		s += " :" + e.sort.String()
+	}
+	return s + ")"
+}
+
+func formatCval(c cval, s sort) string {
+	switch s.K {
+	case sortBool:
+		return strconv.FormatBool(c.n != 0)
+	case sortBV:
+		return strconv.FormatUint(c.n, 10) + ":" + s.String()
+	case sortFP:
+		return strconv.FormatFloat(math.Float64frombits(c.n), 'g', -1, 64)
+	case sortStr:
+		return strconv.Quote(c.s)
+	case sortOpaque:
+		return "opaque#" + strconv.FormatUint(c.n, 10)
+	}
+	return "?"
+}
+
+type exprKey struct {
+	op   xop
+	sort sort
+	a    [3]*expr
+	c    cval
+}
+
+// exprs builds hash-consed terms and simplifies them on the way.
+type exprs struct {
+	tab   map[exprKey]*expr
+	vars  []*expr
+	sym   int // symbolic terms asked for (cache hits too): a step that asks for none is concrete
+	nextI int32
+	t, f  *expr
+}
+
+func newExprs() *exprs {
+	x := &exprs{tab: make(map[exprKey]*expr)}
+	x.t = x.konst(boolSort, cval{n: 1})
+	x.f = x.konst(boolSort, cval{})
+	return x
+}
+
+func (x *exprs) intern(op xop, s sort, args []*expr, c cval, name string) *expr {
+	k := exprKey{op: op, sort: s, c: c}
+	copy(k.a[:], args)
+	if e, ok := x.tab[k]; ok {
+		return e
+	}
+	e := &expr{op: op, sort: s, narg: uint8(len(args)), c: c, name: name, id: x.nextI}
+	copy(e.args[:], args)
+	x.nextI++
+	e.hasV = op == xVar
+	for _, a := range args {
+		e.hasV = e.hasV || a.hasV
+	}
+	x.tab[k] = e
+	return e
+}
+
+func (x *exprs) konst(s sort, c cval) *expr { return x.intern(xConst, s, nil, c, "") }
+
+func (x *exprs) boolConst(b bool) *expr {
+	if b {
+		return x.t
+	}
+	return x.f
+}
+
+func (x *exprs) bvConst(w uint8, n uint64) *expr {
+	return x.konst(bvSort(w), cval{n: trunc(n, w)})
+}
+
+// newVar makes a fresh variable; name is for humans, the number makes it unique.
+func (x *exprs) newVar(s sort, name string) *expr {
+	n := uint64(len(x.vars))
+	x.sym++
+	e := x.intern(xVar, s, nil, cval{n: n}, name+"!"+strconv.FormatUint(n, 10))
+	x.vars = append(x.vars, e)
+	return e
+}
+
+// mk builds op(args) of sort s, folding constants and simplifying cheaply.
+func (x *exprs) mk(op xop, s sort, args ...*expr) *expr {
+	allConst := true
+	for _, a := range args {
+		if !a.isConst() {
+			allConst = false
+			break
+		}
+	}
+	if allConst {
+		var cs [3]cval
+		var ss [3]sort
+		for i, a := range args {
+			cs[i], ss[i] = a.c, a.sort
+		}
+		if v, ok := apply(op, s, ss, cs); ok {
+			return x.konst(s, v)
+		}
+	}
+	if e := x.simplify(op, s, args); e != nil {
+		if !e.isConst() {
+			x.sym++
+		}
+		return e
+	}
+	x.sym++
+	return x.intern(op, s, args, cval{}, "")
+}
+
+func isConstN(e *expr, n uint64) bool { return e.op == xConst && e.c.n == n }
+
+func ones(w uint8) uint64 { return trunc(^uint64(0), w) }
+
+// simplify returns a simpler equivalent of op(args) or nil. Only rules that
+// are cheap and obviously sound: identities, absorbing elements, double
+// negation, ite with a constant or equal branches.
+func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
+	switch op {
+	case xNot:
+		if a[0].op == xNot {
+			return a[0].args[0]
+		}
+	case xAnd:
+		switch {
+		case a[0] == x.f || a[1] == x.f:
+			return x.f
+		case a[0] == x.t:
+			return a[1]
+		case a[1] == x.t, a[0] == a[1]:
+			return a[0]
+		}
+	case xOr:
+		switch {
+		case a[0] == x.t || a[1] == x.t:
+			return x.t
+		case a[0] == x.f:
+			return a[1]
+		case a[1] == x.f, a[0] == a[1]:
+			return a[0]
+		}
+	case xXor:
+		switch {
+		case a[0] == x.f:
+			return a[1]
+		case a[1] == x.f:
+			return a[0]
+		case a[0] == x.t:
+			return x.mk(xNot, boolSort, a[1])
+		case a[1] == x.t:
+			return x.mk(xNot, boolSort, a[0])
+		case a[0] == a[1]:
+			return x.f
+		}
+	case xIte:
+		switch {
+		case a[0] == x.t:
+			return a[1]
+		case a[0] == x.f:
+			return a[2]
+		case a[1] == a[2]:
+			return a[1]
+		case s.K == sortBool && a[1] == x.t && a[2] == x.f:
+			return a[0]
+		case s.K == sortBool && a[1] == x.f && a[2] == x.t:
+			return x.mk(xNot, boolSort, a[0])
+		}
+	case xEq:
+		if a[0] == a[1] {
+			return x.t
+		}
+		if a[0].sort.K == sortBool {
+			switch {
+			case a[0] == x.t:
+				return a[1]
+			case a[1] == x.t:
+				return a[0]
+			case a[0] == x.f:
+				return x.mk(xNot, boolSort, a[1])
+			case a[1] == x.f:
+				return x.mk(xNot, boolSort, a[0])
+			}
+		}
+		// Two different constants are different (every sort but FP, which
+		// uses xFEq, has one constant per value).
+		if a[0].isConst() && a[1].isConst() {
+			return x.f
+		}
+	case xAdd, xBOr, xBXor:
+		if isConstN(a[0], 0) {
+			return a[1]
+		}
+		if isConstN(a[1], 0) {
+			return a[0]
+		}
+		if op == xBXor && a[0] == a[1] {
+			return x.bvConst(s.W, 0)
+		}
+		if op == xBOr && (isConstN(a[0], ones(s.W)) || isConstN(a[1], ones(s.W))) {
+			return x.bvConst(s.W, ones(s.W))
+		}
+	case xSub:
+		if isConstN(a[1], 0) {
+			return a[0]
+		}
+		if a[0] == a[1] {
+			return x.bvConst(s.W, 0)
+		}
+	case xMul:
+		if isConstN(a[0], 0) || isConstN(a[1], 0) {
+			return x.bvConst(s.W, 0)
+		}
+		if isConstN(a[0], 1) {
+			return a[1]
+		}
+		if isConstN(a[1], 1) {
+			return a[0]
+		}
+	case xBAnd:
+		if isConstN(a[0], 0) || isConstN(a[1], 0) {
+			return x.bvConst(s.W, 0)
+		}
+		if isConstN(a[0], ones(s.W)) {
+			return a[1]
+		}
+		if isConstN(a[1], ones(s.W)) || a[0] == a[1] {
+			return a[0]
+		}
+	case xShl, xLShr, xAShr:
+		if isConstN(a[1], 0) {
+			return a[0]
+		}
+	case xUDiv, xSDiv:
+		if isConstN(a[1], 1) {
+			return a[0]
+		}
+	case xBNot, xBNeg:
+		if a[0].op == op {
+			return a[0].args[0]
+		}
+	case xULt, xSLt:
+		if a[0] == a[1] {
+			return x.f
+		}
+	case xULe, xSLe:
+		if a[0] == a[1] {
+			return x.t
+		}
+	case xZExt, xSExt, xTrunc:
+		if a[0].sort == s {
+			return a[0]
+		}
+	case xConcat:
+		if a[0].isConst() && a[0].c.s == "" {
+			return a[1]
+		}
+		if a[1].isConst() && a[1].c.s == "" {
+			return a[0]
+		}
+	}
+	return nil
+}
+
+func not(x *exprs, e *expr) *expr { return x.mk(xNot, boolSort, e) }
+
+// ---- Concrete semantics, shared by constant folding and model evaluation ----
+
+func trunc(n uint64, w uint8) uint64 {
+	if w >= 64 {
+		return n
+	}
+	return n & (1<<w - 1)
+}
+
+func sext(n uint64, w uint8) int64 {
+	if w >= 64 {
+		return int64(n)
+	}
+	n = trunc(n, w)
+	if n&(1<<(w-1)) != 0 {
+		n |= ^uint64(0) << w
+	}
+	return int64(n)
+}
+
+func b2n(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func f64(c cval) float64 { return math.Float64frombits(c.n) }
+func fbits(f float64) uint64 { return math.Float64bits(f) }
+
+// roundF rounds a float64 to the precision of an FP sort of width w.
+func roundF(f float64, w uint8) float64 {
+	if w == 32 {
+		return float64(float32(f))
+	}
+	return f
+}
+
+// apply computes op on constant arguments with the SMT-LIB semantics of the
+// op (which the executor lines up with Go's by checking divisors and
+// shaping shift counts before it builds terms). It reports false when the
+// result is not defined the same way by Go and by Z3 (a float to integer
+// conversion out of range), so that a caller relying on agreement can ask Z3.
+func apply(op xop, s sort, as [3]sort, a [3]cval) (cval, bool) {
+	w := s.W
+	aw := as[0].W
+	switch op {
+	case xNot:
+		return cval{n: 1 - a[0].n}, true
+	case xAnd:
+		return cval{n: a[0].n & a[1].n}, true
+	case xOr:
+		return cval{n: a[0].n | a[1].n}, true
+	case xXor:
+		return cval{n: a[0].n ^ a[1].n}, true
+	case xIte:
+		if a[0].n != 0 {
+			return a[1], true
+		}
+		return a[2], true
+	case xEq:
+		if as[0].K == sortFP { // SMT-LIB's = on floats: one NaN, and -0 differs from +0
+			x, y := f64(a[0]), f64(a[1])
+			return cval{n: b2n(a[0].n == a[1].n || x != x && y != y)}, true
+		}
+		return cval{n: b2n(a[0] == a[1])}, true
+
+	case xAdd:
+		return cval{n: trunc(a[0].n+a[1].n, w)}, true
+	case xSub:
+		return cval{n: trunc(a[0].n-a[1].n, w)}, true
+	case xMul:
+		return cval{n: trunc(a[0].n*a[1].n, w)}, true
+	case xUDiv:
+		if a[1].n == 0 {
+			return cval{n: ones(w)}, true
+		}
+		return cval{n: a[0].n / a[1].n}, true
+	case xURem:
+		if a[1].n == 0 {
+			return a[0], true
+		}
+		return cval{n: a[0].n % a[1].n}, true
+	case xSDiv:
+		x, y := sext(a[0].n, w), sext(a[1].n, w)
+		if y == 0 {
+			if x < 0 {
+				return cval{n: 1}, true
+			}
+			return cval{n: ones(w)}, true
+		}
+		if y == -1 {
+			return cval{n: trunc(uint64(-x), w)}, true // -MinInt wraps, as in Go
+		}
+		return cval{n: trunc(uint64(x/y), w)}, true
+	case xSRem:
+		x, y := sext(a[0].n, w), sext(a[1].n, w)
+		if y == 0 {
+			return a[0], true
+		}
+		if y == -1 {
+			return cval{}, true
+		}
+		return cval{n: trunc(uint64(x%y), w)}, true
+	case xBAnd:
+		return cval{n: a[0].n & a[1].n}, true
+	case xBOr:
+		return cval{n: a[0].n | a[1].n}, true
+	case xBXor:
+		return cval{n: a[0].n ^ a[1].n}, true
+	case xBNot:
+		return cval{n: trunc(^a[0].n, w)}, true
+	case xBNeg:
+		return cval{n: trunc(-a[0].n, w)}, true
+	case xShl:
+		if a[1].n >= uint64(w) {
+			return cval{}, true
+		}
+		return cval{n: trunc(a[0].n<<a[1].n, w)}, true
+	case xLShr:
+		if a[1].n >= uint64(w) {
+			return cval{}, true
+		}
+		return cval{n: a[0].n >> a[1].n}, true
+	case xAShr:
+		c := a[1].n
+		if c > 63 {
+			c = 63
+		}
+		return cval{n: trunc(uint64(sext(a[0].n, w)>>c), w)}, true
+	case xULt:
+		return cval{n: b2n(a[0].n < a[1].n)}, true
+	case xULe:
+		return cval{n: b2n(a[0].n <= a[1].n)}, true
+	case xSLt:
+		return cval{n: b2n(sext(a[0].n, aw) < sext(a[1].n, aw))}, true
+	case xSLe:
+		return cval{n: b2n(sext(a[0].n, aw) <= sext(a[1].n, aw))}, true
+	case xZExt:
+		return a[0], true
+	case xSExt:
+		return cval{n: trunc(uint64(sext(a[0].n, aw)), w)}, true
+	case xTrunc:
+		return cval{n: trunc(a[0].n, w)}, true
+
+	case xFAdd, xFSub, xFMul, xFDiv:
+		return cval{n: fbits(floatArith(op, f64(a[0]), f64(a[1]), w))}, true
+	case xFNeg:
+		return cval{n: fbits(-f64(a[0]))}, true
+	case xFEq:
+		return cval{n: b2n(f64(a[0]) == f64(a[1]))}, true
+	case xFLt:
+		return cval{n: b2n(f64(a[0]) < f64(a[1]))}, true
+	case xFLe:
+		return cval{n: b2n(f64(a[0]) <= f64(a[1]))}, true
+	case xFFromS:
+		return cval{n: fbits(intToFloat(sext(a[0].n, aw), 0, true, w))}, true
+	case xFFromU:
+		return cval{n: fbits(intToFloat(0, a[0].n, false, w))}, true
+	case xFToS:
+		n, ok := floatToInt(f64(a[0]), w, true)
+		return cval{n: n}, ok
+	case xFToU:
+		n, ok := floatToInt(f64(a[0]), w, false)
+		return cval{n: n}, ok
+	case xFConv:
+		return cval{n: fbits(roundF(f64(a[0]), w))}, true
+
+	case xConcat:
+		return cval{s: a[0].s + a[1].s}, true
+	case xStrLen:
+		return cval{n: trunc(uint64(len(a[0].s)), w)}, true
+	case xStrLt:
+		return cval{n: b2n(a[0].s < a[1].s)}, true
+	case xStrLe:
+		return cval{n: b2n(a[0].s <= a[1].s)}, true
+	}
+	panic("smt: apply: unexpected op " + xopNames[op])
+}
+
+func floatArith(op xop, x, y float64, w uint8) float64 {
+	if w == 32 {
+		a, b := float32(x), float32(y)
+		switch op {
+		case xFAdd:
+			return float64(a + b)
+		case xFSub:
+			return float64(a - b)
+		case xFMul:
+			return float64(a * b)
+		}
+		return float64(a / b)
+	}
+	switch op {
+	case xFAdd:
+		return x + y
+	case xFSub:
+		return x - y
+	case xFMul:
+		return x * y
+	}
+	return x / y
+}
+
+// intToFloat converts as Go does: one rounding, to nearest even.
+func intToFloat(s int64, u uint64, signed bool, w uint8) float64 {
+	if w == 32 {
+		if signed {
+			return float64(float32(s))
+		}
+		return float64(float32(u))
+	}
+	if signed {
+		return float64(s)
+	}
+	return float64(u)
+}
+
+// floatToInt truncates toward zero as Go does. ok is false when the value is
+// out of range (or NaN), where Go leaves the result implementation-defined
+// and Z3 unspecified; the executor never asks either about such a value
+// (see convFloatInt), and the result then is indefinite(w).
+func floatToInt(f float64, w uint8, signed bool) (uint64, bool) {
+	if !floatInRange(f, w, signed) {
+		return indefinite(w), false
+	}
+	t := math.Trunc(f)
+	if signed {
+		return trunc(uint64(int64(t)), w), true
+	}
+	return uint64(t), true
+}
+
+// floatInRange reports whether f truncated fits an integer of width w.
+func floatInRange(f float64, w uint8, signed bool) bool {
+	if signed {
+		return f >= -math.Ldexp(1, int(w)-1) && f < math.Ldexp(1, int(w)-1)
+	}
+	return f > -1 && f < math.Ldexp(1, int(w))
+}
+
+// indefinite is the result of an out-of-range float to integer conversion:
+// amd64's "integer indefinite" (also the truncation of a slightly smaller
+// value, for signed types, so the range test may be coarse there).
+func indefinite(w uint8) uint64 { return 1 << (w - 1) }
+
+// eval computes e under an assignment of its variables. exact is false if
+// some step is not defined alike by Go and Z3 (see apply).
+func eval(e *expr, env func(*expr) cval, memo map[*expr]cval) (v cval, exact bool) {
+	exact = true
+	var rec func(e *expr) cval
+	rec = func(e *expr) cval {
+		switch e.op {
+		case xConst:
+			return e.c
+		case xVar:
+			return env(e)
+		}
+		if v, ok := memo[e]; ok {
+			return v
+		}
+		var cs [3]cval
+		var ss [3]sort
+		if e.op == xIte {
+			// Only the taken branch matters (and only it need be exact).
+			if rec(e.args[0]).n != 0 {
+				return rec(e.args[1])
+			}
+			return rec(e.args[2])
+		}
+		for i := 0; i < int(e.narg); i++ {
+			cs[i], ss[i] = rec(e.args[i]), e.args[i].sort
+		}
+		v, ok := apply(e.op, e.sort, ss, cs)
+		if !ok {
+			exact = false
+		}
+		memo[e] = v
+		return v
+	}
+	v = rec(e)
+	return v, exact
+}

@@ -1,0 +1,216 @@
+package smt
+
+// Forking. A handler that must decide something symbolic does so before it
+// changes any state, with decide (a condition) or concretize (a value). The
+// running state goes on with one outcome at once; each other outcome is a
+// fork that re-executes the same instruction later with the outcome pinned
+// in its subst map, so the handler takes the other way without asking again.
+
+// split decides c on st's path. It returns the state where c holds and the
+// one where it fails, either nil if infeasible or cut. When both are
+// feasible, the second is a fork of st that the caller must push.
+func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
+	s := e.sol
+	nT := s.extend(st.pc, c)
+	rT := s.feasible(nT)
+	if rT == unsat {
+		return nil, st // c is false on every path through st.pc
+	}
+	nF := s.extend(st.pc, not(e.x, c))
+	rF := s.feasible(nF)
+	switch {
+	case rF == unsat && rT == sat:
+		return st, nil
+	case rF == unsat:
+		e.cut(st, CutUnknown)
+		return nil, nil
+	case rT == unknown && rF == unknown:
+		e.cut(st, CutUnknown)
+		e.stats.Cuts[CutUnknown]++ // both outcomes are lost
+		return nil, nil
+	case rT == unknown:
+		e.stats.Cuts[CutUnknown]++
+		st.pc = nF
+		return nil, st
+	case rF == unknown:
+		e.stats.Cuts[CutUnknown]++
+		st.pc = nT
+		return st, nil
+	}
+	if !e.canFork() {
+		e.stats.Cuts[CutPaths]++
+		st.pc = nT
+		return st, nil
+	}
+	f := e.fork(st)
+	f.pc = nF
+	st.pc = nT
+	return st, f
+}
+
+// decide returns the value of the bool v on st's path, forking when both
+// are possible: st continues with true, a fork re-runs the instruction with
+// false. ok is false when st ended (its path was cut).
+func (e *executor) decide(st *state, v value) (b, ok bool) {
+	if v.x == nil {
+		return v.n != 0, true
+	}
+	if c, ok := st.subst[v.x]; ok {
+		return c.n != 0, true
+	}
+	t, f := e.split(st, v.x)
+	switch {
+	case t != nil && f != nil:
+		pin(f, st.subst, v.x, cval{n: 0})
+		e.push(f)
+		pin(st, st.subst, v.x, cval{n: 1})
+		return true, true
+	case t != nil:
+		return true, true
+	case f != nil:
+		return false, true
+	}
+	st.done = true
+	return false, false
+}
+
+// pin records that x has value c for the rest of st's current instruction.
+func pin(st *state, from map[*expr]cval, x *expr, c cval) {
+	m := make(map[*expr]cval, len(from)+1)
+	for k, v := range from {
+		m[k] = v
+	}
+	m[x] = c
+	st.subst = m
+}
+
+// guard continues st only where c holds; where it can fail the path has a
+// runtime error (reported once, and only if feasible). ok is false when st
+// cannot go on.
+func (e *executor) guard(st *state, c value, msg string) bool {
+	if c.x == nil {
+		if c.n == 0 {
+			e.rtError(st, msg)
+			return false
+		}
+		return true
+	}
+	if sub, ok := st.subst[c.x]; ok {
+		if sub.n == 0 {
+			e.rtError(st, msg)
+			return false
+		}
+		return true
+	}
+	s := e.sol
+	if !e.seenE[errKey(msg, e.in.Pos, st.top().fn.Name)] {
+		nF := s.extend(st.pc, not(e.x, c.x))
+		switch s.feasible(nF) {
+		case sat:
+			e.rtErrorAt(st, msg)
+		case unknown:
+			e.stats.Cuts[CutUnknown]++
+		}
+	}
+	nT := s.extend(st.pc, c.x)
+	switch s.feasible(nT) {
+	case sat:
+		st.pc = nT
+		pin(st, st.subst, c.x, cval{n: 1}) // a fork re-running this instruction need not ask again
+		return true
+	case unknown:
+		e.cut(st, CutUnknown)
+		return false
+	}
+	st.done = true
+	return false
+}
+
+// concretize returns the possible values of the scalar term x on st's path.
+// st goes on with the first; a fork per other value re-runs the
+// instruction; beyond maxEnumerate values the rest is cut.
+func (e *executor) concretize(st *state, x *expr) (cval, bool) {
+	if c, ok := st.subst[x]; ok {
+		return c, true
+	}
+	vs, ok := e.concretizeAll(st, []*expr{x})
+	if !ok {
+		return cval{}, false
+	}
+	return vs[0], true
+}
+
+// concretizeAll is concretize for several terms at once: it forks over the
+// feasible combinations of their values.
+func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
+	s := e.sol
+	type tuple struct {
+		vals []cval
+		node *pcNode
+	}
+	var tuples []tuple
+	node := st.pc
+	more := false
+	for {
+		r := s.feasible(node)
+		if r == unknown {
+			more = true
+			break
+		}
+		if r != sat {
+			break
+		}
+		if len(tuples) == maxEnumerate {
+			more = true
+			break
+		}
+		vals := make([]cval, len(xs))
+		eq, ne := e.x.t, e.x.f
+		for i, x := range xs {
+			vals[i] = s.evalIn(node.model, x)
+			k := e.x.konst(x.sort, vals[i])
+			is := e.x.mk(xEq, boolSort, x, k)
+			eq = e.x.mk(xAnd, boolSort, eq, is)
+			ne = e.x.mk(xOr, boolSort, ne, not(e.x, is))
+		}
+		pinned := s.extend(st.pc, eq)
+		if pinned != nil && pinned.status == undecided {
+			pinned.status, pinned.model = sat, node.model
+		}
+		tuples = append(tuples, tuple{vals, pinned})
+		node = s.extend(node, ne)
+	}
+	if more {
+		e.stats.Cuts[CutEnumerate]++
+	}
+	if len(tuples) == 0 {
+		e.cut(st, CutUnknown)
+		return nil, false
+	}
+	for i := len(tuples) - 1; i >= 1; i-- {
+		if !e.canFork() {
+			e.stats.Cuts[CutPaths] += i
+			break
+		}
+		f := e.fork(st)
+		f.pc = tuples[i].node
+		f.subst = pinAll(st.subst, xs, tuples[i].vals)
+		e.push(f)
+	}
+	if len(tuples) > 1 || more {
+		st.pc = tuples[0].node
+	} // else the path condition implies the values: keep it short
+	st.subst = pinAll(st.subst, xs, tuples[0].vals)
+	return tuples[0].vals, true
+}
+
+func pinAll(from map[*expr]cval, xs []*expr, vs []cval) map[*expr]cval {
+	m := make(map[*expr]cval, len(from)+len(xs))
+	for k, v := range from {
+		m[k] = v
+	}
+	for i, x := range xs {
+		m[x] = vs[i]
+	}
+	return m
+}

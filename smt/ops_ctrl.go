@@ -1,0 +1,394 @@
+package smt
+
+import (
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// ---- choice and properties ----
+
+// nondet gives a fresh variable to every scalar leaf of the type. A
+// reference leaf (which no term can stand for) is nil.
+func (e *executor) nondet(st *state, in *ir.Instr) {
+	v := e.fresh(st, in.Dst.Typ, in.Dst.Name)
+	e.set(st, in.Dst, v)
+	e.next(st)
+}
+
+func (e *executor) fresh(st *state, t *ir.Type, name string) value {
+	switch t.Kind {
+	case ir.KindStruct, ir.KindArray:
+		n := len(t.Fields)
+		if t.Kind == ir.KindArray {
+			n = t.Len
+		}
+		es := make([]value, n)
+		for i := range es {
+			es[i] = e.fresh(st, childType(t, i), name)
+		}
+		return value{elems: es}
+	}
+	var v value
+	if symCapable(t) {
+		v = value{x: e.x.newVar(sortOf(t), name)}
+	}
+	st.nondets = &nondetRec{prev: st.nondets, v: v, t: t}
+	return v
+}
+
+// choose forks one path per value in [0, n).
+func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
+	n, ok := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
+	if !ok {
+		return
+	}
+	if n <= 0 {
+		st.done = true // nothing to choose from: no path
+		return
+	}
+	t := in.Dst.Typ
+	// Push the other values so that they are popped in increasing order.
+	for i := n - 1; i >= 1; i-- {
+		if !e.canFork() {
+			e.stats.Cuts[CutPaths] += int(i)
+			break
+		}
+		c := e.fork(st)
+		e.chosen(c, in, t, uint64(i))
+		e.push(c)
+	}
+	e.chosen(st, in, t, 0)
+}
+
+func (e *executor) chosen(st *state, in *ir.Instr, t *ir.Type, i uint64) {
+	v := value{n: trunc(i, t.Bits)}
+	st.nondets = &nondetRec{prev: st.nondets, v: v, t: t}
+	e.set(st, in.Dst, v)
+	e.next(st)
+}
+
+func (e *executor) assume(st *state, f *frame, in *ir.Instr) {
+	c := e.operand(st, f, in.Args[0])
+	if c.x == nil {
+		if c.n == 0 {
+			st.done = true
+			return
+		}
+		e.next(st)
+		return
+	}
+	n := e.sol.extend(st.pc, c.x)
+	switch e.sol.feasible(n) {
+	case sat:
+		st.pc = n
+		e.next(st)
+	case unknown:
+		e.cut(st, CutUnknown)
+	default:
+		st.done = true
+	}
+}
+
+func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
+	c := e.operand(st, f, in.Args[0])
+	if c.x == nil {
+		if c.n == 0 {
+			e.violation(st, in.Name, in.Msg, in.Pos, st.pc.model)
+			st.done = true // the rest assumes c: no path
+			return
+		}
+		e.next(st)
+		return
+	}
+	s := e.sol
+	if !e.seenViolation(in.Name, in.Msg, in.Pos) {
+		nF := s.extend(st.pc, not(e.x, c.x))
+		switch s.feasible(nF) {
+		case sat:
+			e.violation(st, in.Name, in.Msg, in.Pos, nF.model)
+		case unknown:
+			e.stats.Cuts[CutUnknown]++
+		}
+	}
+	nT := s.extend(st.pc, c.x)
+	switch s.feasible(nT) {
+	case sat:
+		st.pc = nT
+		e.next(st)
+	case unknown:
+		e.cut(st, CutUnknown)
+	default:
+		st.done = true
+	}
+}
+
+// costOp adds to the path's cost. The state goes back to the work list if
+// a cheaper one waits there, so that cheaper paths are always explored
+// first.
+func (e *executor) costOp(st *state, in *ir.Instr) bool {
+	e.next(st)
+	if in.Index <= 0 {
+		return false
+	}
+	st.cost += in.Index
+	if e.opts.MaxCost >= 0 && st.cost > e.opts.MaxCost {
+		e.stats.PrunedByCost++
+		st.done = true
+		return false
+	}
+	if st.cost > e.stats.MaxCostSeen {
+		e.stats.MaxCostSeen = st.cost
+	}
+	return e.wl.cheaperThan(st.cost)
+}
+
+// ---- control flow ----
+
+func (e *executor) br(st *state, f *frame, in *ir.Instr) {
+	c := e.operand(st, f, in.Args[0])
+	if c.x == nil {
+		if c.n != 0 {
+			e.jump(st, in.Targets[0])
+		} else {
+			e.jump(st, in.Targets[1])
+		}
+		return
+	}
+	t, fs := e.split(st, c.x)
+	if t != nil && fs != nil {
+		// Both ways are possible: this is a symbolic decision, which the
+		// unroll bound limits per activation and edge.
+		if e.unrolled(fs, in, 1) {
+			e.jump(fs, in.Targets[1])
+			e.push(fs)
+		}
+		if e.unrolled(t, in, 0) {
+			e.jump(t, in.Targets[0])
+		}
+		return
+	}
+	if t != nil {
+		e.jump(t, in.Targets[0])
+	} else if fs != nil {
+		e.jump(fs, in.Targets[1])
+	}
+}
+
+// unrolled counts a symbolic decision of br going to edge d and reports
+// whether st may take it; if not, st is cut.
+func (e *executor) unrolled(st *state, br *ir.Instr, d int) bool {
+	f := st.wtop()
+	i := 0
+	for i < len(f.unroll) && f.unroll[i].br != br {
+		i++
+	}
+	if i == len(f.unroll) {
+		f.unroll = append(f.unroll, unrollCount{br: br})
+	}
+	f.unroll[i].taken[d]++
+	if f.unroll[i].taken[d] > e.opts.Unroll {
+		e.cut(st, CutUnroll)
+		return false
+	}
+	return true
+}
+
+func (e *executor) call(st *state, f *frame, in *ir.Instr) {
+	fn := in.Callee()
+	if fn == nil {
+		v := e.operand(st, f, in.Args[0])
+		if v.n == 0 {
+			e.rtError(st, "call of nil function")
+			return
+		}
+		fn = e.prog.Funcs[v.n-1]
+	}
+	if st.depth() >= e.opts.MaxDepth {
+		e.cut(st, CutDepth)
+		return
+	}
+	nf, ok := e.newActivation(st, f, fn, in)
+	if !ok {
+		return
+	}
+	c := st.curCo()
+	c.frames = append(c.frames, nf)
+	st.enterBlock(nf, nf.block)
+}
+
+// newActivation makes fn's frame with the call's arguments.
+func (e *executor) newActivation(st *state, f *frame, fn *ir.Func, in *ir.Instr) (*frame, bool) {
+	args := in.CallArgs()
+	if len(args) != len(fn.Params) {
+		e.rtError(st, "call of "+fn.Name+" with the wrong number of arguments")
+		return nil, false
+	}
+	nf := newFrame(st.id, fn)
+	for i, a := range args {
+		nf.locals[fn.Params[i].Index] = e.operand(st, f, a)
+	}
+	return nf, true
+}
+
+func (e *executor) ret(st *state, f *frame, in *ir.Instr) {
+	var v value
+	hasV := len(in.Args) > 0
+	if hasV {
+		v = e.operand(st, f, in.Args[0])
+	}
+	ci := st.active[len(st.active)-1]
+	c := st.curCo()
+	c.frames = c.frames[:len(c.frames)-1]
+	if len(c.frames) > 0 {
+		caller := st.wtop()
+		call := caller.block.Instrs[caller.pc]
+		if hasV && call.Dst != nil {
+			caller.locals[call.Dst.Index] = v
+		}
+		caller.pc++
+		return
+	}
+	if ci == 0 { // main returned: the execution ends normally
+		e.stats.Completed++
+		st.done = true
+		return
+	}
+	// A coroutine finished: back to its resumer, after the resume.
+	c.done = true
+	st.active = st.active[:len(st.active)-1]
+	st.wtop().pc++
+}
+
+// ---- coroutines ----
+
+func (e *executor) coCreate(st *state, f *frame, in *ir.Instr) {
+	fn := in.Callee()
+	if fn == nil {
+		v := e.operand(st, f, in.Args[0])
+		if v.n == 0 {
+			e.rtError(st, "cocreate of nil function")
+			return
+		}
+		fn = e.prog.Funcs[v.n-1]
+	}
+	nf, ok := e.newActivation(st, f, fn, in)
+	if !ok {
+		return
+	}
+	st.cos = append(st.cos, &coro{owner: st.id, frames: []*frame{nf}})
+	if st.npath < maxPathRecord {
+		st.path = &pathRec{prev: st.path, s: fn.Name + ":" + nf.block.Name}
+		st.npath++
+	}
+	e.set(st, in.Dst, value{n: uint64(len(st.cos) - 1)})
+	e.next(st)
+}
+
+func (e *executor) coOperand(st *state, f *frame, in *ir.Instr) (int, bool) {
+	v := e.operand(st, f, in.Args[0])
+	if v.n == 0 || v.n >= uint64(len(st.cos)) {
+		e.rtError(st, in.Op.String()+" of nil coroutine")
+		return 0, false
+	}
+	return int(v.n), true
+}
+
+func (e *executor) resume(st *state, f *frame, in *ir.Instr) {
+	ci, ok := e.coOperand(st, f, in)
+	if !ok {
+		return
+	}
+	if st.cos[ci].done {
+		e.rtError(st, "resume of a finished coroutine")
+		return
+	}
+	for _, a := range st.active {
+		if a == ci {
+			e.rtError(st, "resume of a running coroutine")
+			return
+		}
+	}
+	// The resumer stays at the resume; it moves on when control comes back.
+	st.active = append(st.active, ci)
+}
+
+func (e *executor) yield(st *state, in *ir.Instr) {
+	if len(st.active) == 1 {
+		e.rtError(st, "yield outside a coroutine")
+		return
+	}
+	e.next(st)
+	st.active = st.active[:len(st.active)-1]
+	st.wtop().pc++
+}
+
+func (e *executor) coDone(st *state, f *frame, in *ir.Instr) {
+	ci, ok := e.coOperand(st, f, in)
+	if !ok {
+		return
+	}
+	e.set(st, in.Dst, boolValue(st.cos[ci].done))
+	e.next(st)
+}
+
+// ---- observers and traces ----
+
+// observe hands the arguments, made concrete, to the observer: a symbolic
+// argument forks one path per feasible value (up to maxEnumerate).
+func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
+	vals := make([]value, len(in.Args))
+	var leaves []*expr
+	for i, a := range in.Args {
+		vals[i] = e.operand(st, f, a)
+		leaves = symLeaves(vals[i], leaves)
+	}
+	var fixed map[*expr]cval
+	var todo []*expr
+	for _, x := range leaves {
+		if _, ok := st.subst[x]; !ok {
+			todo = append(todo, x)
+		}
+	}
+	if len(todo) > 0 {
+		if _, ok := e.concretizeAll(st, todo); !ok {
+			return
+		}
+	}
+	fixed = st.subst
+	ev := func(x *expr) cval { return fixed[x] }
+	args := make([]Concrete, len(vals))
+	for i, v := range vals {
+		args[i] = e.concrete(v, in.Args[i].Type(), ev)
+	}
+	o := st.observer(in.Name, e.opts.Observers[in.Name])
+	if fd := o.Observe(in.Name, args, in.Pos); fd != nil {
+		e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc.model)
+	}
+	e.next(st)
+}
+
+// symLeaves appends the symbolic scalars of v (and symbolic pointer indices).
+func symLeaves(v value, to []*expr) []*expr {
+	if v.x != nil {
+		for _, y := range to {
+			if y == v.x {
+				return to
+			}
+		}
+		return append(to, v.x)
+	}
+	for _, el := range v.elems {
+		to = symLeaves(el, to)
+	}
+	return to
+}
+
+func (e *executor) traceOp(st *state, f *frame, in *ir.Instr) {
+	r := &traceRec{prev: st.trace, name: in.Name, pos: in.Pos,
+		args: make([]value, len(in.Args)), ts: make([]*ir.Type, len(in.Args))}
+	for i, a := range in.Args {
+		r.args[i] = e.operand(st, f, a)
+		r.ts[i] = a.Type()
+	}
+	st.trace = r
+	e.next(st)
+}

@@ -1,0 +1,605 @@
+package smt
+
+import (
+	"math"
+	"unicode/utf8"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// Memory: a heap object holds one value tree; a pointer is an object and a
+// path of field/element indices, plus possibly a symbolic last index into
+// an array of scalars, which loads and stores resolve by case analysis
+// (ite) instead of forking.
+
+const errNil = "nil pointer dereference"
+
+func appendPath(p []int, k int) []int { return append(p[:len(p):len(p)], k) }
+
+func childType(t *ir.Type, i int) *ir.Type {
+	if t.Kind == ir.KindStruct {
+		return t.Fields[i]
+	}
+	return t.Elem
+}
+
+// pointee returns the object p points into and the type at p's path (the
+// array type when p has a symbolic index). ok is false after a runtime error.
+func (e *executor) pointee(st *state, p value) (*object, *ir.Type, bool) {
+	if p.n == 0 {
+		e.rtError(st, errNil)
+		return nil, nil, false
+	}
+	o := st.obj(p.n)
+	if o.m != nil {
+		e.rtError(st, "pointer to a map used as a pointer to a value")
+		return nil, nil, false
+	}
+	t := o.typ
+	for _, i := range p.path {
+		t = childType(t, i)
+	}
+	return o, t, true
+}
+
+// index64 widens an integer index to 64 bits as a term, per its signedness
+// (a negative index becomes huge, so one unsigned comparison checks both
+// bounds).
+func (e *executor) index64(v value, t *ir.Type) *expr {
+	x := e.lift(v, bvSort(t.Bits))
+	if t.Bits == 64 {
+		return x
+	}
+	if t.Signed {
+		return e.x.mk(xSExt, bv64, x)
+	}
+	return e.x.mk(xZExt, bv64, x)
+}
+
+// intOf returns a concrete integer of type t as an int64 (huge unsigned
+// values saturate, which keeps them out of bounds).
+func intOf(n uint64, t *ir.Type) int64 {
+	if !t.Signed {
+		if n > math.MaxInt64 {
+			return math.MaxInt64
+		}
+		return int64(n)
+	}
+	return ir.SignExtend(n, int(t.Bits), true)
+}
+
+// symIndex checks a symbolic index against n elements and returns it as a
+// bv64 term, forking to a runtime error where it can be out of range.
+func (e *executor) symIndex(st *state, iv value, it *ir.Type, n int) (*expr, bool) {
+	x := e.index64(iv, it)
+	inb := e.x.mk(xULt, boolSort, x, e.x.bvConst(64, uint64(n)))
+	if !e.guard(st, fromTerm(inb), "index out of range") {
+		return nil, false
+	}
+	return x, true
+}
+
+// iteChain selects elems[x] by case analysis (x is known to be in range).
+func (e *executor) iteChain(x *expr, elems []value, et *ir.Type) value {
+	so := sortOf(et)
+	r := e.lift(elems[len(elems)-1], so)
+	for k := len(elems) - 2; k >= 0; k-- {
+		is := e.x.mk(xEq, boolSort, x, e.x.bvConst(64, uint64(k)))
+		r = e.x.mk(xIte, so, is, e.lift(elems[k], so), r)
+	}
+	return fromTerm(r)
+}
+
+func (e *executor) alloc(st *state, f *frame, in *ir.Instr) {
+	t := in.Type
+	if len(in.Args) > 0 {
+		nt := in.Args[0].Type()
+		nv := e.operand(st, f, in.Args[0])
+		if nv.x != nil {
+			c, ok := e.concretize(st, nv.x)
+			if !ok {
+				return
+			}
+			nv = value{n: c.n}
+		}
+		n := intOf(nv.n, nt)
+		if n < 0 || n > math.MaxInt32 {
+			e.rtError(st, "alloc: bad length")
+			return
+		}
+		t = ir.Array(t, int(n))
+	}
+	id := st.newObj(&object{typ: t, val: zeroValue(t)})
+	e.set(st, in.Dst, value{n: id})
+	e.next(st)
+}
+
+func (e *executor) load(st *state, f *frame, in *ir.Instr) {
+	p := e.operand(st, f, in.Args[0])
+	o, t, ok := e.pointee(st, p)
+	if !ok {
+		return
+	}
+	v := o.val
+	for _, i := range p.path {
+		v = v.elems[i]
+	}
+	var r value
+	if p.x != nil {
+		r = e.iteChain(p.x, v.elems, t.Elem)
+	} else {
+		r = deepCopy(v) // the object's tree changes in place later
+	}
+	e.set(st, in.Dst, r)
+	e.next(st)
+}
+
+func (e *executor) store(st *state, f *frame, in *ir.Instr) {
+	p := e.operand(st, f, in.Args[0])
+	v := e.operand(st, f, in.Args[1])
+	_, t, ok := e.pointee(st, p)
+	if !ok {
+		return
+	}
+	o := st.wobj(p.n)
+	dst := &o.val
+	for _, i := range p.path {
+		dst = &dst.elems[i]
+	}
+	if p.x != nil {
+		so := sortOf(t.Elem)
+		nv := e.lift(v, so)
+		for k := range dst.elems {
+			is := e.x.mk(xEq, boolSort, p.x, e.x.bvConst(64, uint64(k)))
+			dst.elems[k] = fromTerm(e.x.mk(xIte, so, is, nv, e.lift(dst.elems[k], so)))
+		}
+	} else {
+		*dst = deepCopy(v)
+	}
+	e.next(st)
+}
+
+func (e *executor) field(st *state, f *frame, in *ir.Instr) {
+	p := e.operand(st, f, in.Args[0])
+	_, t, ok := e.pointee(st, p)
+	if !ok {
+		return
+	}
+	if p.x != nil || t.Kind != ir.KindStruct || in.Index < 0 || in.Index >= len(t.Fields) {
+		e.rtError(st, "field of a non-struct")
+		return
+	}
+	e.set(st, in.Dst, value{n: p.n, path: appendPath(p.path, in.Index)})
+	e.next(st)
+}
+
+func (e *executor) index(st *state, f *frame, in *ir.Instr) {
+	p := e.operand(st, f, in.Args[0])
+	_, t, ok := e.pointee(st, p)
+	if !ok {
+		return
+	}
+	if p.x != nil || t.Kind != ir.KindArray {
+		e.rtError(st, "index of a non-array")
+		return
+	}
+	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
+	var r value
+	if iv.x == nil {
+		i := intOf(iv.n, it)
+		if i < 0 || i >= int64(t.Len) {
+			e.rtError(st, "index out of range")
+			return
+		}
+		r = value{n: p.n, path: appendPath(p.path, int(i))}
+	} else {
+		x, ok := e.symIndex(st, iv, it, t.Len)
+		if !ok {
+			return
+		}
+		if symCapable(t.Elem) && t.Len <= maxSymArray {
+			r = value{n: p.n, path: p.path, x: x}
+		} else {
+			c, ok := e.concretize(st, x)
+			if !ok {
+				return
+			}
+			r = value{n: p.n, path: appendPath(p.path, int(c.n))}
+		}
+	}
+	e.set(st, in.Dst, r)
+	e.next(st)
+}
+
+func (e *executor) lenOp(st *state, f *frame, in *ir.Instr) {
+	p := e.operand(st, f, in.Args[0])
+	_, t, ok := e.pointee(st, p)
+	if !ok {
+		return
+	}
+	if p.x != nil || t.Kind != ir.KindArray {
+		e.rtError(st, "len of a non-array")
+		return
+	}
+	e.set(st, in.Dst, value{n: trunc(uint64(t.Len), in.Dst.Typ.Bits)})
+	e.next(st)
+}
+
+func (e *executor) extract(st *state, f *frame, in *ir.Instr) {
+	v := e.operand(st, f, in.Args[0])
+	if in.Index < 0 || in.Index >= len(v.elems) {
+		e.rtError(st, "extract out of range")
+		return
+	}
+	e.set(st, in.Dst, v.elems[in.Index])
+	e.next(st)
+}
+
+func (e *executor) insert(st *state, f *frame, in *ir.Instr) {
+	v := e.operand(st, f, in.Args[0])
+	x := e.operand(st, f, in.Args[1])
+	if in.Index < 0 || in.Index >= len(v.elems) {
+		e.rtError(st, "insert out of range")
+		return
+	}
+	es := append([]value(nil), v.elems...)
+	es[in.Index] = x
+	e.set(st, in.Dst, value{elems: es})
+	e.next(st)
+}
+
+func (e *executor) elem(st *state, f *frame, in *ir.Instr) {
+	v, t := e.operand(st, f, in.Args[0]), in.Args[0].Type()
+	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
+	var r value
+	if iv.x == nil {
+		i := intOf(iv.n, it)
+		if i < 0 || i >= int64(len(v.elems)) {
+			e.rtError(st, "index out of range")
+			return
+		}
+		r = v.elems[i]
+	} else {
+		x, ok := e.symIndex(st, iv, it, len(v.elems))
+		if !ok {
+			return
+		}
+		if symCapable(t.Elem) && len(v.elems) <= maxSymArray {
+			r = e.iteChain(x, v.elems, t.Elem)
+		} else {
+			c, ok := e.concretize(st, x)
+			if !ok {
+				return
+			}
+			r = v.elems[c.n]
+		}
+	}
+	e.set(st, in.Dst, r)
+	e.next(st)
+}
+
+func (e *executor) makeOp(st *state, f *frame, in *ir.Instr) {
+	es := make([]value, len(in.Args))
+	for i, a := range in.Args {
+		es[i] = e.operand(st, f, a)
+	}
+	e.set(st, in.Dst, value{elems: es})
+	e.next(st)
+}
+
+// ---- maps: insertion-ordered entries ----
+
+func (e *executor) mapNew(st *state, in *ir.Instr) {
+	id := st.newObj(&object{m: &mapObj{keyT: in.Type, valT: in.Type2}})
+	e.set(st, in.Dst, value{n: id})
+	e.next(st)
+}
+
+// mapOf returns the map m points to, nil for a nil map.
+func (e *executor) mapOf(st *state, m value) (*mapObj, bool) {
+	if m.n == 0 {
+		return nil, true
+	}
+	o := st.obj(m.n)
+	if o.m == nil || m.path != nil || m.x != nil {
+		e.rtError(st, "not a map")
+		return nil, false
+	}
+	return o.m, true
+}
+
+// findKey returns the index of k's entry in m, or -1. Keys compare
+// concretely when they can; a symbolic comparison forks.
+func (e *executor) findKey(st *state, m *mapObj, k value) (int, bool) {
+	for i, key := range m.keys {
+		b, ok := e.decide(st, e.valEq(k, key, m.keyT))
+		if !ok {
+			return -1, false
+		}
+		if b {
+			return i, true
+		}
+	}
+	return -1, true
+}
+
+func (e *executor) mapGet(st *state, f *frame, in *ir.Instr) {
+	m, ok := e.mapOf(st, e.operand(st, f, in.Args[0]))
+	if !ok {
+		return
+	}
+	vt := in.Dst.Typ.Fields[0]
+	r := value{elems: []value{zeroValue(vt), {}}}
+	if m != nil {
+		i, ok := e.findKey(st, m, e.operand(st, f, in.Args[1]))
+		if !ok {
+			return
+		}
+		if i >= 0 {
+			r.elems[0], r.elems[1] = m.vals[i], value{n: 1}
+		}
+	}
+	e.set(st, in.Dst, r)
+	e.next(st)
+}
+
+func (e *executor) mapSet(st *state, f *frame, in *ir.Instr) {
+	mv := e.operand(st, f, in.Args[0])
+	m, ok := e.mapOf(st, mv)
+	if !ok {
+		return
+	}
+	if m == nil {
+		e.rtError(st, "assignment to entry in nil map")
+		return
+	}
+	k := e.operand(st, f, in.Args[1])
+	v := e.operand(st, f, in.Args[2])
+	i, ok := e.findKey(st, m, k)
+	if !ok {
+		return
+	}
+	m = st.wobj(mv.n).m
+	if i >= 0 {
+		m.vals[i] = v
+	} else {
+		m.keys = append(m.keys, k)
+		m.vals = append(m.vals, v)
+	}
+	e.next(st)
+}
+
+func (e *executor) mapDel(st *state, f *frame, in *ir.Instr) {
+	mv := e.operand(st, f, in.Args[0])
+	m, ok := e.mapOf(st, mv)
+	if !ok {
+		return
+	}
+	if m != nil {
+		i, ok := e.findKey(st, m, e.operand(st, f, in.Args[1]))
+		if !ok {
+			return
+		}
+		if i >= 0 {
+			m = st.wobj(mv.n).m
+			m.keys = append(m.keys[:i], m.keys[i+1:]...)
+			m.vals = append(m.vals[:i], m.vals[i+1:]...)
+		}
+	}
+	e.next(st)
+}
+
+func (e *executor) mapLen(st *state, f *frame, in *ir.Instr) {
+	m, ok := e.mapOf(st, e.operand(st, f, in.Args[0]))
+	if !ok {
+		return
+	}
+	n := 0
+	if m != nil {
+		n = len(m.keys)
+	}
+	e.set(st, in.Dst, value{n: trunc(uint64(n), in.Dst.Typ.Bits)})
+	e.next(st)
+}
+
+func (e *executor) mapKey(st *state, f *frame, in *ir.Instr) {
+	m, ok := e.mapOf(st, e.operand(st, f, in.Args[0]))
+	if !ok {
+		return
+	}
+	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
+	if iv.x != nil {
+		c, ok := e.concretize(st, iv.x)
+		if !ok {
+			return
+		}
+		iv = value{n: c.n}
+	}
+	i := intOf(iv.n, it)
+	if m == nil || i < 0 || i >= int64(len(m.keys)) {
+		e.rtError(st, "map key index out of range")
+		return
+	}
+	e.set(st, in.Dst, m.keys[i])
+	e.next(st)
+}
+
+// ---- strings ----
+
+func (e *executor) strLen(st *state, f *frame, in *ir.Instr) {
+	s := e.operand(st, f, in.Args[0])
+	w := in.Dst.Typ.Bits
+	var r value
+	if s.x == nil {
+		r = value{n: trunc(uint64(len(s.s)), w)}
+	} else {
+		r = fromTerm(e.x.mk(xStrLen, bvSort(w), s.x))
+	}
+	e.set(st, in.Dst, r)
+	e.next(st)
+}
+
+// concreteInt returns an integer operand, forking over a symbolic one.
+func (e *executor) concreteInt(st *state, v value, t *ir.Type) (int64, bool) {
+	if v.x != nil {
+		c, ok := e.concretize(st, v.x)
+		if !ok {
+			return 0, false
+		}
+		v = value{n: c.n}
+	}
+	return intOf(v.n, t), true
+}
+
+func (e *executor) strIndex(st *state, f *frame, in *ir.Instr) {
+	s := e.operand(st, f, in.Args[0])
+	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
+	if s.x != nil {
+		e.cut(st, CutSymString)
+		return
+	}
+	var r value
+	if iv.x == nil {
+		i := intOf(iv.n, it)
+		if i < 0 || i >= int64(len(s.s)) {
+			e.rtError(st, "index out of range")
+			return
+		}
+		r = value{n: uint64(s.s[i])}
+	} else {
+		x, ok := e.symIndex(st, iv, it, len(s.s))
+		if !ok {
+			return
+		}
+		if len(s.s) <= maxSymArray {
+			bs := make([]value, len(s.s))
+			for i := range bs {
+				bs[i] = value{n: uint64(s.s[i])}
+			}
+			r = e.iteChain(x, bs, ir.U8)
+		} else {
+			c, ok := e.concretize(st, x)
+			if !ok {
+				return
+			}
+			r = value{n: uint64(s.s[c.n])}
+		}
+	}
+	e.set(st, in.Dst, r)
+	e.next(st)
+}
+
+func (e *executor) substr(st *state, f *frame, in *ir.Instr) {
+	s := e.operand(st, f, in.Args[0])
+	if s.x != nil {
+		e.cut(st, CutSymString)
+		return
+	}
+	lo, ok := e.concreteInt(st, e.operand(st, f, in.Args[1]), in.Args[1].Type())
+	if !ok {
+		return
+	}
+	hi, ok := e.concreteInt(st, e.operand(st, f, in.Args[2]), in.Args[2].Type())
+	if !ok {
+		return
+	}
+	if lo < 0 || lo > hi || hi > int64(len(s.s)) {
+		e.rtError(st, "slice bounds out of range")
+		return
+	}
+	e.set(st, in.Dst, value{s: s.s[lo:hi]})
+	e.next(st)
+}
+
+func (e *executor) strToBytes(st *state, f *frame, in *ir.Instr) {
+	s := e.operand(st, f, in.Args[0])
+	if s.x != nil {
+		e.cut(st, CutSymString)
+		return
+	}
+	es := make([]value, len(s.s))
+	for i := range es {
+		es[i] = value{n: uint64(s.s[i])}
+	}
+	id := st.newObj(&object{typ: ir.Array(ir.U8, len(s.s)), val: value{elems: es}})
+	e.set(st, in.Dst, value{n: id})
+	e.next(st)
+}
+
+func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
+	p := e.operand(st, f, in.Args[0])
+	n, ok := e.concreteInt(st, e.operand(st, f, in.Args[1]), in.Args[1].Type())
+	if !ok {
+		return
+	}
+	if n == 0 {
+		e.set(st, in.Dst, value{})
+		e.next(st)
+		return
+	}
+	if p.x != nil {
+		c, ok := e.concretize(st, p.x)
+		if !ok {
+			return
+		}
+		p = value{n: p.n, path: appendPath(p.path, int(c.n))}
+	}
+	o, t, ok := e.pointee(st, p)
+	if !ok {
+		return
+	}
+	// p points to a byte of an array (or to the array itself: its start).
+	arr, start := o.val, 0
+	if t.Kind == ir.KindArray {
+		for _, i := range p.path {
+			arr = arr.elems[i]
+		}
+	} else {
+		if len(p.path) == 0 {
+			e.rtError(st, "strfrombytes: not a byte array")
+			return
+		}
+		for _, i := range p.path[:len(p.path)-1] {
+			arr = arr.elems[i]
+		}
+		start = p.path[len(p.path)-1]
+	}
+	if n < 0 || int64(start)+n > int64(len(arr.elems)) {
+		e.rtError(st, "slice bounds out of range")
+		return
+	}
+	bs := make([]byte, n)
+	for i := range bs {
+		b := arr.elems[start+i]
+		if b.x != nil {
+			e.cut(st, CutSymString)
+			return
+		}
+		bs[i] = byte(b.n)
+	}
+	e.set(st, in.Dst, value{s: string(bs)})
+	e.next(st)
+}
+
+func (e *executor) runeDecode(st *state, f *frame, in *ir.Instr) {
+	s := e.operand(st, f, in.Args[0])
+	if s.x != nil {
+		e.cut(st, CutSymString)
+		return
+	}
+	i, ok := e.concreteInt(st, e.operand(st, f, in.Args[1]), in.Args[1].Type())
+	if !ok {
+		return
+	}
+	if i < 0 || i > int64(len(s.s)) {
+		e.rtError(st, "index out of range")
+		return
+	}
+	r, size := utf8.DecodeRuneInString(s.s[i:])
+	ft := in.Dst.Typ.Fields
+	e.set(st, in.Dst, value{elems: []value{
+		{n: trunc(uint64(int64(r)), ft[0].Bits)},
+		{n: trunc(uint64(size), ft[1].Bits)},
+	}})
+	e.next(st)
+}

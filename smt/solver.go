@@ -1,0 +1,462 @@
+package smt
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gokiss/kiss/smt/z3"
+)
+
+// The path condition is an immutable list of pcNodes shared by forked
+// states. Nodes are hash-consed on (parent, condition), so a node is also a
+// cache entry: once decided, its status and a model are kept. A state's node
+// is always satisfiable and has a model.
+//
+// One Z3 solver serves the whole run; its scopes mirror the node last
+// decided by Z3 (one scope per node). Deciding another node pops to the
+// common prefix and pushes the rest, so a depth-first exploration mostly
+// pushes one condition per query.
+//
+// Before asking Z3 whether parent ∧ c is satisfiable, the executor evaluates
+// c in Go under the parent's model: if it holds, the model is reused and Z3
+// is not called (KLEE's counterexample cache, in its simplest form). At a
+// branch this leaves at most one real query.
+
+type status uint8
+
+const (
+	undecided status = iota
+	sat
+	unsat
+	unknown
+)
+
+type pcNode struct {
+	parent *pcNode
+	cond   *expr
+	depth  int
+	status status
+	model  *model
+}
+
+type pcKey struct {
+	parent *pcNode
+	cond   *expr
+}
+
+// model is a satisfying assignment, read lazily from Z3 (z nil: every
+// variable is zero, the model of the empty path condition).
+type model struct {
+	z    *z3.Model
+	vals map[*expr]cval
+	bad  map[*expr]bool // variables whose model value cannot be read back
+	opq  map[string]uint64 // model element -> opaque identity (0: the zero value's)
+	opqNext uint64
+}
+
+type solver struct {
+	e     *executor
+	z     *z3.Context
+	s     *z3.Solver
+	terms []z3.Term // by expr id
+	sorts map[sort]z3.Sort
+	stack []*pcNode // stack[i] is asserted in scope i+1
+	nodes map[pcKey]*pcNode
+	root  *pcNode
+	calls int
+	time  time.Duration
+	err   error
+	stopF func() bool
+	timer *time.Timer
+}
+
+func newSolver(e *executor) (*solver, error) {
+	z := z3.NewContext()
+	if err := z.Err(); err != nil {
+		return nil, err
+	}
+	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode)}
+	s.s = z.NewSimpleSolver()
+	if e.opts.QueryTimeout > 0 {
+		s.s.SetTimeout(e.opts.QueryTimeout)
+	}
+	if err := z.Err(); err != nil {
+		z.Close()
+		return nil, fmt.Errorf("smt: starting z3: %w", err)
+	}
+	s.root = &pcNode{status: sat, model: &model{}}
+	// A long query must not outlive the run's deadline or its context.
+	s.stopF = context.AfterFunc(e.ctx, z.Interrupt)
+	if e.opts.Timeout > 0 {
+		s.timer = time.AfterFunc(e.opts.Timeout, z.Interrupt)
+	}
+	return s, nil
+}
+
+func (s *solver) close() {
+	s.stopF()
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.z.Close()
+}
+
+// extend returns the node pc ∧ c; nil stands for false.
+func (s *solver) extend(pc *pcNode, c *expr) *pcNode {
+	if c.isConst() {
+		if c.c.n != 0 {
+			return pc
+		}
+		return nil
+	}
+	k := pcKey{pc, c}
+	if n := s.nodes[k]; n != nil {
+		return n
+	}
+	n := &pcNode{parent: pc, cond: c, depth: pc.depth + 1}
+	s.nodes[k] = n
+	return n
+}
+
+// feasible decides n (whose parent is satisfiable).
+func (s *solver) feasible(n *pcNode) status {
+	if n == nil {
+		return unsat
+	}
+	if n.status != undecided {
+		return n.status
+	}
+	if p := n.parent; p.model != nil {
+		if v, exact := s.goEval(p.model, n.cond); exact && v.n != 0 {
+			n.status, n.model = sat, p.model
+			return sat
+		}
+	}
+	s.sync(n)
+	start := time.Now()
+	r, err := s.s.Check()
+	s.time += time.Since(start)
+	s.calls++
+	if err != nil {
+		s.fail(err)
+		n.status = unknown
+		return unknown
+	}
+	switch r.Status {
+	case z3.Sat:
+		m, err := s.s.Model()
+		if err != nil {
+			s.fail(err)
+			n.status = unknown
+			return unknown
+		}
+		n.status, n.model = sat, &model{z: m}
+	case z3.Unsat:
+		n.status = unsat
+	default:
+		n.status = unknown
+	}
+	return n.status
+}
+
+func (s *solver) fail(err error) {
+	if s.err == nil {
+		s.err = fmt.Errorf("smt: z3: %w", err)
+	}
+}
+
+// sync makes the solver's scopes assert exactly the path to n.
+func (s *solver) sync(n *pcNode) {
+	// Find the deepest node of n's path that is on the stack.
+	common := n
+	for common.depth > len(s.stack) {
+		common = common.parent
+	}
+	for common.depth > 0 && s.stack[common.depth-1] != common {
+		common = common.parent
+	}
+	if pop := len(s.stack) - common.depth; pop > 0 {
+		s.s.Pop(uint(pop))
+		clear(s.stack[common.depth:])
+		s.stack = s.stack[:common.depth]
+	}
+	var todo []*pcNode
+	for m := n; m != common; m = m.parent {
+		todo = append(todo, m)
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		s.s.Push()
+		s.s.Assert(s.term(todo[i].cond))
+		s.stack = append(s.stack, todo[i])
+	}
+	if err := s.z.Err(); err != nil {
+		s.fail(err)
+	}
+}
+
+// ---- models ----
+
+// goEval evaluates x under m in Go; exact is false if Go and Z3 might
+// disagree (or a variable's value could not be read).
+func (s *solver) goEval(m *model, x *expr) (cval, bool) {
+	exact := true
+	env := func(v *expr) cval {
+		c, ok := s.varValue(m, v)
+		if !ok {
+			exact = false
+		}
+		return c
+	}
+	v, ok := eval(x, env, make(map[*expr]cval))
+	return v, ok && exact
+}
+
+// evalIn evaluates x under m, asking Z3 when Go cannot be sure.
+func (s *solver) evalIn(m *model, x *expr) cval {
+	v, exact := s.goEval(m, x)
+	if exact || m.z == nil {
+		return v
+	}
+	if t, ok := m.z.Eval(s.term(x), true); ok {
+		if c, ok := s.fromZ3(m, t, x.sort); ok {
+			return c
+		}
+	}
+	s.z.ClearErr()
+	return v
+}
+
+func (s *solver) varValue(m *model, v *expr) (cval, bool) {
+	if c, ok := m.vals[v]; ok {
+		return c, !m.bad[v]
+	}
+	if m.vals == nil {
+		m.vals = make(map[*expr]cval)
+	}
+	var c cval
+	ok := true
+	if m.z != nil {
+		t, tok := m.z.Eval(s.term(v), true)
+		if tok {
+			c, ok = s.fromZ3(m, t, v.sort)
+		} else {
+			ok = false
+		}
+		if !ok {
+			s.z.ClearErr()
+			if m.bad == nil {
+				m.bad = make(map[*expr]bool)
+			}
+			m.bad[v] = true
+		}
+	}
+	m.vals[v] = c
+	return c, ok
+}
+
+// fromZ3 reads a value of a model.
+func (s *solver) fromZ3(m *model, t z3.Term, so sort) (cval, bool) {
+	switch so.K {
+	case sortBool:
+		if t.IsTrue() {
+			return cval{n: 1}, true
+		}
+		return cval{}, t.IsFalse()
+	case sortBV:
+		n, ok := t.AsUint64()
+		return cval{n: n}, ok
+	case sortFP:
+		f, ok := t.AsFloat64()
+		return cval{n: fbits(roundF(f, so.W))}, ok
+	case sortStr:
+		str, ok := t.AsString()
+		return cval{s: str}, ok
+	case sortOpaque:
+		if m.opq == nil {
+			m.opq = make(map[string]uint64)
+			if z, ok := m.z.Eval(s.term(s.e.x.konst(opaqueSort, cval{})), true); ok {
+				m.opq[z.String()] = 0
+			}
+		}
+		k := t.String()
+		id, ok := m.opq[k]
+		if !ok {
+			m.opqNext++
+			id = m.opqNext
+			m.opq[k] = id
+		}
+		return cval{n: id}, true
+	}
+	return cval{}, false
+}
+
+// ---- translation to Z3 ----
+
+func (s *solver) sortZ3(so sort) z3.Sort {
+	if t, ok := s.sorts[so]; ok {
+		return t
+	}
+	var t z3.Sort
+	switch so.K {
+	case sortBool:
+		t = s.z.BoolSort()
+	case sortBV:
+		t = s.z.BVSort(uint(so.W))
+	case sortFP:
+		if so.W == 32 {
+			t = s.z.Float32Sort()
+		} else {
+			t = s.z.Float64Sort()
+		}
+	case sortStr:
+		t = s.z.StringSort()
+	case sortOpaque:
+		t = s.z.UninterpretedSort("opaque")
+	}
+	s.sorts[so] = t
+	return t
+}
+
+// term translates x, once per run.
+func (s *solver) term(x *expr) z3.Term {
+	if int(x.id) < len(s.terms) && s.terms[x.id].IsValid() {
+		return s.terms[x.id]
+	}
+	t := s.translate(x)
+	if !t.IsValid() {
+		err := s.z.Err()
+		if err == nil {
+			err = fmt.Errorf("no term")
+		}
+		panic(fmt.Sprintf("smt: translating %v to z3: %v", x, err))
+	}
+	for int(x.id) >= len(s.terms) {
+		s.terms = append(s.terms, make([]z3.Term, len(s.terms)+64)...)
+	}
+	s.terms[x.id] = t
+	return t
+}
+
+func (s *solver) translate(x *expr) z3.Term {
+	z := s.z
+	so := x.sort
+	if x.op == xConst {
+		switch so.K {
+		case sortBool:
+			return z.BoolVal(x.c.n != 0)
+		case sortBV:
+			return z.BVVal(x.c.n, uint(so.W))
+		case sortFP:
+			return z.FPVal(f64(x.c), s.sortZ3(so))
+		case sortStr:
+			return z.StringVal(x.c.s)
+		case sortOpaque:
+			return z.Const(fmt.Sprintf("opaque#%d", x.c.n), s.sortZ3(so))
+		}
+	}
+	if x.op == xVar {
+		return z.Const(x.name, s.sortZ3(so))
+	}
+	var a [3]z3.Term
+	for i := 0; i < int(x.narg); i++ {
+		a[i] = s.term(x.args[i])
+	}
+	aw := uint(0)
+	if x.narg > 0 {
+		aw = uint(x.args[0].sort.W)
+	}
+	switch x.op {
+	case xNot:
+		return a[0].Not()
+	case xAnd:
+		return z.And(a[0], a[1])
+	case xOr:
+		return z.Or(a[0], a[1])
+	case xXor:
+		return a[0].Xor(a[1])
+	case xIte:
+		return a[0].Ite(a[1], a[2])
+	case xEq:
+		return a[0].Eq(a[1])
+	case xAdd:
+		return a[0].Add(a[1])
+	case xSub:
+		return a[0].Sub(a[1])
+	case xMul:
+		return a[0].Mul(a[1])
+	case xUDiv:
+		return a[0].UDiv(a[1])
+	case xSDiv:
+		return a[0].SDiv(a[1])
+	case xURem:
+		return a[0].URem(a[1])
+	case xSRem:
+		return a[0].SRem(a[1])
+	case xBAnd:
+		return a[0].BVAnd(a[1])
+	case xBOr:
+		return a[0].BVOr(a[1])
+	case xBXor:
+		return a[0].BVXor(a[1])
+	case xBNot:
+		return a[0].BVNot()
+	case xBNeg:
+		return a[0].Neg()
+	case xShl:
+		return a[0].Shl(a[1])
+	case xLShr:
+		return a[0].LShr(a[1])
+	case xAShr:
+		return a[0].AShr(a[1])
+	case xULt:
+		return a[0].ULT(a[1])
+	case xULe:
+		return a[0].ULE(a[1])
+	case xSLt:
+		return a[0].SLT(a[1])
+	case xSLe:
+		return a[0].SLE(a[1])
+	case xZExt:
+		return a[0].ZeroExt(uint(so.W) - aw)
+	case xSExt:
+		return a[0].SignExt(uint(so.W) - aw)
+	case xTrunc:
+		return a[0].Extract(uint(so.W)-1, 0)
+	case xFAdd:
+		return a[0].FPAdd(a[1])
+	case xFSub:
+		return a[0].FPSub(a[1])
+	case xFMul:
+		return a[0].FPMul(a[1])
+	case xFDiv:
+		return a[0].FPDiv(a[1])
+	case xFNeg:
+		return a[0].FPNeg()
+	case xFEq:
+		return a[0].FPEq(a[1])
+	case xFLt:
+		return a[0].FPLt(a[1])
+	case xFLe:
+		return a[0].FPLe(a[1])
+	case xFFromS:
+		return a[0].SBVToFP(s.sortZ3(so))
+	case xFFromU:
+		return a[0].UBVToFP(s.sortZ3(so))
+	case xFToS:
+		return a[0].FPToSBV(uint(so.W))
+	case xFToU:
+		return a[0].FPToUBV(uint(so.W))
+	case xFConv:
+		return a[0].FPToFP(s.sortZ3(so))
+	case xConcat:
+		return z.SeqConcat(a[0], a[1])
+	case xStrLen:
+		return a[0].SeqLength().Int2BV(uint(so.W))
+	case xStrLt:
+		return a[0].StrLt(a[1])
+	case xStrLe:
+		return a[0].StrLe(a[1])
+	}
+	panic("smt: no z3 translation for " + xopNames[x.op])
+}

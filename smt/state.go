@@ -1,0 +1,232 @@
+package smt
+
+import (
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// A state is one path under exploration: its call stacks, heap, path
+// condition and records. Forking must be cheap, so everything a state owns
+// is copy-on-write: frames, coroutines and objects carry the id of the
+// state allowed to change them in place, and a fork gives both the parent
+// and the child fresh ids, so that each copies what it changes first.
+type state struct {
+	id   uint64 // ownership epoch; see owned
+	cost int
+	seq  uint64 // creation order, for the work list
+
+	cos    []*coro // coroutines; cos[0] is main's stack
+	active []int   // the resume chain: active[0] == 0, the top runs
+	heap   []*object
+
+	pc      *pcNode
+	nondets *nondetRec
+	trace   *traceRec
+	path    *pathRec
+	npath   int
+	steps   int
+	obs     map[string]*obsSlot
+
+	// decided marks that the current instruction was already split by the
+	// solver on a value: set by forks whose children re-run the instruction
+	// with a concrete substitute for a symbolic operand.
+	subst map[*expr]cval
+
+	done bool // the path ended (normally or not); the state is dropped
+}
+
+// frame is one activation.
+type frame struct {
+	owner  uint64
+	fn     *ir.Func
+	locals []value
+	block  *ir.Block
+	pc     int // index of the current instruction in block
+	unroll []unrollCount
+}
+
+type unrollCount struct {
+	br    *ir.Instr
+	taken [2]int
+}
+
+// coro is a stack of activations: main's, or a coroutine's.
+type coro struct {
+	owner   uint64
+	frames  []*frame
+	done    bool
+	running bool // on the active chain
+}
+
+// object is a heap object: a value tree (updated in place by its owner) or
+// a map.
+type object struct {
+	owner uint64
+	typ   *ir.Type // the value's type; for maps, nil
+	val   value
+	m     *mapObj
+}
+
+type mapObj struct {
+	keyT, valT *ir.Type
+	keys, vals []value
+}
+
+type obsSlot struct {
+	owner uint64
+	o     Observer
+}
+
+// nondetRec, traceRec and pathRec are shared, immutable lists (newest first).
+type nondetRec struct {
+	prev *nondetRec
+	v    value
+	t    *ir.Type
+}
+
+type traceRec struct {
+	prev *traceRec
+	name string
+	args []value
+	ts   []*ir.Type
+	pos  string
+}
+
+type pathRec struct {
+	prev *pathRec
+	s    string
+}
+
+const maxPathRecord = 256
+
+func (e *executor) newID() uint64 {
+	e.ids++
+	return e.ids
+}
+
+// fork returns a copy of st that shares everything copy-on-write.
+func (e *executor) fork(st *state) *state {
+	c := *st
+	c.cos = append([]*coro(nil), st.cos...)
+	c.active = append([]int(nil), st.active...)
+	c.heap = append([]*object(nil), st.heap...)
+	if st.obs != nil {
+		c.obs = make(map[string]*obsSlot, len(st.obs))
+		for k, v := range st.obs {
+			c.obs[k] = v
+		}
+	}
+	c.subst = nil
+	st.id = e.newID()
+	c.id = e.newID()
+	e.seq++
+	c.seq = e.seq
+	e.stats.Forks++
+	e.stats.Paths++
+	return &c
+}
+
+// co returns the running coroutine, writable.
+func (st *state) curCo() *coro {
+	i := st.active[len(st.active)-1]
+	return st.writableCo(i)
+}
+
+func (st *state) writableCo(i int) *coro {
+	c := st.cos[i]
+	if c.owner != st.id {
+		n := *c
+		n.frames = append([]*frame(nil), c.frames...)
+		n.owner = st.id
+		st.cos[i] = &n
+		c = &n
+	}
+	return c
+}
+
+// top returns the running frame for reading.
+func (st *state) top() *frame {
+	c := st.cos[st.active[len(st.active)-1]]
+	return c.frames[len(c.frames)-1]
+}
+
+// wtop returns the running frame, writable.
+func (st *state) wtop() *frame {
+	c := st.cos[st.active[len(st.active)-1]]
+	f := c.frames[len(c.frames)-1]
+	if f.owner == st.id {
+		return f
+	}
+	c = st.curCo()
+	n := *f
+	n.owner = st.id
+	n.locals = append([]value(nil), f.locals...)
+	n.unroll = append([]unrollCount(nil), f.unroll...)
+	c.frames[len(c.frames)-1] = &n
+	return &n
+}
+
+// depth is the number of frames on the running stack.
+func (st *state) depth() int {
+	c := st.cos[st.active[len(st.active)-1]]
+	return len(c.frames)
+}
+
+func (st *state) obj(id uint64) *object { return st.heap[id] }
+
+// wobj returns object id, writable.
+func (st *state) wobj(id uint64) *object {
+	o := st.heap[id]
+	if o.owner == st.id {
+		return o
+	}
+	n := &object{owner: st.id, typ: o.typ, val: deepCopy(o.val)}
+	if o.m != nil {
+		n.m = &mapObj{keyT: o.m.keyT, valT: o.m.valT,
+			keys: append([]value(nil), o.m.keys...), vals: append([]value(nil), o.m.vals...)}
+	}
+	st.heap[id] = n
+	return n
+}
+
+func (st *state) newObj(o *object) uint64 {
+	o.owner = st.id
+	st.heap = append(st.heap, o)
+	return uint64(len(st.heap) - 1)
+}
+
+func (st *state) observer(name string, factory func() Observer) Observer {
+	if st.obs == nil {
+		st.obs = make(map[string]*obsSlot)
+	}
+	s := st.obs[name]
+	switch {
+	case s == nil:
+		s = &obsSlot{owner: st.id, o: factory()}
+		st.obs[name] = s
+	case s.owner != st.id:
+		s = &obsSlot{owner: st.id, o: s.o.Clone()}
+		st.obs[name] = s
+	}
+	return s.o
+}
+
+func (st *state) enterBlock(f *frame, b *ir.Block) {
+	f.block, f.pc = b, 0
+	if st.npath < maxPathRecord {
+		st.path = &pathRec{prev: st.path, s: f.fn.Name + ":" + b.Name}
+		st.npath++
+	}
+}
+
+func newFrame(owner uint64, fn *ir.Func) *frame {
+	f := &frame{owner: owner, fn: fn, locals: make([]value, len(fn.Locals))}
+	for i, l := range fn.Locals {
+		if !l.Typ.IsScalar() {
+			f.locals[i] = zeroValue(l.Typ)
+		}
+	}
+	if len(fn.Blocks) > 0 {
+		f.block = fn.Blocks[0]
+	}
+	return f
+}

@@ -1,0 +1,54 @@
+// Package timeoutsender: a sender abandoned after a select with a timeout.
+// Get gives up after the timeout, and the lookup goroutine then blocks
+// forever sending on the unbuffered channel nobody reads any more (the most
+// common goroutine leak in Tu et al.; the Go blog's "timing out" example).
+package timeoutsender
+
+import (
+	"errors"
+	"time"
+)
+
+var ErrTimeout = errors.New("lookup timed out")
+
+type Backend struct{ data map[string]string }
+
+func (b *Backend) lookup(key string) string { return b.data[key] }
+
+type Client struct{ backend *Backend }
+
+func NewClient() *Client {
+	return &Client{backend: &Backend{data: map[string]string{"user:1": "ada"}}}
+}
+
+func (c *Client) Get(key string, timeout time.Duration) (string, error) {
+	ch := make(chan string)
+	go func() {
+		ch <- c.backend.lookup(key) // want `goroutine leak: .*\(0 preemptions\)`
+	}()
+	select {
+	case v := <-ch:
+		return v, nil
+	case <-time.After(timeout):
+		return "", ErrTimeout
+	}
+}
+
+type ClientFixed struct{ backend *Backend }
+
+func NewClientFixed() *ClientFixed {
+	return &ClientFixed{backend: &Backend{data: map[string]string{"user:1": "ada"}}}
+}
+
+func (c *ClientFixed) Get(key string, timeout time.Duration) (string, error) {
+	ch := make(chan string, 1) // fix: the late answer has somewhere to go
+	go func() {
+		ch <- c.backend.lookup(key)
+	}()
+	select {
+	case v := <-ch:
+		return v, nil
+	case <-time.After(timeout):
+		return "", ErrTimeout
+	}
+}
