@@ -88,7 +88,9 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		Types:             map[string]*ir.Type{},
 		UnknownInterfaces: true,
 		UnknownFuncs:      true,
+		UnknownGlobals:    true,
 	}
+	lopts.Access = c.access
 	for goName, model := range summaries.Types {
 		lopts.Types[goName] = rt.typ(model)
 	}
@@ -130,6 +132,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	if err != nil {
 		return nil, err
 	}
+	c.libInit(l)
 	if err := ir.Verify(irProg); err != nil {
 		return nil, fmt.Errorf("internal error: the sequential program of %s does not verify: %v", root, err)
 	}
@@ -157,6 +160,10 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 	b.Pos = l.posString(root.Pos())
 	b.noCheck = true // the panic is checked once the root returns
 	b.CallTo(nil, c.fn("rt.restore"))
+	// Variables of packages without bodies start unknown (their init is
+	// not ours to run); then the models give the library's own their values.
+	b.CallTo(nil, l.late("initextern", "rt.initextern", nil, nil, l.genInitExtern))
+	c.initLibraryGlobals(b)
 	run, end := b.NewBlock("root"), b.NewBlock("end")
 	if init := packageInit(root); init != nil {
 		l.emitDirectCall(b, init, nil, nil, nil)

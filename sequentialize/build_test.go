@@ -83,7 +83,8 @@ func TestBuildBasic(t *testing.T) {
 	for _, c := range []struct {
 		root, check string
 		cost        int
-	}{{"TestABBA", "deadlock", 1}, {"TestChan", "", 0}, {"TestLeak", "leak", 0}} {
+	}{{"TestABBA", "deadlock", 1}, {"TestChan", "", 0}, {"TestLeak", "leak", 0},
+		{"TestRace", "race", 0}, {"TestNoRaceLocked", "", 0}, {"TestNoRaceHandoff", "", 0}} {
 		sc, res := runRoot(t, fns[c.root], 2)
 		var got []string
 		for _, v := range res.Violations {

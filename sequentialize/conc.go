@@ -19,6 +19,8 @@ type concLowering struct {
 
 	tCleanup         *ir.Type
 	gCleanups, gLoop *ir.Global
+	ctxID            int64    // kiss's context type, once registered
+	libinit          *ir.Func // filled by libInit once the program is lowered
 }
 
 func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }

@@ -16,7 +16,7 @@ import (
 //	trace "block", g                  g parked (on its last op)
 //	trace "exit", g                   g returned
 //	trace "preempt", from, to         the scheduler preempted from for to
-//	trace "panic", msg                a panic started (Event.Pos: where)
+//	trace "panic", msg, pos, extra... a panic started at pos
 const (
 	evOp      = "op"
 	evSpawn   = "spawn"
@@ -67,6 +67,9 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 			for len(gs) <= child {
 				gs = append(gs, &goroutineState{lastOp: -1})
 			}
+			if len(ev.Args) > 2 && ev.Args[2].Str != "" { // spawned by a model (a deadline)
+				ev.Pos = ev.Args[2].Str
+			}
 			gs[child].start = ev.Pos
 			p := parent
 			sch.Goroutines = append(sch.Goroutines, schedule.Goroutine{ID: child, Start: ev.Pos, Parent: &p})
@@ -103,7 +106,12 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 				pendingPreempt[int(ev.Args[1].Int64())] = true
 			}
 		case evPanic:
+			// trace "panic", msg, pos, extra...: the position is an
+			// argument, since the models only know it at run time.
 			panicPos = ev.Pos
+			if len(ev.Args) > 1 && ev.Args[1].Str != "" {
+				panicPos = ev.Args[1].Str
+			}
 			if len(ev.Args) > 0 {
 				panicMsg = ev.Args[0].Str
 			}

@@ -33,6 +33,11 @@ type LowerOptions struct {
 	// "pkgpath.Name" ("sync.Mutex"): the models' own representations. A
 	// model's zero value must be the Go type's zero value.
 	Types map[string]*ir.Type
+	// Access, when set, is called before every access to memory the Go
+	// code makes: p is the lowered address (a map for map operations) and
+	// addr the SSA value it came from. The concurrency layer reports them to
+	// the race detector.
+	Access func(b *Builder, p ir.Value, addr ssa.Value, write bool)
 	// UnknownInterfaces makes an unknown function's interface results
 	// (errors, say) nil or a non-nil value of an unknown dynamic type
 	// (UnknownTypeID), rather than always nil.
@@ -72,8 +77,20 @@ type Info struct {
 // TypeEntry is a dynamic type an interface value may hold.
 type TypeEntry struct {
 	ID   int64
-	Type types.Type // nil for kiss's own types (RuntimeErrorType)
+	Type types.Type // nil for kiss's own types (RuntimeErrorType, the models')
 	Name string
+	// Methods are the methods of a model's own type (RegisterType): IR
+	// functions taking the box pointer, then the Go arguments.
+	Methods map[string]*ir.Func
+}
+
+// RegisterType adds a dynamic type of a model, whose values an interface
+// may hold: its methods take the box pointer and the Go arguments. It
+// returns the type id.
+func (l *Lowerer) RegisterType(name string, methods map[string]*ir.Func) int64 {
+	id := int64(len(l.info.Types) + 1)
+	l.info.Types = append(l.info.Types, &TypeEntry{ID: id, Name: name, Methods: methods})
+	return id
 }
 
 // Lowerer lowers the Go functions of one program into one IR program. It is

@@ -37,6 +37,9 @@ func (l *Lowerer) builtin(b *Builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []
 		b.Br(b.Bin(ir.OpEq, m, ir.ZeroConst(ir.Ptr)), skip, do)
 		b.SetBlock(do)
 		k := l.mapKey(b, argType(0).(*types.Map).Key(), ops[1])
+		if l.opts.Access != nil && len(c.Args) > 0 {
+			l.opts.Access(b, m, c.Args[0], true)
+		}
 		b.Emit(&ir.Instr{Op: ir.OpMapDel, Args: []ir.Value{m, k}})
 		b.Jmp(skip)
 		b.SetBlock(skip)

@@ -180,8 +180,21 @@ func (l *Lowerer) dispatcher(m *types.Func) *ir.Func {
 		id := b.Extract(x, 0)
 		l.switchOnType(b, id, func(e *TypeEntry) bool {
 			return e.ID == RuntimeErrorID && (m.Name() == "Error" || m.Name() == "RuntimeError") ||
-				e.ID == UnknownTypeID && l.unknownTypes() || l.methodOf(e, m) != nil
+				e.ID == UnknownTypeID && l.unknownTypes() || e.Methods[m.Name()] != nil || l.methodOf(e, m) != nil
 		}, func(e *TypeEntry) {
+			if f := e.Methods[m.Name()]; f != nil { // a model's own type
+				var r *ir.Local
+				if res != nil {
+					r = b.Temp(res)
+				}
+				b.CallTo(r, f, append([]ir.Value{b.Extract(x, 1)}, args...)...)
+				if r != nil {
+					b.Ret(r)
+				} else {
+					b.Ret(nil)
+				}
+				return
+			}
 			if e.ID == UnknownTypeID { // unknown results
 				switch sig.Results().Len() {
 				case 0:
@@ -240,6 +253,14 @@ func (l *Lowerer) implementsFunc(T types.Type) *ir.Func {
 func (l *Lowerer) implements(e *TypeEntry, iface *types.Interface) bool {
 	if e.Type != nil {
 		return types.Implements(e.Type, iface)
+	}
+	if e.Methods != nil {
+		for m := range iface.Methods() {
+			if e.Methods[m.Name()] == nil {
+				return false
+			}
+		}
+		return true
 	}
 	if e.ID != RuntimeErrorID {
 		return false

@@ -19,6 +19,7 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 	case *ssa.Store:
 		p := fl.value(in.Addr)
 		fl.nilCheck(in.Addr, p)
+		fl.access(p, in.Addr, true)
 		b.Store(p, fl.value(in.Val))
 	case *ssa.UnOp:
 		fl.unop(in)
@@ -68,6 +69,7 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 			fl.nonnil[in.Map] = append(fl.nonnil[in.Map], fl.cur)
 		}
 		k := l.mapKey(b, mt.Key(), fl.value(in.Key))
+		fl.access(m, in.Map, true)
 		b.Emit(&ir.Instr{Op: ir.OpMapSet, Args: []ir.Value{m, k, fl.value(in.Value)}})
 	case *ssa.Lookup:
 		fl.lookup(in)
@@ -136,6 +138,7 @@ func (fl *funcLowerer) unop(in *ssa.UnOp) {
 	case token.MUL:
 		p := fl.value(in.X)
 		fl.nilCheck(in.X, p)
+		fl.access(p, in.X, false)
 		b.Assign(d, ir.OpLoad, p)
 	case token.ARROW:
 		fl.concValue(in, "channel receive", func(c ConcurrencyLowering) (ir.Value, error) { return c.Recv(b, in) })
@@ -309,6 +312,7 @@ func (fl *funcLowerer) lookup(in *ssa.Lookup) {
 	mt := in.X.Type().Underlying().(*types.Map)
 	fl.checkMapKey(mt)
 	k = fl.l.mapKey(b, mt.Key(), k)
+	fl.access(x, in.X, false)
 	if in.CommaOk {
 		b.Assign(d, ir.OpMapGet, x, k)
 		return
@@ -436,4 +440,11 @@ func (fl *funcLowerer) concValue(v ssa.Value, what string, f func(ConcurrencyLow
 		}
 		return err
 	})
+}
+
+// access reports a memory access of the Go code to LowerOptions.Access.
+func (fl *funcLowerer) access(p ir.Value, addr ssa.Value, write bool) {
+	if fl.l.opts.Access != nil {
+		fl.l.opts.Access(fl.b, p, addr, write)
+	}
 }

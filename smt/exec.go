@@ -337,9 +337,12 @@ func (e *executor) operand(st *state, f *frame, v ir.Value) value {
 	switch v := v.(type) {
 	case *ir.Local:
 		r := f.locals[v.Index]
-		if r.x != nil && st.subst != nil && v.Typ.Kind != ir.KindPtr {
+		if r.x != nil && v.Typ.Kind != ir.KindPtr {
 			if c, ok := st.subst[r.x]; ok {
 				return value{n: c.n, s: c.s}
+			}
+			if k := st.known[r.x]; k.ok {
+				return value{n: k.c.n, s: k.c.s}
 			}
 		}
 		return r

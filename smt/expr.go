@@ -454,7 +454,7 @@ func b2n(b bool) uint64 {
 	return 0
 }
 
-func f64(c cval) float64 { return math.Float64frombits(c.n) }
+func f64(c cval) float64     { return math.Float64frombits(c.n) }
 func fbits(f float64) uint64 { return math.Float64bits(f) }
 
 // roundF rounds a float64 to the precision of an FP sort of width w.

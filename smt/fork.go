@@ -30,21 +30,21 @@ func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
 		return nil, nil
 	case rT == unknown:
 		e.stats.Cuts[CutUnknown]++
-		st.pc = nF
+		e.setPC(st, nF)
 		return nil, st
 	case rF == unknown:
 		e.stats.Cuts[CutUnknown]++
-		st.pc = nT
+		e.setPC(st, nT)
 		return st, nil
 	}
 	if !e.canFork() {
 		e.stats.Cuts[CutPaths]++
-		st.pc = nT
+		e.setPC(st, nT)
 		return st, nil
 	}
 	f := e.fork(st)
-	f.pc = nF
-	st.pc = nT
+	e.setPC(f, nF)
+	e.setPC(st, nT)
 	return st, f
 }
 
@@ -115,7 +115,7 @@ func (e *executor) guard(st *state, c value, msg string) bool {
 	nT := s.extend(st.pc, c.x)
 	switch s.feasible(nT) {
 	case sat:
-		st.pc = nT
+		e.setPC(st, nT)
 		pin(st, st.subst, c.x, cval{n: 1}) // a fork re-running this instruction need not ask again
 		return true
 	case unknown:
@@ -193,12 +193,12 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 			break
 		}
 		f := e.fork(st)
-		f.pc = tuples[i].node
+		e.setPC(f, tuples[i].node)
 		f.subst = pinAll(st.subst, xs, tuples[i].vals)
 		e.push(f)
 	}
 	if len(tuples) > 1 || more {
-		st.pc = tuples[0].node
+		e.setPC(st, tuples[0].node)
 	} // else the path condition implies the values: keep it short
 	st.subst = pinAll(st.subst, xs, tuples[0].vals)
 	return tuples[0].vals, true
@@ -213,4 +213,49 @@ func pinAll(from map[*expr]cval, xs []*expr, vs []cval) map[*expr]cval {
 		m[x] = vs[i]
 	}
 	return m
+}
+
+// setPC moves st to the path condition n, an extension of its own. A
+// condition that fixes a variable (x == k, a Boolean x or !x) makes the
+// variable known: operands holding just that variable read as the constant
+// from then on, so code after `assume x == 5` or in the then-branch of
+// `if x == 5` runs concretely (implied-value concretization).
+func (e *executor) setPC(st *state, n *pcNode) {
+	for m := n; concretizeImplied && m != st.pc && m != nil; m = m.parent {
+		if x, k, ok := fixes(m.cond); ok {
+			if st.known[x] == (knownVal{}) {
+				known := make(map[*expr]knownVal, len(st.known)+1)
+				for kx, kv := range st.known {
+					known[kx] = kv
+				}
+				known[x] = knownVal{c: k, ok: true}
+				st.known = known
+			}
+		}
+	}
+	st.pc = n
+}
+
+// concretizeImplied can be turned off by tests that want the solver to do
+// the arithmetic.
+var concretizeImplied = true
+
+type knownVal struct {
+	c  cval
+	ok bool
+}
+
+// fixes recognizes a condition that gives a variable one value.
+func fixes(c *expr) (*expr, cval, bool) {
+	switch {
+	case c.op == xVar:
+		return c, cval{n: 1}, true
+	case c.op == xNot && c.args[0].op == xVar:
+		return c.args[0], cval{}, true
+	case c.op == xEq && c.args[0].op == xVar && c.args[1].isConst():
+		return c.args[0], c.args[1].c, true
+	case c.op == xEq && c.args[1].op == xVar && c.args[0].isConst():
+		return c.args[1], c.args[0].c, true
+	}
+	return nil, cval{}, false
 }

@@ -79,7 +79,7 @@ func (e *executor) assume(st *state, f *frame, in *ir.Instr) {
 	n := e.sol.extend(st.pc, c.x)
 	switch e.sol.feasible(n) {
 	case sat:
-		st.pc = n
+		e.setPC(st, n)
 		e.next(st)
 	case unknown:
 		e.cut(st, CutUnknown)
@@ -112,7 +112,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	nT := s.extend(st.pc, c.x)
 	switch s.feasible(nT) {
 	case sat:
-		st.pc = nT
+		e.setPC(st, nT)
 		e.next(st)
 	case unknown:
 		e.cut(st, CutUnknown)

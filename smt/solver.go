@@ -48,10 +48,10 @@ type pcKey struct {
 // model is a satisfying assignment, read lazily from Z3 (z nil: every
 // variable is zero, the model of the empty path condition).
 type model struct {
-	z    *z3.Model
-	vals map[*expr]cval
-	bad  map[*expr]bool // variables whose model value cannot be read back
-	opq  map[string]uint64 // model element -> opaque identity (0: the zero value's)
+	z       *z3.Model
+	vals    map[*expr]cval
+	bad     map[*expr]bool    // variables whose model value cannot be read back
+	opq     map[string]uint64 // model element -> opaque identity (0: the zero value's)
 	opqNext uint64
 }
 

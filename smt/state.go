@@ -31,6 +31,10 @@ type state struct {
 	// with a concrete substitute for a symbolic operand.
 	subst map[*expr]cval
 
+	// known holds the variables the path condition fixes (see setPC);
+	// shared between forks, copied on change.
+	known map[*expr]knownVal
+
 	done bool // the path ended (normally or not); the state is dropped
 }
 

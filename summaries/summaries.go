@@ -42,16 +42,16 @@ var Types = map[string]string{
 // that implements them: it takes the Go arguments, receiver first, then the
 // call's position as a str, and returns the Go result.
 var Direct = map[string]string{
-	"(*sync.Mutex).Lock":       "sync.Mutex.Lock",
-	"(*sync.Mutex).TryLock":    "sync.Mutex.TryLock",
-	"(*sync.Mutex).Unlock":     "sync.Mutex.Unlock",
-	"(*sync.RWMutex).Lock":     "sync.RWMutex.Lock",
-	"(*sync.RWMutex).Unlock":   "sync.RWMutex.Unlock",
-	"(*sync.RWMutex).RLock":    "sync.RWMutex.RLock",
-	"(*sync.RWMutex).RUnlock":  "sync.RWMutex.RUnlock",
-	"(*sync.WaitGroup).Add":    "sync.WaitGroup.Add",
-	"(*sync.WaitGroup).Wait":   "sync.WaitGroup.Wait",
-	"(*sync.Once).Do":          "sync.Once.Do",
-	"(*sync.Cond).Signal":      "sync.Cond.Signal",
-	"(*sync.Cond).Broadcast":   "sync.Cond.Broadcast",
+	"(*sync.Mutex).Lock":      "sync.Mutex.Lock",
+	"(*sync.Mutex).TryLock":   "sync.Mutex.TryLock",
+	"(*sync.Mutex).Unlock":    "sync.Mutex.Unlock",
+	"(*sync.RWMutex).Lock":    "sync.RWMutex.Lock",
+	"(*sync.RWMutex).Unlock":  "sync.RWMutex.Unlock",
+	"(*sync.RWMutex).RLock":   "sync.RWMutex.RLock",
+	"(*sync.RWMutex).RUnlock": "sync.RWMutex.RUnlock",
+	"(*sync.WaitGroup).Add":   "sync.WaitGroup.Add",
+	"(*sync.WaitGroup).Wait":  "sync.WaitGroup.Wait",
+	"(*sync.Once).Do":         "sync.Once.Do",
+	"(*sync.Cond).Signal":     "sync.Cond.Signal",
+	"(*sync.Cond).Broadcast":  "sync.Cond.Broadcast",
 }

@@ -29,3 +29,45 @@ func TestLeak(t *testing.T) {
 	ch := make(chan int)
 	go func() { ch <- 1 }()
 }
+
+type Counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+func TestRace(t *testing.T) {
+	c := &Counter{}
+	done := make(chan bool)
+	go func() {
+		c.n++
+		done <- true
+	}()
+	c.n++
+	<-done
+}
+
+func TestNoRaceLocked(t *testing.T) {
+	c := &Counter{}
+	done := make(chan bool)
+	go func() {
+		c.mu.Lock()
+		c.n++
+		c.mu.Unlock()
+		done <- true
+	}()
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+	<-done
+}
+
+func TestNoRaceHandoff(t *testing.T) {
+	ch := make(chan *Counter)
+	go func() {
+		c := &Counter{}
+		c.n = 1
+		ch <- c
+	}()
+	c := <-ch
+	c.n++
+}

@@ -1,0 +1,11 @@
+// Command kiss checks concurrent Go for deadlocks, goroutine leaks, data
+// races and schedule-dependent panics, with a schedule for each finding.
+//
+// Usage:
+//
+//	kiss [flags] ./...                      check packages (go/analysis singlechecker)
+//	go vet -vettool=$(which kiss) ./...     the same through go vet
+//	kiss ir [-contexts N] FILE.ir           run the symbolic executor on a sequential program
+//
+// Run kiss -help for the flags.
+package main

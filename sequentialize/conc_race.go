@@ -1,0 +1,74 @@
+package sequentialize
+
+import (
+	"go/types"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// access reports a memory access of the Go code to the race detector, unless
+// the memory cannot be shared: a variable that does not escape its function
+// is only ever touched by the goroutine that runs it.
+func (c *concLowering) access(b *Builder, p ir.Value, addr ssa.Value, write bool) {
+	if !mayBeShared(addr) {
+		return
+	}
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	ev := "rd"
+	if write {
+		ev = "wr"
+	}
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race",
+		Args: []ir.Value{ir.StringConst(ev), g, p, ir.StringConst(describe(addr))}})
+}
+
+func mayBeShared(addr ssa.Value) bool {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		return a.Heap
+	case *ssa.FieldAddr:
+		return mayBeShared(a.X)
+	case *ssa.IndexAddr:
+		if _, ok := a.X.Type().Underlying().(*types.Pointer); ok {
+			return mayBeShared(a.X)
+		}
+	}
+	return true
+}
+
+// describe names the memory at addr for a race report: the variable, field
+// or element a Go programmer wrote.
+func describe(addr ssa.Value) string {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		return a.Comment
+	case *ssa.Global:
+		return a.Name()
+	case *ssa.FreeVar:
+		return a.Name()
+	case *ssa.Parameter:
+		return a.Name()
+	case *ssa.FieldAddr:
+		st, ok := types.Unalias(a.X.Type()).Underlying().(*types.Pointer)
+		if !ok {
+			break
+		}
+		s, ok := st.Elem().Underlying().(*types.Struct)
+		if !ok {
+			break
+		}
+		name := s.Field(a.Field).Name()
+		if base := describe(a.X); base != "" {
+			return base + "." + name
+		}
+		return name
+	case *ssa.IndexAddr:
+		if base := describe(a.X); base != "" {
+			return base + "[i]"
+		}
+	case *ssa.UnOp:
+		return describe(a.X)
+	}
+	return ""
+}
