@@ -2,8 +2,9 @@ package kiss
 
 import (
 	"flag"
-	"fmt"
+	"go/ast"
 	"go/token"
+	"fmt"
 	"go/types"
 	"io"
 	"os"
@@ -14,7 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gokiss/kiss/sequentialize"
+	"github.com/gokiss/kiss/sequentialize/schedule"
 )
 
 // Config holds the flags; Analyzer.Flags sets the package-level one.
@@ -85,7 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Check runs kiss on one package with the given configuration.
 func Check(pass *analysis.Pass, cfg *Config) error {
-	if !importsConcurrency(pass.Pkg) {
+	if !concurrent(pass) {
 		// Nothing can block, race or interleave without goroutines; keep
 		// go vet of such packages as cheap as it was.
 		return nil
@@ -97,24 +98,54 @@ func Check(pass *analysis.Pass, cfg *Config) error {
 			continue
 		}
 		res := checkRoot(pass, prog, fn, cfg)
-		for _, d := range res.diagnostics {
-			key := d.Category + "\x00" + pass.Fset.Position(d.Pos).String()
+		for _, f := range res.findings {
+			posn := pass.Fset.Position(f.diag.Pos)
+			key := f.diag.Category + "\x00" + posn.String()
 			if seen[key] {
-				continue
+				continue // roots with the same violation report it once
 			}
 			seen[key] = true
-			pass.Report(d)
+			pass.Report(f.diag)
+			if cfg.Schedules != "" {
+				if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), posn.Line, f.schedule); err != nil {
+					note(cfg, "%v", err)
+				}
+			}
 		}
 	}
 	return nil
 }
 
-// importsConcurrency reports whether pkg could start a goroutine: it has go
-// statements only if it mentions them, but a test may also drive a
-// concurrent type from an import, so any import that is not a leaf of the
-// standard library counts.
-func importsConcurrency(pkg *types.Package) bool {
-	return true
+// concurrent reports whether the package's code can make two goroutines
+// interleave or block: a go statement, a channel, a select, or a use of the
+// packages whose models can block or synchronize. Without any, kiss has
+// nothing to find, and go vet of the package stays as cheap as it was.
+// (A callee in another package that starts goroutines is invisible to kiss
+// until summaries cross package boundaries; then this test must consult
+// them.)
+func concurrent(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		switch imp.Path() {
+		case "sync", "sync/atomic", "context", "time", "os/signal":
+			return true
+		}
+	}
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt, *ast.SelectStmt, *ast.SendStmt, *ast.ChanType:
+				found = true
+			case *ast.UnaryExpr:
+				found = found || n.Op == token.ARROW
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // buildSSA builds the package with generics instantiated (see doc.go).
@@ -142,16 +173,13 @@ func buildSSA(pass *analysis.Pass) (*ssa.Program, *ssa.Package) {
 
 // rootResult is what checking one root produced.
 type rootResult struct {
-	diagnostics []analysis.Diagnostic
+	findings []finding
 }
 
-func posOf(fset *token.FileSet, files []*token.File, s *sequentialize.Scenario, pos string) token.Pos {
-	if s != nil {
-		if p, ok := s.Positions[pos]; ok {
-			return p
-		}
-	}
-	return token.NoPos
+// finding is a diagnostic and the schedule behind it.
+type finding struct {
+	diag     analysis.Diagnostic
+	schedule *schedule.Schedule
 }
 
 // sortedKeys returns m's keys in order, for stable output.

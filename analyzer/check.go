@@ -2,7 +2,6 @@ package kiss
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,26 +57,21 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 	for _, e := range out.Errors {
 		note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, e)
 	}
-	for i, v := range out.Violations {
+	for _, v := range out.Violations {
 		r := sc.Decode(v)
 		pos := sc.Positions[r.Pos]
 		if !pos.IsValid() {
 			pos = fn.Pos()
 		}
 		d := analysis.Diagnostic{Pos: pos, Category: r.Check, Message: r.Message}
-		for _, st := range r.Schedule.Steps {
+		for i, st := range r.Schedule.Steps {
 			p, ok := sc.Positions[st.Pos]
 			if !ok {
 				continue
 			}
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: st.Line()})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: relatedStep(i, st)})
 		}
-		res.diagnostics = append(res.diagnostics, d)
-		if cfg.Schedules != "" {
-			if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), name, i, r.Schedule); err != nil {
-				note(cfg, "%v", err)
-			}
-		}
+		res.findings = append(res.findings, finding{d, r.Schedule})
 	}
 	if cfg.Stats {
 		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, time.Since(start))
@@ -133,11 +127,13 @@ func share(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-func writeSchedule(dir, pkg, root string, i int, s *schedule.Schedule) error {
+// writeSchedule writes the schedule of a reported diagnostic, named after
+// the package, the root, the check and the line.
+func writeSchedule(dir, pkg string, line int, s *schedule.Schedule) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	name := fmt.Sprintf("%s.%s.%s.%d.json", filepath.Base(pkg), sanitize(root), s.Check, i)
+	name := fmt.Sprintf("%s.%s.%s.%d.json", filepath.Base(pkg), sanitize(s.Root), s.Check, line)
 	f, err := os.Create(filepath.Join(dir, name))
 	if err != nil {
 		return err
@@ -158,4 +154,15 @@ func sanitize(s string) string {
 	}, s)
 }
 
-var _ = json.Marshal
+// relatedStep is one step of the schedule as related information, whose
+// own position says where: "step 4: goroutine 1 lock (preemption)".
+func relatedStep(i int, st schedule.Step) string {
+	msg := fmt.Sprintf("step %d: goroutine %d %s", i+1, st.G, st.Op)
+	if st.Preempt {
+		msg += " (preemption)"
+	}
+	if st.Blocks {
+		msg += " (blocks)"
+	}
+	return msg
+}

@@ -38,6 +38,7 @@ func externs(c *concLowering) map[string]ExternFunc {
 	m["time.Sleep"] = yield("sleep")
 	m["runtime.Gosched"] = yield("gosched")
 	c.testingModels(m)
+	libModels(m)
 	c.contextModels(m)
 	c.timeModels(m)
 	c.atomicModels(m)

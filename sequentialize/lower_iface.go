@@ -283,7 +283,7 @@ func (l *Lowerer) genIfaceEq(b *Builder) {
 	b.Ret(ir.BoolConst(true))
 	b.SetBlock(nonnil)
 	l.switchOnType(b, ix, func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
-		if e.ID == UnknownTypeID {
+		if e.ID == UnknownTypeID || e.Methods != nil { // the box is an identity (a model's: a pointer)
 			b.Ret(b.Bin(ir.OpEq, b.Extract(x, 1), b.Extract(y, 1)))
 			return
 		}
@@ -317,6 +317,10 @@ func (l *Lowerer) genPanicDesc(b *Builder) {
 		switch {
 		case e.ID == UnknownTypeID:
 			b.Ret(ir.StringConst("(unknown value)"))
+		case e.Methods != nil && e.Methods["Error"] != nil: // a model's error
+			b.Ret(b.Call(ir.String, e.Methods["Error"], b.Extract(x, 1)))
+		case e.Methods != nil:
+			b.Ret(ir.StringConst("(" + e.Name + ")"))
 		case e.Type == nil:
 			b.Ret(b.Load(ir.String, b.Extract(x, 1)))
 		case isString(e.Type):

@@ -79,7 +79,7 @@ func (l *Lowerer) genIkey(b *Builder) {
 		switch {
 		case e.ID == RuntimeErrorID:
 			vals[3] = b.Load(ir.String, b.Extract(v, 1))
-		case e.ID == UnknownTypeID:
+		case e.ID == UnknownTypeID || e.Methods != nil: // the box is an identity
 			vals[4] = b.Extract(v, 1)
 		case e.Type != nil && !types.Comparable(e.Type):
 			b.RuntimePanic("runtime error: hash of unhashable type " + e.Name)
@@ -106,9 +106,9 @@ func (l *Lowerer) genIkeyVal(b *Builder) {
 	k := b.Fn.Params[0]
 	id := b.Extract(k, 0)
 	l.switchOnType(b, id, func(e *TypeEntry) bool {
-		return e.ID == RuntimeErrorID || e.ID == UnknownTypeID || e.Type != nil && ikeyField(e.Type) >= 0
+		return e.ID == RuntimeErrorID || e.ID == UnknownTypeID || e.Methods != nil || e.Type != nil && ikeyField(e.Type) >= 0
 	}, func(e *TypeEntry) {
-		if e.ID == UnknownTypeID {
+		if e.ID == UnknownTypeID || e.Methods != nil {
 			b.Ret(b.Make(l.tIface, id, b.Extract(k, 4)))
 			return
 		}

@@ -42,8 +42,16 @@ type Observer interface {
 	Clone() Observer
 }
 
-// Finding is what an observer reports.
-type Finding struct{ Kind, Message string }
+// Finding is what an observer reports. A run reports a finding once per
+// (Kind, position, Message), or, when it has Keys, once per Kind and set
+// of keys: it is reported unless every one of its keys was reported
+// before (by a cheaper path), and then they all count as reported. Keys
+// name what was found independently of where and how it was found first
+// (the race detector: the two positions of a racing pair, in either order).
+type Finding struct {
+	Kind, Message string
+	Keys          []string
+}
 
 // Result is the outcome of a Run.
 type Result struct {

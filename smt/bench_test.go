@@ -5,15 +5,16 @@ import (
 	"time"
 )
 
-// BenchmarkForkHeavy explores 3*1024 paths forked on symbolic branches.
+// BenchmarkForkHeavy explores 3*1024 paths forked on symbolic branches (the
+// branch sits in a loop, hence the unroll bound above 10).
 func BenchmarkForkHeavy(b *testing.B) {
 	p := load(b, "exec_bench_fork.ir")
 	var paths, calls int
 	var solver time.Duration
 	start := time.Now()
 	for b.Loop() {
-		res := run(b, p, Options{})
-		if len(res.Violations) != 1 || !res.Stats.Complete {
+		res := run(b, p, Options{Unroll: 16})
+		if len(res.Violations) != 1 || !res.Stats.Complete || res.Stats.Paths != 3*1024 {
 			b.Fatalf("violations %v, stats %+v", res.Violations, res.Stats)
 		}
 		paths += res.Stats.Paths

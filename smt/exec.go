@@ -40,6 +40,7 @@ type executor struct {
 
 	st *state    // the running state
 	in *ir.Instr // the running instruction
+	fn *ir.Func  // and its function
 }
 
 // Run explores every path of p (within the bounds and budgets of opts),
@@ -85,7 +86,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		if r := recover(); r != nil {
 			pos := ""
 			if e.in != nil {
-				pos = fmt.Sprintf(" at %s (%s in %s)", e.in.Pos, e.in.Op, e.st.top().fn.Name)
+				pos = fmt.Sprintf(" at %q (%s in %s)", e.in.Pos, e.in.Op, e.fn.Name)
 			}
 			res, err = nil, fmt.Errorf("smt: internal error%s: %v\n%s", pos, r, debug.Stack())
 		}
@@ -194,7 +195,7 @@ func (e *executor) runState(st *state) {
 		}
 		f := st.top()
 		in := f.block.Instrs[f.pc]
-		e.in = in
+		e.in, e.fn = in, f.fn
 		sym, calls := e.x.sym, e.sol.calls
 		requeue := e.step(st, f, in)
 		st.subst = nil
@@ -404,7 +405,7 @@ func (e *executor) rtError(st *state, msg string) {
 // rtErrorAt records a runtime error feasible on st's path (once per message,
 // position and function); st itself may go on under the opposite condition.
 func (e *executor) rtErrorAt(st *state, msg string) {
-	fn := st.top().fn.Name
+	fn := e.fn.Name
 	key := errKey(msg, e.in.Pos, fn)
 	if e.seenE[key] {
 		return

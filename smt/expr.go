@@ -143,7 +143,9 @@ type expr struct {
 	c    cval   // xConst: the value; xVar: c.n is the variable's number
 	name string // xVar: a readable name
 	id   int32
-	hasV bool // contains a variable (false only for constants)
+	hasV bool  // contains a variable (false only for constants)
+	minV int32 // the lowest and highest variable numbers in the term (-1: none)
+	maxV int32
 }
 
 func (e *expr) isConst() bool { return e.op == xConst }
@@ -214,8 +216,16 @@ func (x *exprs) intern(op xop, s sort, args []*expr, c cval, name string) *expr 
 	copy(e.args[:], args)
 	x.nextI++
 	e.hasV = op == xVar
+	e.minV, e.maxV = -1, -1
+	if op == xVar {
+		e.minV, e.maxV = int32(c.n), int32(c.n)
+	}
 	for _, a := range args {
 		e.hasV = e.hasV || a.hasV
+		if a.minV >= 0 && (e.minV < 0 || a.minV < e.minV) {
+			e.minV = a.minV
+		}
+		e.maxV = max(e.maxV, a.maxV)
 	}
 	x.tab[k] = e
 	return e

@@ -103,7 +103,7 @@ func (e *executor) guard(st *state, c value, msg string) bool {
 		return true
 	}
 	s := e.sol
-	if !e.seenE[errKey(msg, e.in.Pos, st.top().fn.Name)] {
+	if !e.seenE[errKey(msg, e.in.Pos, e.fn.Name)] {
 		nF := s.extend(st.pc, not(e.x, c.x))
 		switch s.feasible(nF) {
 		case sat:
@@ -152,7 +152,7 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 	node := st.pc
 	more := false
 	for {
-		r := s.feasible(node)
+		r, m := s.feasibleModel(node)
 		if r == unknown {
 			more = true
 			break
@@ -167,7 +167,7 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 		vals := make([]cval, len(xs))
 		eq, ne := e.x.t, e.x.f
 		for i, x := range xs {
-			vals[i] = s.evalIn(node.model, x)
+			vals[i] = s.evalIn(m, x)
 			k := e.x.konst(x.sort, vals[i])
 			is := e.x.mk(xEq, boolSort, x, k)
 			eq = e.x.mk(xAnd, boolSort, eq, is)
@@ -175,7 +175,7 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 		}
 		pinned := s.extend(st.pc, eq)
 		if pinned != nil && pinned.status == undecided {
-			pinned.status, pinned.model = sat, node.model
+			pinned.status, pinned.model = sat, m
 		}
 		tuples = append(tuples, tuple{vals, pinned})
 		node = s.extend(node, ne)

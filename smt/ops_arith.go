@@ -84,7 +84,15 @@ func (e *executor) intBinop(st *state, in *ir.Instr, t *ir.Type, a, b value, bt 
 		if !e.guard(st, e.compute(xEq, boolSort, so, b, value{}).not(e), "integer divide by zero") {
 			return value{}, false
 		}
-		op := map[bool]map[bool]xop{true: {true: xSDiv, false: xUDiv}, false: {true: xSRem, false: xURem}}[in.Op == ir.OpDiv][s]
+		op := xUDiv
+		switch {
+		case in.Op == ir.OpDiv && s:
+			op = xSDiv
+		case in.Op == ir.OpRem && s:
+			op = xSRem
+		case in.Op == ir.OpRem:
+			op = xURem
+		}
 		return e.compute(op, so, so, a, b), true
 	case ir.OpAnd:
 		return e.compute(xBAnd, so, so, a, b), true

@@ -92,7 +92,9 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	c := e.operand(st, f, in.Args[0])
 	if c.x == nil {
 		if c.n == 0 {
-			e.violation(st, in.Name, in.Msg, in.Pos, st.pc.model)
+			if !e.seenViolation(in.Name, in.Msg, in.Pos) {
+				e.violation(st, in.Name, in.Msg, in.Pos, e.sol.modelOf(st.pc))
+			}
 			st.done = true // the rest assumes c: no path
 			return
 		}
@@ -104,7 +106,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		nF := s.extend(st.pc, not(e.x, c.x))
 		switch s.feasible(nF) {
 		case sat:
-			e.violation(st, in.Name, in.Msg, in.Pos, nF.model)
+			e.violation(st, in.Name, in.Msg, in.Pos, e.sol.modelOf(nF))
 		case unknown:
 			e.stats.Cuts[CutUnknown]++
 		}
@@ -360,8 +362,8 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 		args[i] = e.concrete(v, in.Args[i].Type(), ev)
 	}
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
-	if fd := o.Observe(in.Name, args, in.Pos); fd != nil {
-		e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc.model)
+	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
+		e.violation(st, fd.Kind, fd.Message, in.Pos, e.sol.modelOf(st.pc))
 	}
 	e.next(st)
 }

@@ -36,6 +36,7 @@ type pcNode struct {
 	parent *pcNode
 	cond   *expr
 	depth  int
+	maxV   int32 // the highest variable number on the path (-1: none)
 	status status
 	model  *model
 }
@@ -85,7 +86,7 @@ func newSolver(e *executor) (*solver, error) {
 		z.Close()
 		return nil, fmt.Errorf("smt: starting z3: %w", err)
 	}
-	s.root = &pcNode{status: sat, model: &model{}}
+	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
 	// A long query must not outlive the run's deadline or its context.
 	s.stopF = context.AfterFunc(e.ctx, z.Interrupt)
 	if e.opts.Timeout > 0 {
@@ -114,18 +115,34 @@ func (s *solver) extend(pc *pcNode, c *expr) *pcNode {
 	if n := s.nodes[k]; n != nil {
 		return n
 	}
-	n := &pcNode{parent: pc, cond: c, depth: pc.depth + 1}
+	n := &pcNode{parent: pc, cond: c, depth: pc.depth + 1, maxV: max(pc.maxV, c.maxV)}
 	s.nodes[k] = n
 	return n
 }
 
 // feasible decides n (whose parent is satisfiable).
-func (s *solver) feasible(n *pcNode) status {
+func (s *solver) feasible(n *pcNode) status { return s.decide(n, false) }
+
+// feasibleModel decides n and, if it is satisfiable, gets a model of it
+// from the same query.
+func (s *solver) feasibleModel(n *pcNode) (status, *model) {
+	r := s.decide(n, true)
+	if r != sat {
+		return r, nil
+	}
+	return r, s.modelOf(n)
+}
+
+func (s *solver) decide(n *pcNode, wantModel bool) status {
 	if n == nil {
 		return unsat
 	}
 	if n.status != undecided {
 		return n.status
+	}
+	if n.cond.minV > n.parent.maxV && trivial(n.cond) {
+		n.status = sat // independent of the path so far, and satisfiable alone
+		return sat
 	}
 	if p := n.parent; p.model != nil {
 		if v, exact := s.goEval(p.model, n.cond); exact && v.n != 0 {
@@ -145,17 +162,22 @@ func (s *solver) feasible(n *pcNode) status {
 	}
 	switch r.Status {
 	case z3.Sat:
-		m, err := s.s.Model()
-		if err != nil {
-			s.fail(err)
-			n.status = unknown
-			return unknown
+		// The model is fetched only when needed (modelOf): Z3 takes longer
+		// to build one than to decide a typical branch.
+		n.status = sat
+		if wantModel {
+			if m, err := s.s.Model(); err == nil {
+				n.model = &model{z: m}
+			} else {
+				s.z.ClearErr()
+			}
 		}
-		n.status, n.model = sat, &model{z: m}
 	case z3.Unsat:
 		n.status = unsat
 	default:
 		n.status = unknown
+		// An interrupted query means the run is over: say why.
+		s.e.budgetExceeded()
 	}
 	return n.status
 }
@@ -164,6 +186,50 @@ func (s *solver) fail(err error) {
 	if s.err == nil {
 		s.err = fmt.Errorf("smt: z3: %w", err)
 	}
+}
+
+// trivial reports whether c is satisfiable whatever its variable: x, !x,
+// x == k or x != k (the sorts of x have more than one value).
+func trivial(c *expr) bool {
+	if c.op == xNot {
+		c = c.args[0]
+	}
+	switch {
+	case c.op == xVar:
+		return true
+	case c.op == xEq:
+		return c.args[0].op == xVar && c.args[1].isConst() || c.args[1].op == xVar && c.args[0].isConst()
+	}
+	return false
+}
+
+// modelOf returns a model of the satisfiable node n, asking Z3 for one if n
+// has none yet.
+func (s *solver) modelOf(n *pcNode) *model {
+	if n.model != nil {
+		return n.model
+	}
+	s.sync(n)
+	start := time.Now()
+	r, err := s.s.Check()
+	s.calls++
+	if err == nil && r.Status == z3.Sat {
+		var m *z3.Model
+		m, err = s.s.Model()
+		if err == nil {
+			n.model = &model{z: m}
+		}
+	}
+	s.time += time.Since(start)
+	if err != nil {
+		s.fail(err)
+	}
+	if n.model == nil {
+		// Unknown this time (a timeout): report with default values rather
+		// than not at all; the path condition was satisfiable.
+		return &model{}
+	}
+	return n.model
 }
 
 // sync makes the solver's scopes assert exactly the path to n.

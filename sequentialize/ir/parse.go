@@ -171,7 +171,13 @@ func (p *parser) lex(src []byte) {
 			p.toks = append(p.toks, token{kind: tString, text: text, val: val, pos: at})
 			i += len(text)
 		case c == '%' || c == '@' || c == '$':
-			kind := map[byte]tokKind{'%': tLocal, '@': tGlobal, '$': tTypeRef}[c]
+			kind := tLocal
+			switch c {
+			case '@':
+				kind = tGlobal
+			case '$':
+				kind = tTypeRef
+			}
 			j := i + 1
 			var val string
 			if j < len(src) && src[j] == '"' {

@@ -199,18 +199,18 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 		return nil
 	}
 	c := d.clock(g)
-	var found *smt.Finding
+	var found []prior
 	var own *shadow
 	for _, s := range d.mem[ref.Obj] {
 		if slices.Equal(s.path, ref.Path) {
 			own = s
 		}
-		if found != nil || !overlaps(s.path, ref.Path) {
+		if !overlaps(s.path, ref.Path) {
 			continue
 		}
-		found = conflict(g, c, s.writes, e, write, true)
-		if found == nil && write {
-			found = conflict(g, c, s.reads, e, write, false)
+		found = conflicts(found, g, c, s.writes, e, true)
+		if write {
+			found = conflicts(found, g, c, s.reads, e, false)
 		}
 	}
 	if own == nil {
@@ -228,34 +228,78 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 		}
 		own.reads[g] = e
 	}
-	return found
+	if len(found) == 0 {
+		return nil
+	}
+	return report(found, g, e, write)
 }
 
-// conflict finds an earlier access in hist by another goroutine that does
-// not happen-before the current one.
-func conflict(g int, c clock, hist map[int]epoch, cur epoch, curWrite, histWrite bool) *smt.Finding {
-	// Deterministic order: the lowest goroutine first.
+// prior is an earlier access that races with the current one.
+type prior struct {
+	epoch
+	g     int
+	write bool
+}
+
+// conflicts appends the earlier accesses in hist by other goroutines that
+// do not happen-before the current one, lowest goroutine first, skipping
+// positions already found.
+func conflicts(found []prior, g int, c clock, hist map[int]epoch, cur epoch, histWrite bool) []prior {
 	gs := make([]int, 0, len(hist))
 	for h := range hist {
 		gs = append(gs, h)
 	}
 	slices.Sort(gs)
+next:
 	for _, h := range gs {
 		prev := hist[h]
 		if h == g || prev.atomic && cur.atomic || prev.clk <= c.get(h) {
 			continue
 		}
-		what := prev.name
-		if what == "" {
-			what = cur.name
+		for _, f := range found {
+			if f.pos == prev.pos && f.write == histWrite && f.atomic == prev.atomic {
+				continue next
+			}
 		}
-		if what != "" {
-			what = " on " + what
-		}
-		return &smt.Finding{Kind: "race", Message: fmt.Sprintf("data race%s: %s at %s by goroutine %d and %s at %s by goroutine %d",
-			what, access(histWrite, prev.atomic), prev.pos, h, access(curWrite, cur.atomic), cur.pos, g)}
+		found = append(found, prior{prev, h, histWrite})
 	}
-	return nil
+	return found
+}
+
+// report is the finding of an access that races with the earlier ones in
+// found: the message names the first (a write, if any, and the lowest
+// goroutine) and lists the others; the keys are the racing pairs of
+// positions, each in a fixed order, so that the same race found in the
+// other order on a costlier path is not reported again (smt.Finding).
+func report(found []prior, g int, cur epoch, curWrite bool) *smt.Finding {
+	first := found[0]
+	what := first.name
+	if what == "" {
+		what = cur.name
+	}
+	if what != "" {
+		what = " on " + what
+	}
+	msg := fmt.Sprintf("data race%s: %s at %s by goroutine %d and %s at %s by goroutine %d",
+		what, access(first.write, first.atomic), first.pos, first.g, access(curWrite, cur.atomic), cur.pos, g)
+	var also []string
+	keys := []string{pairKey(first.pos, cur.pos)}
+	for _, f := range found[1:] {
+		also = append(also, fmt.Sprintf("%s at %s by goroutine %d", access(f.write, f.atomic), f.pos, f.g))
+		keys = append(keys, pairKey(f.pos, cur.pos))
+	}
+	if len(also) > 0 {
+		msg += "; it also races with the " + strings.Join(also, ", the ")
+	}
+	return &smt.Finding{Kind: "race", Message: msg, Keys: keys}
+}
+
+// pairKey names an unordered pair of positions.
+func pairKey(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return a + "\x00" + b
 }
 
 func access(write, atomic bool) string {

@@ -1,0 +1,184 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gokiss/kiss/sequentialize/schedule"
+)
+
+// kissBin is the kiss binary built once for these tests.
+var kissBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "kiss-bin")
+	if err != nil {
+		panic(err)
+	}
+	kissBin = filepath.Join(dir, "kiss")
+	out, err := exec.Command("go", "build", "-o", kissBin, ".").CombinedOutput()
+	if err != nil {
+		os.Stderr.Write(out)
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run runs a command in dir and returns its combined output and exit code.
+func run(t *testing.T, dir string, name string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return out.String(), code
+}
+
+var examples = filepath.Join("..", "..", "testdata", "examples")
+
+// The four findings of the demo module, by where they are reported.
+var wantFindings = []struct{ check, pos, msg string }{
+	{"deadlock", "shop/shop.go:21:12", "deadlock: the test goroutine blocks forever locking a mutex"},
+	{"race", "shop/shop.go:27:34", "data race on s.sold"},
+	{"leak", "shop/shop.go:37:6", "goroutine leak: goroutine 1 (started at shop.go:33:2) blocks forever sending on a channel"},
+	{"panic", "shop/shop.go:62:8", "panic: close of closed channel (1 preemption)"},
+}
+
+// checkText checks the four findings in go vet's text output, each followed
+// by its schedule as related information.
+func checkText(t *testing.T, out string) {
+	t.Helper()
+	for _, w := range wantFindings {
+		re := regexp.MustCompile(regexp.QuoteMeta(w.pos) + `: ` + regexp.QuoteMeta(w.msg) + `.*\n((?:.*\tstep \d+: goroutine \d+ .*\n)+)`)
+		m := re.FindStringSubmatch(out)
+		if m == nil {
+			t.Errorf("no %s at %s with its schedule in:\n%s", w.check, w.pos, out)
+			continue
+		}
+		if steps := strings.Count(m[1], "\n"); steps < 2 {
+			t.Errorf("%s: schedule of %d steps:\n%s", w.check, steps, m[1])
+		}
+	}
+	if n := strings.Count(out, "(0 preemption") + strings.Count(out, "(1 preemption"); n != len(wantFindings) {
+		t.Errorf("%d findings, want %d:\n%s", n, len(wantFindings), out)
+	}
+}
+
+func TestGoVet(t *testing.T) {
+	out, code := run(t, examples, "go", "vet", "-vettool="+kissBin, "./...")
+	if code == 0 {
+		t.Errorf("go vet exited 0 despite findings")
+	}
+	checkText(t, out)
+	// The deadlock needs a preemption; its schedule says where.
+	if !strings.Contains(out, "step 4: goroutine 1 lock (preemption)") {
+		t.Errorf("deadlock schedule does not mark the preemption:\n%s", out)
+	}
+}
+
+func TestStandalone(t *testing.T) {
+	out, code := run(t, examples, kissBin, "./...")
+	if code != 3 {
+		t.Errorf("kiss exited %d, want 3 (findings)", code)
+	}
+	checkText(t, out)
+}
+
+func TestJSON(t *testing.T) {
+	out, code := run(t, examples, kissBin, "-json", "./...")
+	if code != 0 {
+		t.Errorf("kiss -json exited %d, want 0", code)
+	}
+	type diag struct {
+		Category, Posn, Message string
+		Related                 []struct{ Posn, Message string }
+	}
+	var res map[string]map[string][]diag
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("kiss -json: %v\n%s", err, out)
+	}
+	got := map[string]diag{}
+	for _, byAnalyzer := range res {
+		for _, d := range byAnalyzer["kiss"] {
+			got[d.Category] = d
+		}
+	}
+	for _, w := range wantFindings {
+		d, ok := got[w.check]
+		if !ok {
+			t.Errorf("no %s diagnostic in %s", w.check, out)
+			continue
+		}
+		if !strings.HasSuffix(d.Posn, w.pos) || !strings.HasPrefix(d.Message, w.msg) || len(d.Related) < 2 {
+			t.Errorf("%s: got %+v", w.check, d)
+		}
+	}
+}
+
+func TestSchedules(t *testing.T) {
+	dir := t.TempDir()
+	run(t, examples, kissBin, "-schedules", dir, "./...")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != len(wantFindings) {
+		t.Fatalf("%d schedule files, want %d: %v", len(files), len(wantFindings), files)
+	}
+	checks := map[string]bool{}
+	for _, f := range files {
+		r, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := schedule.Decode(r)
+		r.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		checks[s.Check] = true
+		if s.Package != "example.com/shop/shop" || !strings.HasPrefix(s.Root, "Test") || len(s.Steps) == 0 {
+			t.Errorf("%s: %+v", f, s)
+		}
+	}
+	for _, w := range wantFindings {
+		if !checks[w.check] {
+			t.Errorf("no schedule file for the %s", w.check)
+		}
+	}
+}
+
+func TestBrokenPackage(t *testing.T) {
+	out, code := run(t, filepath.Join("..", "..", "testdata", "broken"), kissBin, "./...")
+	if code == 0 || !strings.Contains(out, "cannot use \"not an int\"") || strings.Contains(out, "panic") {
+		t.Errorf("kiss on a package that does not type-check: exit %d\n%s", code, out)
+	}
+}
+
+func TestStats(t *testing.T) {
+	out, _ := run(t, examples, kissBin, "-stats", "-run", "TestRebalance", "./...")
+	for _, want := range []string{"shop.TestRebalance: bound 2,", "paths", "solver calls", "1 violation(s), the first with 1 preemption(s)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-stats output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestIR(t *testing.T) {
+	out, code := run(t, ".", kissBin, "ir", filepath.Join("..", "..", "testdata", "ir", "triple.ir"))
+	if code != 1 || !strings.Contains(out, "x*3 must not be 42") || !strings.Contains(out, "inputs: 14") {
+		t.Errorf("kiss ir: exit %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,600 @@
+package sequentialize
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The library models of error values, formatting and the few string
+// functions whose results decide what a test does. Without them, functions
+// without a body are unknown: errors.New could return nil, and a test's
+// `if err == nil { t.Error(...) }` would fail on a path Go never takes.
+//
+// Error values. errors.New and fmt.Errorf return a pointer in Go, so each
+// call makes a new, non-nil error that is equal only to itself. kiss gives
+// them its own dynamic types, registered on first use:
+//
+//   - "*errors.errorString" (errors.New, and fmt.Errorf without %w): the box
+//     is an $errbox {message, nil}; Error() returns the message.
+//   - "*fmt.wrapError" (fmt.Errorf with one %w): the box is {message,
+//     wrapped}; Error() returns the message. errors.Is, As and Unwrap follow
+//     the wrapped error through the box; the type has no Unwrap method of
+//     its own for interface assertions (kiss's types carry methods by name
+//     only, so `Unwrap() error` and `Unwrap() []error` would be confused).
+//
+// Interface equality compares these boxes by identity (genIfaceEq: a model
+// type compares its boxes), as Go compares the pointers. fmt.Errorf's
+// message is an unknown string unless the format has no verbs; with a
+// format kiss cannot read (not a constant, explicit argument indexes, '*'
+// widths with %w, several %w) the result is a fresh non-nil error of the
+// unknown type (UnknownTypeID): distinct, and unknown to errors.Is/As.
+//
+// errors.Is, As and Unwrap run Go's algorithm: equality with the target
+// (when the target's type is comparable), the Is/As method of a Go type,
+// then Unwrap() error (kiss's wrapError and Go types) or Unwrap() []error
+// (Go types; each wrapped error in turn). A value of the unknown type may
+// be or wrap anything, so the answer is unknown (As then stores an unknown
+// value of the target's type). errors.Join is unknown.
+//
+// Formatting. fmt.Sprintf, Sprint and Sprintln return an unknown string
+// (calls of the operands' String and Error methods are not made);
+// strconv.Itoa and FormatInt return unknown strings too (a format constant
+// without verbs is itself). strconv.Atoi parses its argument as Go does
+// (a concrete string; a symbolic one is cut by the executor): the value and
+// nil, or 0 / the clamped value and a *strconv.NumError (whose Unwrap
+// returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
+// and HasSuffix compare as Go does.
+type libLowering struct {
+	errString, wrapError int64    // type ids, 0 until registered
+	tBox                 *ir.Type // $errbox {string, $iface}
+}
+
+// libModels registers the library models above.
+func libModels(m map[string]ExternFunc) {
+	lib := &libLowering{}
+	m["errors.New"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		lib.register(l)
+		return lib.newError(l, b, lib.errString, args[0], ir.ZeroConst(l.Iface())), nil
+	}
+	m["fmt.Errorf"] = lib.errorf
+	m["errors.Is"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Call(ir.Bool, lib.isFunc(l), args[0], args[1]), nil
+	}
+	m["errors.Unwrap"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Call(l.Iface(), lib.unwrapFunc(l), args[0]), nil
+	}
+	m["errors.As"] = lib.as
+	unknownString := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		if len(call.Args) == 1 || len(call.Args) == 2 && isNilConst(call.Args[1]) {
+			// Sprintf("text") and Sprint("text") are the text when it has no verbs.
+			if s, ok := constString(call.Args[0]); ok && !strings.Contains(s, "%") {
+				return ir.StringConst(s), nil
+			}
+		}
+		return b.Op(ir.OpNondet, ir.String), nil
+	}
+	for _, f := range []string{"fmt.Sprintf", "fmt.Sprint", "strconv.Itoa", "strconv.FormatInt"} {
+		m[f] = unknownString
+	}
+	m["fmt.Sprintln"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Op(ir.OpNondet, ir.String), nil
+	}
+	m["strconv.Atoi"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Call(l.Type(call.Signature().Results()), lib.atoiFunc(l), args[0]), nil
+	}
+	m["(*strconv.NumError).Unwrap"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		// func (e *NumError) Unwrap() error { return e.Err }
+		recv := call.Signature().Recv()
+		if recv == nil {
+			return l.Unknown(b, errorType()), nil
+		}
+		st, ok := deref(recv.Type()).Underlying().(*types.Struct)
+		if !ok {
+			return l.Unknown(b, errorType()), nil
+		}
+		for i := range st.NumFields() {
+			if st.Field(i).Name() == "Err" {
+				b.PanicUnless(b.Bin(ir.OpNe, args[0], ir.ZeroConst(ir.Ptr)), msgNilDeref)
+				return b.Load(l.Iface(), b.Field(args[0], i)), nil
+			}
+		}
+		return l.Unknown(b, errorType()), nil
+	}
+	m["strings.HasPrefix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Call(ir.Bool, hasAffixFunc(l, false), args[0], args[1]), nil
+	}
+	m["strings.HasSuffix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Call(ir.Bool, hasAffixFunc(l, true), args[0], args[1]), nil
+	}
+}
+
+// register adds kiss's error types to the type table, once per build.
+func (lib *libLowering) register(l *Lowerer) {
+	if lib.errString != 0 {
+		return
+	}
+	lib.tBox = l.declareType("errbox", ir.Struct(ir.String, l.Iface()))
+	b := l.helper("errors.errorString.Error", ir.String, "e", ir.Ptr)
+	b.Ret(b.Load(ir.String, b.Field(b.Fn.Params[0], 0)))
+	errorFn := b.Fn
+	lib.errString = l.RegisterType("*errors.errorString", map[string]*ir.Func{"Error": errorFn})
+	lib.wrapError = l.RegisterType("*fmt.wrapError", map[string]*ir.Func{"Error": errorFn})
+}
+
+// newError makes an error of kiss's type id with a new box.
+func (lib *libLowering) newError(l *Lowerer, b *Builder, id int64, msg, wrapped ir.Value) ir.Value {
+	box := b.Alloc(lib.tBox, nil)
+	b.Store(box, b.Make(lib.tBox, msg, wrapped))
+	return b.Make(l.Iface(), ir.IntConst(ir.I64, id), box)
+}
+
+// unknownError is a fresh non-nil error of the unknown type.
+func unknownError(l *Lowerer, b *Builder) ir.Value {
+	return b.Make(l.Iface(), ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+}
+
+// errorf lowers fmt.Errorf(format, args...).
+func (lib *libLowering) errorf(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	format, ok := "", false
+	nargs := -1
+	if len(call.Args) == 2 {
+		format, ok = constString(call.Args[0])
+		nargs = variadicLen(call.Args[1])
+	}
+	if !ok || nargs < 0 {
+		return unknownError(l, b), nil
+	}
+	verbs, wrapped, simple := scanFormat(format)
+	if !simple || len(wrapped) > 1 {
+		return unknownError(l, b), nil
+	}
+	lib.register(l)
+	var msg ir.Value = b.Op(ir.OpNondet, ir.String)
+	if verbs == 0 && nargs == 0 {
+		msg = ir.StringConst(strings.ReplaceAll(format, "%%", "%"))
+	}
+	if len(wrapped) == 0 || wrapped[0] >= nargs { // %!w(MISSING) wraps nothing
+		return lib.newError(l, b, lib.errString, msg, ir.ZeroConst(l.Iface())), nil
+	}
+	// w.err, _ = a[k].(error)
+	arg := b.Load(l.Iface(), b.elemPtr(args[1], ir.IntConst(ir.I64, int64(wrapped[0]))))
+	isErr := b.Call(ir.Bool, l.implementsFunc(errorType()), b.Extract(arg, 0))
+	w := b.Op(ir.OpSelect, l.Iface(), isErr, arg, ir.ZeroConst(l.Iface()))
+	return lib.newError(l, b, lib.wrapError, msg, w), nil
+}
+
+// scanFormat reads a Printf format: the number of verbs that take an
+// operand, the operand indexes of its %w verbs, and whether kiss reads it
+// (no explicit argument indexes, no '*' operands).
+func scanFormat(format string) (verbs int, wrapped []int, simple bool) {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
+			i++
+		}
+		if i >= len(format) {
+			return verbs, wrapped, true // %!(NOVERB)
+		}
+		switch format[i] {
+		case '%':
+			continue
+		case '[', '*':
+			return verbs, wrapped, false
+		case 'w':
+			wrapped = append(wrapped, verbs)
+		}
+		verbs++
+	}
+	return verbs, wrapped, true
+}
+
+// variadicLen returns the number of operands in the ... slice of a call,
+// -1 if it is not a literal list.
+func variadicLen(v ssa.Value) int {
+	if isNilConst(v) {
+		return 0
+	}
+	s, ok := v.(*ssa.Slice)
+	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
+		return -1
+	}
+	a, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return -1
+	}
+	arr, ok := deref(a.Type()).Underlying().(*types.Array)
+	if !ok {
+		return -1
+	}
+	return int(arr.Len())
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+func errorType() types.Type { return types.Universe.Lookup("error").Type() }
+
+// goMethod returns the method name of Go type t if its signature is
+// params -> results, else nil.
+func (l *Lowerer) goMethod(t types.Type, name string, params, results []types.Type) *ssa.Function {
+	if t == nil {
+		return nil
+	}
+	sel := l.SSA.MethodSets.MethodSet(t).Lookup(nil, name)
+	if sel == nil {
+		return nil
+	}
+	tuple := func(ts []types.Type) *types.Tuple {
+		vs := make([]*types.Var, len(ts))
+		for i, t := range ts {
+			vs[i] = types.NewParam(0, nil, "", t)
+		}
+		return types.NewTuple(vs...)
+	}
+	want := types.NewSignatureType(nil, nil, nil, tuple(params), tuple(results), false)
+	if !types.Identical(sel.Type(), want) {
+		return nil
+	}
+	return l.SSA.MethodValue(sel)
+}
+
+// unwrapMethods returns Go type t's Unwrap() error and Unwrap() []error.
+func (l *Lowerer) unwrapMethods(t types.Type) (one, many *ssa.Function) {
+	errT := errorType()
+	one = l.goMethod(t, "Unwrap", nil, []types.Type{errT})
+	many = l.goMethod(t, "Unwrap", nil, []types.Type{types.NewSlice(errT)})
+	return one, many
+}
+
+// callMethod calls method fn of the dynamic type e on the interface value
+// x; a panic in the method returns zero from the generated function at once.
+func (l *Lowerer) callMethod(b *Builder, e *TypeEntry, fn *ssa.Function, x ir.Value, args []ir.Value, res *ir.Type) ir.Value {
+	recv := b.Load(l.Type(e.Type), b.Extract(x, 1))
+	var r *ir.Local
+	if res != nil {
+		r = b.Temp(res)
+	}
+	l.emitDirectCall(b, fn, append([]ir.Value{recv}, args...), nil, r)
+	_, cont := b.If(b.Load(ir.Bool, l.rt["rt.panicking"]), "panicked")
+	b.RetZero()
+	b.SetBlock(cont)
+	return r
+}
+
+// chainLoop emits the walk shared by errors.Is and errors.As: cur starts as
+// the err parameter; at the head of the loop a nil cur returns false, then
+// step(cur) tests cur itself. Then, by cur's dynamic type: kiss's wrapError
+// and a Go type's Unwrap() error continue with the wrapped error; a Go
+// type's Unwrap() []error calls the generated function itself on each; the
+// unknown type calls unknown(); a Go type's method (Is or As) is called by
+// method(e) first when it has one. Anything else returns false.
+func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []ir.Value,
+	step func(cur ir.Value), method func(e *TypeEntry) *ssa.Function, unknown func(cur ir.Value)) {
+	cur := b.Local("cur", l.Iface())
+	b.Copy(cur, err)
+	loop := b.NewBlock("loop")
+	b.Jmp(loop)
+	b.SetBlock(loop)
+	_, nonnil := b.If(b.Bin(ir.OpEq, b.Extract(cur, 0), ir.IntConst(ir.I64, 0)), "nil")
+	b.Ret(ir.BoolConst(false))
+	b.SetBlock(nonnil)
+	step(cur)
+	l.switchOnType(b, b.Extract(cur, 0), func(e *TypeEntry) bool {
+		if e.ID == lib.wrapError && e.ID != 0 || e.ID == UnknownTypeID {
+			return true
+		}
+		if e.Type == nil {
+			return false
+		}
+		one, many := l.unwrapMethods(e.Type)
+		return one != nil || many != nil || method(e) != nil
+	}, func(e *TypeEntry) {
+		switch {
+		case e.ID == UnknownTypeID:
+			unknown(cur)
+			return
+		case e.Type == nil: // kiss's wrapError
+			b.Copy(cur, b.Load(l.Iface(), b.Field(b.Extract(cur, 1), 1)))
+			b.Jmp(loop)
+			return
+		}
+		if m := method(e); m != nil {
+			r := l.callMethod(b, e, m, cur, rest, ir.Bool)
+			_, no := b.If(r, "method")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(no)
+		}
+		one, many := l.unwrapMethods(e.Type)
+		switch {
+		case one != nil:
+			b.Copy(cur, l.callMethod(b, e, one, cur, nil, l.Iface()))
+			b.Jmp(loop)
+		case many != nil:
+			errs := l.callMethod(b, e, many, cur, nil, l.Slice())
+			b.forLoop("i", b.Extract(errs, 2), func(i ir.Value) {
+				el := b.Load(l.Iface(), b.elemPtr(errs, i))
+				r := b.Call(ir.Bool, b.Fn, append([]ir.Value{el}, rest...)...)
+				_, no := b.If(r, "found")
+				b.Ret(ir.BoolConst(true))
+				b.SetBlock(no)
+			})
+			b.Ret(ir.BoolConst(false))
+		default:
+			b.Ret(ir.BoolConst(false))
+		}
+	})
+	b.Ret(ir.BoolConst(false))
+}
+
+// isFunc is errors.Is(err, target error) bool.
+func (lib *libLowering) isFunc(l *Lowerer) *ir.Func {
+	return l.late("errors.Is", "errors.Is", ir.Bool, []any{"err", l.Iface(), "target", l.Iface()}, func(b *Builder) {
+		err, target := b.Fn.Params[0], b.Fn.Params[1]
+		eq := l.lateFunc("rt.ifaceeq")
+		tid := b.Extract(target, 0)
+		// if err == nil || target == nil { return err == target }
+		anyNil := b.Bin(ir.OpOr, b.Bin(ir.OpEq, b.Extract(err, 0), ir.IntConst(ir.I64, 0)), b.Bin(ir.OpEq, tid, ir.IntConst(ir.I64, 0)))
+		_, els := b.If(anyNil, "nil")
+		b.Ret(b.Call(ir.Bool, eq, err, target))
+		b.SetBlock(els)
+		// isComparable := reflectlite.TypeOf(target).Comparable()
+		var comparable ir.Value = ir.BoolConst(true)
+		for _, e := range l.info.Types {
+			if e.Type != nil && !types.Comparable(e.Type) {
+				comparable = b.And(comparable, b.Bin(ir.OpNe, tid, ir.IntConst(ir.I64, e.ID)))
+			}
+		}
+		isM := func(e *TypeEntry) *ssa.Function {
+			return l.goMethod(e.Type, "Is", []types.Type{errorType()}, []types.Type{types.Typ[types.Bool]})
+		}
+		lib.chainLoop(l, b, err, []ir.Value{target}, func(cur ir.Value) {
+			// if isComparable && err == target { return true }
+			_, no := b.If(comparable, "comparable")
+			_, ne := b.If(b.Call(ir.Bool, eq, cur, target), "equal")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(ne)
+			b.Jmp(no)
+			b.SetBlock(no)
+		}, isM, func(cur ir.Value) {
+			b.Ret(b.Op(ir.OpNondet, ir.Bool)) // an unknown error may be or wrap anything
+		})
+	})
+}
+
+// unwrapFunc is errors.Unwrap(err error) error: only Unwrap() error.
+func (lib *libLowering) unwrapFunc(l *Lowerer) *ir.Func {
+	return l.late("errors.Unwrap", "errors.Unwrap", l.Iface(), []any{"err", l.Iface()}, func(b *Builder) {
+		err := b.Fn.Params[0]
+		l.switchOnType(b, b.Extract(err, 0), func(e *TypeEntry) bool {
+			if e.ID == lib.wrapError && e.ID != 0 || e.ID == UnknownTypeID {
+				return true
+			}
+			one, _ := l.unwrapMethods(e.Type)
+			return one != nil
+		}, func(e *TypeEntry) {
+			switch {
+			case e.ID == UnknownTypeID:
+				b.Ret(l.Unknown(b, errorType()))
+			case e.Type == nil:
+				b.Ret(b.Load(l.Iface(), b.Field(b.Extract(err, 1), 1)))
+			default:
+				one, _ := l.unwrapMethods(e.Type)
+				b.Ret(l.callMethod(b, e, one, err, nil, l.Iface()))
+			}
+		})
+		b.Ret(ir.ZeroConst(l.Iface()))
+	})
+}
+
+// as lowers errors.As(err, target): target must be a pointer to an
+// interface type or to a type implementing error, which kiss reads from the
+// call (&v converted to any); otherwise the result is unknown.
+func (lib *libLowering) as(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	var T types.Type
+	if len(call.Args) == 2 {
+		if mi, ok := call.Args[1].(*ssa.MakeInterface); ok {
+			if p, ok := mi.X.Type().Underlying().(*types.Pointer); ok {
+				T = p.Elem()
+			}
+		}
+	}
+	if T == nil {
+		return l.Unknown(b, types.Typ[types.Bool]), nil
+	}
+	if !isInterface(T) && !types.Implements(T, errorType().Underlying().(*types.Interface)) {
+		b.RuntimePanic("errors: *target must be interface or implement error")
+		b.SetBlock(b.NewBlock("unreachable"))
+		return ir.BoolConst(false), nil
+	}
+	p := b.Load(ir.Ptr, b.Extract(args[1], 1))
+	b.PanicUnless(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), "errors: target must be a non-nil pointer")
+	return b.Call(ir.Bool, lib.asFunc(l, T), args[0], args[1], p), nil
+}
+
+// asFunc is errors.As for a target of type *T: (err, target any, p *T) bool.
+func (lib *libLowering) asFunc(l *Lowerer, T types.Type) *ir.Func {
+	key := "errors.As:" + types.TypeString(T, nil)
+	return l.late(key, "errors.As."+typeName(T), ir.Bool, []any{"err", l.Iface(), "target", l.Iface(), "p", ir.Ptr}, func(b *Builder) {
+		err, target, p := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		asM := func(e *TypeEntry) *ssa.Function {
+			return l.goMethod(e.Type, "As", []types.Type{types.NewInterfaceType(nil, nil)}, []types.Type{types.Typ[types.Bool]})
+		}
+		lib.chainLoop(l, b, err, []ir.Value{target, p}, func(cur ir.Value) {
+			// if reflectlite.TypeOf(err).AssignableTo(targetType) { *target = err; return true }
+			id := b.Extract(cur, 0)
+			var ok ir.Value
+			if isInterface(T) {
+				ok = b.Call(ir.Bool, l.implementsFunc(T), id)
+			} else {
+				ok = b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, l.TypeID(T)))
+			}
+			_, no := b.If(ok, "assignable")
+			if isInterface(T) {
+				b.Store(p, cur)
+			} else {
+				b.Store(p, b.Load(l.Type(T), b.Extract(cur, 1)))
+			}
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(no)
+		}, asM, func(cur ir.Value) {
+			// An unknown error may wrap a T: maybe, with an unknown T.
+			r := b.Op(ir.OpNondet, ir.Bool)
+			_, no := b.If(r, "unknown")
+			if isInterface(T) {
+				b.Store(p, unknownError(l, b))
+			} else {
+				b.Store(p, l.Unknown(b, T))
+			}
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(no)
+			b.Ret(ir.BoolConst(false))
+		})
+	})
+}
+
+// atoiFunc is strconv.Atoi(s string) (int, error), with ParseInt's
+// results for long and invalid inputs.
+func (lib *libLowering) atoiFunc(l *Lowerer) *ir.Func {
+	res := l.Type(types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.Int]), types.NewParam(0, nil, "", errorType())))
+	return l.cached("strconv.Atoi", "strconv.Atoi", res, []any{"s", ir.String}, func(b *Builder) {
+		s := b.Fn.Params[0]
+		fail := func(v int64, rangeErr bool) {
+			b.Ret(b.Make(res, ir.IntConst(ir.I64, v), numError(l, b, s, rangeErr)))
+		}
+		n := b.Op(ir.OpStrLen, ir.I64, s)
+		_, nonEmpty := b.If(b.Bin(ir.OpEq, n, ir.IntConst(ir.I64, 0)), "empty")
+		fail(0, false)
+		b.SetBlock(nonEmpty)
+		i := b.Local("i", ir.I64)
+		neg := b.Local("neg", ir.Bool)
+		b.Copy(i, ir.IntConst(ir.I64, 0))
+		b.Copy(neg, ir.BoolConst(false))
+		c0 := b.Op(ir.OpStrIndex, ir.U8, s, ir.IntConst(ir.I64, 0))
+		isMinus := b.Bin(ir.OpEq, c0, ir.IntConst(ir.U8, '-'))
+		sign := b.Bin(ir.OpOr, isMinus, b.Bin(ir.OpEq, c0, ir.IntConst(ir.U8, '+')))
+		digits := b.NewBlock("digits")
+		_, unsigned := b.If(sign, "sign")
+		b.Copy(neg, isMinus)
+		b.Copy(i, ir.IntConst(ir.I64, 1))
+		_, more := b.If(b.Bin(ir.OpEq, n, ir.IntConst(ir.I64, 1)), "signonly")
+		fail(0, false)
+		b.SetBlock(more)
+		b.Jmp(digits)
+		b.SetBlock(unsigned)
+		b.Jmp(digits)
+		b.SetBlock(digits)
+		u := b.Local("u", ir.U64)
+		b.Copy(u, ir.IntConst(ir.U64, 0))
+		head, body, done, overflow := b.NewBlock("loop"), b.NewBlock("body"), b.NewBlock("done"), b.NewBlock("overflow")
+		b.Jmp(head)
+		b.SetBlock(head)
+		b.Br(b.Bin(ir.OpLt, i, n), body, done)
+		b.SetBlock(body)
+		d := b.Bin(ir.OpSub, b.Op(ir.OpStrIndex, ir.U8, s, i), ir.IntConst(ir.U8, '0'))
+		_, digit := b.If(b.Bin(ir.OpGt, d, ir.IntConst(ir.U8, 9)), "bad")
+		fail(0, false)
+		b.SetBlock(digit)
+		const maxU64 = ^uint64(0)
+		_, fits := b.If(b.Bin(ir.OpGe, u, u64Const(maxU64/10+1)), "big")
+		b.Jmp(overflow)
+		b.SetBlock(fits)
+		u10 := b.Bin(ir.OpMul, u, ir.IntConst(ir.U64, 10))
+		u1 := b.Bin(ir.OpAdd, u10, b.Conv(d, ir.U64))
+		_, ok := b.If(b.Bin(ir.OpLt, u1, u10), "wrap")
+		b.Jmp(overflow)
+		b.SetBlock(ok)
+		b.Copy(u, u1)
+		b.Assign(i, ir.OpAdd, i, ir.IntConst(ir.I64, 1))
+		b.Jmp(head)
+
+		const cutoff = uint64(1) << 63
+		b.SetBlock(done)
+		_, pos := b.If(neg, "neg")
+		_, inRange := b.If(b.Bin(ir.OpGt, u, u64Const(cutoff)), "under")
+		fail(-1<<63, true)
+		b.SetBlock(inRange)
+		b.Ret(b.Make(res, b.Op(ir.OpNeg, ir.I64, b.Conv(u, ir.I64)), ir.ZeroConst(l.Iface())))
+		b.SetBlock(pos)
+		_, inRange = b.If(b.Bin(ir.OpGe, u, u64Const(cutoff)), "over")
+		fail(1<<63-1, true)
+		b.SetBlock(inRange)
+		b.Ret(b.Make(res, b.Conv(u, ir.I64), ir.ZeroConst(l.Iface())))
+
+		b.SetBlock(overflow)
+		_, pos = b.If(neg, "neg")
+		fail(-1<<63, true)
+		b.SetBlock(pos)
+		fail(1<<63-1, true)
+	})
+}
+
+// numError makes Atoi's *strconv.NumError{"Atoi", s, ErrSyntax or
+// ErrRange}, or an unknown error when strconv's types are not in the
+// program.
+func numError(l *Lowerer, b *Builder, s ir.Value, rangeErr bool) ir.Value {
+	pkg := l.SSA.ImportedPackage("strconv")
+	if pkg == nil {
+		return unknownError(l, b)
+	}
+	typ, _ := pkg.Members["NumError"].(*ssa.Type)
+	name := "ErrSyntax"
+	if rangeErr {
+		name = "ErrRange"
+	}
+	g, _ := pkg.Members[name].(*ssa.Global)
+	if typ == nil || g == nil {
+		return unknownError(l, b)
+	}
+	st, ok := typ.Type().Underlying().(*types.Struct)
+	if !ok {
+		return unknownError(l, b)
+	}
+	irT := l.Type(typ.Type())
+	vals := make([]ir.Value, st.NumFields())
+	for i := range vals {
+		switch st.Field(i).Name() {
+		case "Func":
+			vals[i] = ir.StringConst("Atoi")
+		case "Num":
+			vals[i] = s
+		case "Err":
+			gl := l.global(g)
+			vals[i] = b.Load(gl.Elem, gl)
+		default:
+			vals[i] = ir.ZeroConst(irT.Fields[i])
+		}
+	}
+	p := b.Alloc(irT, nil)
+	b.Store(p, b.Make(irT, vals...))
+	return l.MakeInterface(b, p, types.NewPointer(typ.Type()))
+}
+
+// hasAffixFunc is strings.HasPrefix (suffix false) or HasSuffix.
+func hasAffixFunc(l *Lowerer, suffix bool) *ir.Func {
+	name := "strings.HasPrefix"
+	if suffix {
+		name = "strings.HasSuffix"
+	}
+	return l.cached(name, name, ir.Bool, []any{"s", ir.String, "affix", ir.String}, func(b *Builder) {
+		s, a := b.Fn.Params[0], b.Fn.Params[1]
+		ls, la := b.Op(ir.OpStrLen, ir.I64, s), b.Op(ir.OpStrLen, ir.I64, a)
+		_, fits := b.If(b.Bin(ir.OpLt, ls, la), "short")
+		b.Ret(ir.BoolConst(false))
+		b.SetBlock(fits)
+		lo, hi := ir.Value(ir.IntConst(ir.I64, 0)), ir.Value(la)
+		if suffix {
+			lo, hi = b.Bin(ir.OpSub, ls, la), ls
+		}
+		b.Ret(b.Bin(ir.OpEq, b.Op(ir.OpSubstr, ir.String, s, lo, hi), a))
+	})
+}
+
+func u64Const(v uint64) *ir.Const { return &ir.Const{Typ: ir.U64, Bits: v} }
