@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/smt"
 )
 
 // Config holds the flags; Analyzer.Flags sets the package-level one.
@@ -32,6 +33,8 @@ type Config struct {
 
 	// Out and Err receive -dump-ir and -stats/notes; nil means os.Stdout/os.Stderr.
 	Out, Err io.Writer
+	// OnRoot, when set, receives each explored root's statistics.
+	OnRoot func(root string, st smt.Stats, took time.Duration)
 }
 
 // DefaultConfig are the defaults of DESIGN.md, "Bounds and budgets".

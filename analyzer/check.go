@@ -73,6 +73,9 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 		}
 		res.findings = append(res.findings, finding{d, r.Schedule})
 	}
+	if cfg.OnRoot != nil {
+		cfg.OnRoot(pass.Pkg.Path()+"."+name, out.Stats, time.Since(start))
+	}
 	if cfg.Stats {
 		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, time.Since(start))
 	} else if !out.Stats.Complete && len(out.Violations) == 0 {

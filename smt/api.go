@@ -105,17 +105,15 @@ type Stats struct {
 // Cut reasons counted in Stats.Cuts (besides the reasons of the program's
 // own cut instructions).
 const (
-	CutUnroll      = "unroll"      // Options.Unroll
-	CutDepth       = "depth"       // Options.MaxDepth
-	CutPaths       = "paths"       // Options.MaxPaths
-	CutSteps       = "steps"       // Options.MaxSteps
-	CutPathSteps   = "path-steps"  // Options.MaxPathSteps
-	CutTimeout     = "timeout"     // Options.Timeout
-	CutCanceled    = "canceled"    // the context was canceled
-	CutUnknown     = "solver"      // a query was unknown (Options.QueryTimeout or Z3 gave up)
-	CutEnumerate   = "enumerate"   // more feasible values than the executor forks over
-	CutSymString   = "sym-string"  // an operation on a symbolic string Z3 is not asked about
-	CutSymFloat    = "sym-float"   // an operation on a symbolic float Z3 is not asked about
-	CutViolations  = "violations"  // Options.MaxViolations reached
-	CutUnsupported = "unsupported" // something the executor does not model
+	CutUnroll     = "unroll"     // Options.Unroll
+	CutDepth      = "depth"      // Options.MaxDepth
+	CutPaths      = "paths"      // Options.MaxPaths
+	CutSteps      = "steps"      // Options.MaxSteps
+	CutPathSteps  = "path-steps" // Options.MaxPathSteps
+	CutTimeout    = "timeout"    // Options.Timeout
+	CutCanceled   = "canceled"   // the context was canceled
+	CutUnknown    = "solver"     // a query was unknown (Options.QueryTimeout or Z3 gave up)
+	CutEnumerate  = "enumerate"  // more feasible values than the executor forks over
+	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
+	CutViolations = "violations" // Options.MaxViolations reached
 )

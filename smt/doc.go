@@ -43,11 +43,17 @@
 //
 // The path condition is an immutable list of nodes shared between forks and
 // hash-consed on (parent, condition), so each node caches its
-// satisfiability and a model. One incremental Z3 solver mirrors the node
-// last decided: deciding another pops to the common prefix and pushes the
-// rest. Before a query, the condition is evaluated in Go under the parent's
-// model, and a true result answers it without Z3; so a symbolic branch
-// costs at most one solver call, and a concrete one none.
+// satisfiability (and a model, once one was needed): paths that differ only
+// in concrete choices share their queries. One incremental Z3 solver
+// mirrors the node last decided: deciding another pops to the common prefix
+// and pushes the rest. Before asking Z3, the executor answers what it can:
+// a condition over variables newer than the whole path condition that is
+// satisfiable alone (x, !x, x == k, x != k) is independent of it; a
+// condition true under the parent's model inherits the model. Models are
+// fetched from Z3 only for reports and enumerations, as building one costs
+// more than deciding a typical branch. A condition that fixes a variable
+// (x == k, x, !x) also makes it concrete on the path: operands holding the
+// variable read as k from then on.
 //
 // # Bounds and budgets
 //

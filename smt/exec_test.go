@@ -85,6 +85,10 @@ func TestWrapAround(t *testing.T) {
 	if len(v.Nondets) != 2 || v.Nondets[1].Uint64()*3 != 1 || v.Nondets[1].Uint64() != 0xAAAAAAAAAAAAAAAB {
 		t.Errorf("model %v does not satisfy y*3 == 1 in uint64", v.Nondets)
 	}
+	// The trace has the symbolic y and y*3 under the model.
+	if len(v.Trace) != 1 || concretes(v.Trace[0].Args) != "12297829382473034411 1" {
+		t.Errorf("trace %v", v.Trace)
+	}
 }
 
 func TestUnreachableAssertions(t *testing.T) {
@@ -514,3 +518,97 @@ func TestBadProgram(t *testing.T) {
 }
 
 var _ = math.MaxInt64
+
+func TestMisc(t *testing.T) {
+	res := run(t, load(t, "exec_misc.ir"), Options{})
+	wantPositions(t, res, "misc.go:3:2", "misc.go:6:2", "misc.go:7:2", "misc.go:24:2")
+	wantComplete(t, res, true)
+	v := violation(t, res, "misc.go:3:2")
+	if len(v.Nondets) != 3 || v.Nondets[0].Int64() != 5 || v.Nondets[1].Type.Kind != ir.KindBool {
+		t.Errorf("nondets %v, want 5 and two bools", v.Nondets)
+	}
+	v = violation(t, res, "misc.go:6:2")
+	if o := v.Nondets[3:5]; o[0].Key() != o[1].Key() {
+		t.Errorf("opaque values %v differ", o)
+	}
+	v = violation(t, res, "misc.go:7:2")
+	if o := v.Nondets[3]; o.Bits != 0 {
+		t.Errorf("opaque %v is not the zero value", o)
+	}
+	// select forks (2 paths), the struct index forks 3 ways in each; the
+	// two with i == 2 end at the last (concretely false) assertion.
+	if res.Stats.Paths != 6 || res.Stats.Completed != 4 {
+		t.Errorf("paths %d completed %d, want 6 and 4", res.Stats.Paths, res.Stats.Completed)
+	}
+	v = violation(t, res, "misc.go:24:2")
+	if i := v.Nondets[len(v.Nondets)-1].Int64(); i != 2 {
+		t.Errorf("nondets %v, want i == 2", v.Nondets)
+	}
+}
+
+// symArray builds: a = alloc T, n; i = nondet (assumed in range); p =
+// index a, i; observe or store through p.
+func symArray(n int64, observe bool) *ir.Program {
+	main := &ir.Func{Name: "main"}
+	a := main.NewLocal("a", ir.Ptr)
+	i := main.NewLocal("i", ir.I64)
+	p := main.NewLocal("p", ir.Ptr)
+	ok := main.NewLocal("ok", ir.Bool)
+	b := main.NewBlock("entry")
+	b.Add(&ir.Instr{Op: ir.OpAlloc, Dst: a, Type: ir.I64, Args: []ir.Value{ir.IntConst(ir.I64, n)}})
+	b.Add(&ir.Instr{Op: ir.OpNondet, Dst: i})
+	b.Add(&ir.Instr{Op: ir.OpGe, Dst: ok, Args: []ir.Value{i, ir.IntConst(ir.I64, 0)}})
+	b.Add(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+	b.Add(&ir.Instr{Op: ir.OpLt, Dst: ok, Args: []ir.Value{i, ir.IntConst(ir.I64, n)}})
+	b.Add(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+	b.Add(&ir.Instr{Op: ir.OpIndex, Dst: p, Args: []ir.Value{a, i}})
+	if observe {
+		b.Add(&ir.Instr{Op: ir.OpObserve, Name: "out", Args: []ir.Value{p, i}})
+	} else {
+		b.Add(&ir.Instr{Op: ir.OpStore, Args: []ir.Value{p, ir.IntConst(ir.I64, 1)}})
+	}
+	b.Add(&ir.Instr{Op: ir.OpRet})
+	return &ir.Program{Funcs: []*ir.Func{main}}
+}
+
+func TestEnumerationLimits(t *testing.T) {
+	// An array of 1000 is too long for case analysis: the index forks, 64
+	// values at most, the rest is cut.
+	res := run(t, symArray(1000, false), Options{})
+	if res.Stats.Paths != maxEnumerate || res.Stats.Cuts[CutEnumerate] != 1 {
+		t.Errorf("paths %d cuts %v, want %d and an enumerate cut", res.Stats.Paths, res.Stats.Cuts, maxEnumerate)
+	}
+	// 8 elements: case analysis, one path, and the observer sees every
+	// pointer once, matching the index.
+	var got []Concrete
+	obs := map[string]func() Observer{"out": func() Observer { return pairObserver{&got} }}
+	res = run(t, symArray(8, true), Options{Observers: obs})
+	if res.Stats.Paths != 8 || len(got) != 16 || !res.Stats.Complete {
+		t.Fatalf("paths %d, observed %v, stats %+v", res.Stats.Paths, got, res.Stats)
+	}
+	seen := map[string]bool{}
+	for k := 0; k < len(got); k += 2 {
+		ref, i := got[k].Ref, got[k+1].Int64()
+		if len(ref.Path) != 1 || int64(ref.Path[0]) != i {
+			t.Errorf("pointer %v observed with index %d", ref, i)
+		}
+		seen[ref.Key()] = true
+	}
+	if len(seen) != 8 {
+		t.Errorf("%d distinct pointers, want 8", len(seen))
+	}
+	// More than 64 feasible values: cut.
+	res = run(t, symArray(100, true), Options{Observers: obs})
+	if res.Stats.Cuts[CutEnumerate] != 1 || res.Stats.Paths != maxEnumerate {
+		t.Errorf("paths %d cuts %v", res.Stats.Paths, res.Stats.Cuts)
+	}
+}
+
+// pairObserver records both arguments of every observation.
+type pairObserver struct{ got *[]Concrete }
+
+func (o pairObserver) Observe(_ string, args []Concrete, _ string) *Finding {
+	*o.got = append(*o.got, args...)
+	return nil
+}
+func (o pairObserver) Clone() Observer { return o }

@@ -10,20 +10,20 @@ package smt
 // one where it fails, either nil if infeasible or cut. When both are
 // feasible, the second is a fork of st that the caller must push.
 func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
+	// st.pc is satisfiable, so if one side is unsatisfiable the other holds
+	// on every path through it. The false side is decided first so that
+	// the solver's scopes end on the true side, where st goes on.
 	s := e.sol
-	nT := s.extend(st.pc, c)
-	rT := s.feasible(nT)
-	if rT == unsat {
-		return nil, st // c is false on every path through st.pc
-	}
 	nF := s.extend(st.pc, not(e.x, c))
 	rF := s.feasible(nF)
-	switch {
-	case rF == unsat && rT == sat:
+	if rF == unsat {
 		return st, nil
-	case rF == unsat:
-		e.cut(st, CutUnknown)
-		return nil, nil
+	}
+	nT := s.extend(st.pc, c)
+	rT := s.feasible(nT)
+	switch {
+	case rT == unsat:
+		return nil, st
 	case rT == unknown && rF == unknown:
 		e.cut(st, CutUnknown)
 		e.stats.Cuts[CutUnknown]++ // both outcomes are lost

@@ -276,6 +276,7 @@ func (e *executor) coCreate(st *state, f *frame, in *ir.Instr) {
 	if !ok {
 		return
 	}
+	st.ownCos()
 	st.cos = append(st.cos, &coro{owner: st.id, frames: []*frame{nf}})
 	if st.npath < maxPathRecord {
 		st.path = &pathRec{prev: st.path, s: fn.Name + ":" + nf.block.Name}

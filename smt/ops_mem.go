@@ -125,10 +125,16 @@ func (e *executor) load(st *state, f *frame, in *ir.Instr) {
 		v = v.elems[i]
 	}
 	var r value
-	if p.x != nil {
+	switch {
+	case p.x != nil:
 		r = e.iteChain(p.x, v.elems, t.Elem)
-	} else {
-		r = deepCopy(v) // the object's tree changes in place later
+	case v.elems != nil:
+		r = v // shared: the object must not change it in place any more
+		if o.owner == st.id {
+			o.share()
+		}
+	default:
+		r = v
 	}
 	e.set(st, in.Dst, r)
 	e.next(st)
@@ -144,17 +150,21 @@ func (e *executor) store(st *state, f *frame, in *ir.Instr) {
 	o := st.wobj(p.n)
 	dst := &o.val
 	for _, i := range p.path {
+		o.own(&dst.elems)
 		dst = &dst.elems[i]
 	}
 	if p.x != nil {
 		so := sortOf(t.Elem)
 		nv := e.lift(v, so)
+		o.own(&dst.elems)
 		for k := range dst.elems {
 			is := e.x.mk(xEq, boolSort, p.x, e.x.bvConst(64, uint64(k)))
 			dst.elems[k] = fromTerm(e.x.mk(xIte, so, is, nv, e.lift(dst.elems[k], so)))
 		}
+	} else if o.allPriv && v.elems != nil {
+		*dst = deepCopy(v) // keep the whole tree private
 	} else {
-		*dst = deepCopy(v)
+		*dst = v // shared with the local: copied by a later store into it
 	}
 	e.next(st)
 }

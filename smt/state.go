@@ -18,6 +18,10 @@ type state struct {
 	active []int   // the resume chain: active[0] == 0, the top runs
 	heap   []*object
 
+	// The cos and heap slices are shared with forks until written (many
+	// forks die at their next assume).
+	sharedCos, sharedHeap bool
+
 	pc      *pcNode
 	nondets *nondetRec
 	trace   *traceRec
@@ -26,9 +30,10 @@ type state struct {
 	steps   int
 	obs     map[string]*obsSlot
 
-	// decided marks that the current instruction was already split by the
-	// solver on a value: set by forks whose children re-run the instruction
-	// with a concrete substitute for a symbolic operand.
+	// subst pins terms the current instruction already decided (a
+	// condition, an enumerated value): a fork re-running the instruction
+	// finds its outcome here instead of asking again. Cleared after every
+	// instruction.
 	subst map[*expr]cval
 
 	// known holds the variables the path condition fixes (see setPC);
@@ -61,13 +66,43 @@ type coro struct {
 	running bool // on the active chain
 }
 
-// object is a heap object: a value tree (updated in place by its owner) or
-// a map.
+// object is a heap object: a value tree or a map. Its owner updates it in
+// place, but only the aggregate slices it knows to be private: all of them
+// in a tree it built (allPriv), else those it copied since (priv). Others
+// are shared with other states (a cloned object shares its whole tree) or
+// with locals (a loaded aggregate is shared, not copied), and a store
+// copies them on its way down: so cloning an object and loading from it
+// cost no deep copy, and a store copies at most the spine it walks.
 type object struct {
-	owner uint64
-	typ   *ir.Type // the value's type; for maps, nil
-	val   value
-	m     *mapObj
+	owner   uint64
+	typ     *ir.Type // the value's type; for maps, nil
+	val     value
+	m       *mapObj
+	allPriv bool
+	priv    map[*value]bool // by the address of a slice's first element
+}
+
+// private reports whether the owner may update es in place.
+func (o *object) private(es []value) bool {
+	return o.allPriv || len(es) == 0 || o.priv[&es[0]]
+}
+
+// own makes the slice *es private, copying it if needed.
+func (o *object) own(es *[]value) {
+	if o.private(*es) {
+		return
+	}
+	*es = append([]value(nil), (*es)...)
+	if o.priv == nil {
+		o.priv = make(map[*value]bool)
+	}
+	o.priv[&(*es)[0]] = true
+}
+
+// share forgets which slices are private: a loaded aggregate now shares
+// them.
+func (o *object) share() {
+	o.allPriv, o.priv = false, nil
 }
 
 type mapObj struct {
@@ -110,9 +145,9 @@ func (e *executor) newID() uint64 {
 // fork returns a copy of st that shares everything copy-on-write.
 func (e *executor) fork(st *state) *state {
 	c := *st
-	c.cos = append([]*coro(nil), st.cos...)
 	c.active = append([]int(nil), st.active...)
-	c.heap = append([]*object(nil), st.heap...)
+	st.sharedCos, st.sharedHeap = true, true
+	c.sharedCos, c.sharedHeap = true, true
 	if st.obs != nil {
 		c.obs = make(map[string]*obsSlot, len(st.obs))
 		for k, v := range st.obs {
@@ -135,9 +170,24 @@ func (st *state) curCo() *coro {
 	return st.writableCo(i)
 }
 
+func (st *state) ownCos() {
+	if st.sharedCos {
+		st.cos = append(make([]*coro, 0, len(st.cos)+1), st.cos...)
+		st.sharedCos = false
+	}
+}
+
+func (st *state) ownHeap() {
+	if st.sharedHeap {
+		st.heap = append(make([]*object, 0, len(st.heap)+4), st.heap...)
+		st.sharedHeap = false
+	}
+}
+
 func (st *state) writableCo(i int) *coro {
 	c := st.cos[i]
 	if c.owner != st.id {
+		st.ownCos()
 		n := *c
 		n.frames = append([]*frame(nil), c.frames...)
 		n.owner = st.id
@@ -183,7 +233,8 @@ func (st *state) wobj(id uint64) *object {
 	if o.owner == st.id {
 		return o
 	}
-	n := &object{owner: st.id, typ: o.typ, val: deepCopy(o.val)}
+	st.ownHeap()
+	n := &object{owner: st.id, typ: o.typ, val: o.val}
 	if o.m != nil {
 		n.m = &mapObj{keyT: o.m.keyT, valT: o.m.valT,
 			keys: append([]value(nil), o.m.keys...), vals: append([]value(nil), o.m.vals...)}
@@ -193,7 +244,8 @@ func (st *state) wobj(id uint64) *object {
 }
 
 func (st *state) newObj(o *object) uint64 {
-	o.owner = st.id
+	o.owner, o.allPriv = st.id, true
+	st.ownHeap()
 	st.heap = append(st.heap, o)
 	return uint64(len(st.heap) - 1)
 }

@@ -1,10 +1,17 @@
 // Package race is kiss's data-race detector: an smt.Observer that keeps
 // vector clocks per goroutine and per synchronisation key, and per memory
-// location the last read and write of each goroutine. Two accesses race when
+// location the last reads and writes of each goroutine. Two accesses race when
 // they touch overlapping locations from different goroutines, at least one
 // writes, they are not both atomic, and the earlier one does not
 // happen-before the later (Go memory model; seed 001's vector-clock
 // detector, applied to the executions the sequential program explores).
+//
+// A race is reported at the access that completes it, naming the earlier
+// access, and every other earlier access it races with ("it also races
+// with ..."). One race is one report: the finding's keys are the racing
+// pairs of positions, unordered, so a run reports a pair once, on the
+// cheapest schedule that shows it, and not again in the other order (which
+// costs a preemption more) or completed by the other access (smt.Finding).
 //
 // The sequential program drives it with observe instructions whose first
 // argument names the event:
@@ -20,6 +27,7 @@ package race
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -67,11 +75,32 @@ type epoch struct {
 }
 
 // shadow is the access history of one location: per goroutine, its last
-// read and last write.
+// reads and last writes, one per position (the latest at each), at most
+// maxHistory of each. The latest access decides whether a later one
+// races (the earlier ones of the goroutine happen-before it); the others
+// name every racing pair an access completes, so that one finding covers
+// them all.
 type shadow struct {
 	path   []int
-	reads  map[int]epoch
-	writes map[int]epoch
+	reads  map[int][]epoch
+	writes map[int][]epoch
+}
+
+// maxHistory bounds the positions remembered per goroutine and location.
+const maxHistory = 8
+
+// record adds e to a goroutine's history, replacing its position's entry.
+func record(h []epoch, e epoch) []epoch {
+	for i, x := range h {
+		if x.pos == e.pos && x.atomic == e.atomic {
+			h = slices.Delete(slices.Clone(h), i, i+1)
+			break
+		}
+	}
+	if len(h) >= maxHistory {
+		h = slices.Clone(h[1:])
+	}
+	return append(h[:len(h):len(h)], e)
 }
 
 type syncKey struct {
@@ -107,20 +136,9 @@ func (d *Detector) Clone() smt.Observer {
 	for o, ss := range d.mem {
 		cs := make([]*shadow, len(ss))
 		for i, s := range ss {
-			cs[i] = &shadow{path: s.path, reads: cloneMap(s.reads), writes: cloneMap(s.writes)}
+			cs[i] = &shadow{path: s.path, reads: maps.Clone(s.reads), writes: maps.Clone(s.writes)}
 		}
 		c.mem[o] = cs
-	}
-	return c
-}
-
-func cloneMap(m map[int]epoch) map[int]epoch {
-	if m == nil {
-		return nil
-	}
-	c := make(map[int]epoch, len(m))
-	for k, v := range m {
-		c[k] = v
 	}
 	return c
 }
@@ -219,14 +237,14 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 	}
 	if write {
 		if own.writes == nil {
-			own.writes = map[int]epoch{}
+			own.writes = map[int][]epoch{}
 		}
-		own.writes[g] = e
+		own.writes[g] = record(own.writes[g], e)
 	} else {
 		if own.reads == nil {
-			own.reads = map[int]epoch{}
+			own.reads = map[int][]epoch{}
 		}
-		own.reads[g] = e
+		own.reads[g] = record(own.reads[g], e)
 	}
 	if len(found) == 0 {
 		return nil
@@ -244,24 +262,28 @@ type prior struct {
 // conflicts appends the earlier accesses in hist by other goroutines that
 // do not happen-before the current one, lowest goroutine first, skipping
 // positions already found.
-func conflicts(found []prior, g int, c clock, hist map[int]epoch, cur epoch, histWrite bool) []prior {
+func conflicts(found []prior, g int, c clock, hist map[int][]epoch, cur epoch, histWrite bool) []prior {
 	gs := make([]int, 0, len(hist))
 	for h := range hist {
 		gs = append(gs, h)
 	}
 	slices.Sort(gs)
-next:
 	for _, h := range gs {
-		prev := hist[h]
-		if h == g || prev.atomic && cur.atomic || prev.clk <= c.get(h) {
+		if h == g {
 			continue
 		}
-		for _, f := range found {
-			if f.pos == prev.pos && f.write == histWrite && f.atomic == prev.atomic {
-				continue next
+		// The latest first: it is the one that decides, and names the race.
+		for i := len(hist[h]) - 1; i >= 0; i-- {
+			prev := hist[h][i]
+			if prev.atomic && cur.atomic || prev.clk <= c.get(h) {
+				continue
+			}
+			if !slices.ContainsFunc(found, func(f prior) bool {
+				return f.pos == prev.pos && f.write == histWrite && f.atomic == prev.atomic
+			}) {
+				found = append(found, prior{prev, h, histWrite})
 			}
 		}
-		found = append(found, prior{prev, h, histWrite})
 	}
 	return found
 }
@@ -284,7 +306,12 @@ func report(found []prior, g int, cur epoch, curWrite bool) *smt.Finding {
 		what, access(first.write, first.atomic), first.pos, first.g, access(curWrite, cur.atomic), cur.pos, g)
 	var also []string
 	keys := []string{pairKey(first.pos, cur.pos)}
+	named := map[string]bool{first.pos: true}
 	for _, f := range found[1:] {
+		if named[f.pos] {
+			continue
+		}
+		named[f.pos] = true
 		also = append(also, fmt.Sprintf("%s at %s by goroutine %d", access(f.write, f.atomic), f.pos, f.g))
 		keys = append(keys, pairKey(f.pos, cur.pos))
 	}

@@ -1,0 +1,88 @@
+package kiss_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/smt"
+)
+
+// BenchmarkCorpus runs kiss over every kernel and correct program (loaded
+// once) and reports the time of a whole run, peak memory, and per root the
+// mean paths and solver calls. -v prints each root's figures.
+func BenchmarkCorpus(b *testing.B) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	var patterns []string
+	for _, g := range []struct {
+		group string
+		depth int
+	}{{"kernels", 2}, {"correct", 1}} {
+		for _, p := range corpus(&testing.T{}, g.group, g.depth) {
+			patterns = append(patterns, "./"+p)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
+		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var roots, paths, calls int
+	var slowest time.Duration
+	var slowestRoot string
+	conf := kiss.DefaultConfig
+	conf.Err = discard{}
+	conf.OnRoot = func(root string, st smt.Stats, took time.Duration) {
+		roots++
+		paths += st.Paths
+		calls += st.SolverCalls
+		if took > slowest {
+			slowest, slowestRoot = took, root
+		}
+		if testing.Verbose() && b.N == 1 {
+			b.Logf("%-70s %8d paths %5d solver calls %v", root, st.Paths, st.SolverCalls, took.Round(time.Millisecond))
+		}
+	}
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	b.ResetTimer()
+	for b.Loop() {
+		roots, paths, calls = 0, 0, 0
+		if _, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(roots), "roots")
+	b.ReportMetric(float64(paths)/float64(max(roots, 1)), "paths/root")
+	b.ReportMetric(float64(calls)/float64(max(roots, 1)), "solver-calls/root")
+	b.ReportMetric(peakMB(), "peak-MB")
+	b.Logf("slowest root: %s (%v)", slowestRoot, slowest.Round(time.Millisecond))
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// peakMB is the process's peak resident memory (VmHWM), in MB.
+func peakMB() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}

@@ -1,0 +1,35 @@
+package racepairs
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestRefill races Refill's write with Allow's read and write: at 0
+// preemptions the write completes the race with both; the schedules that
+// run Refill first (1 preemption) find the same pairs the other way round.
+func TestRefill(t *testing.T) {
+	l := &Limiter{tokens: 1, burst: 1}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		l.Refill()
+	}()
+	l.Allow()
+	wg.Wait()
+}
+
+// TestTwoFields has two races, one per field.
+func TestTwoFields(t *testing.T) {
+	p := &Pair{}
+	done := make(chan bool)
+	go func() {
+		p.x = 1 // mark: x write
+		p.y = 1 // mark: y write
+		done <- true
+	}()
+	_ = p.x // mark: x read
+	_ = p.y // mark: y read
+	<-done
+}
