@@ -47,14 +47,20 @@ func (c *concLowering) Go(b *Builder, instr *ssa.Go) error {
 	}
 	l := b.Lowerer()
 	w := c.wrapper(l, target, args, l.resultType(instr.Call.Signature()))
+	c.spawn(b, w, append([]ir.Value{target}, args...)...)
+	return nil
+}
+
+// spawn is a go statement at b.Pos whose goroutine runs body(args...):
+// a scheduling point, then the new goroutine, ordered after its parent.
+func (c *concLowering) spawn(b *Builder, body *ir.Func, args ...ir.Value) {
 	c.visible(b, "go", nil)
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	co := b.Temp(ir.Co)
-	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{w, target}, args...)})
+	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{body}, args...)})
 	id := b.Call(ir.I64, c.fn("rt.spawn"), co)
 	b.Trace("spawn", g, id)
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("hb.spawn"), g, id}})
-	return nil
 }
 
 // wrapper returns the entry function of goroutines that call a target of

@@ -23,6 +23,13 @@ func externs(c *concLowering) map[string]ExternFunc {
 		b.CheckPanicking()
 		return nil, nil
 	}
+	// wg.Go(f) is wg.Add(1); go func() { defer wg.Done(); f() }().
+	m["(*sync.WaitGroup).Go"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.CallTo(nil, c.fn("sync.WaitGroup.Add"), args[0], ir.IntConst(ir.I64, 1), ir.StringConst(pos))
+		b.CheckPanicking()
+		c.spawn(b, c.fn("sync.WaitGroup.go"), args[0], args[1], ir.StringConst(pos))
+		return nil, nil
+	}
 	m["(*sync.Cond).Wait"] = c.condWait
 	m["sync.NewCond"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		p := b.Alloc(c.rt.typ("cond"), nil)

@@ -123,6 +123,8 @@ type Lowerer struct {
 	posMap      map[string]token.Pos  // rendered positions back to token.Pos
 	rt          map[string]*ir.Global // kiss's runtime globals by name
 
+	unknownFrom string // the label of the nondets Unknown emits (labelUnknown)
+
 	typeIDs typeutil.Map // types.Type -> int64
 	helpers map[string]*ir.Func
 	lates   []*lateFunc // regenerated when the type table grows

@@ -129,6 +129,7 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 	}
 	l.unknown[fn.String()] = true
 	res := fn.Signature.Results()
+	defer l.labelUnknown(fn.String())()
 	switch res.Len() {
 	case 0:
 		return nil
@@ -136,6 +137,27 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return l.Unknown(b, res.At(0).Type())
 	}
 	return l.Unknown(b, res)
+}
+
+// labelUnknown makes the nondets Unknown emits say they come from what (a
+// function kiss does not know), until the returned function restores the
+// previous label.
+func (l *Lowerer) labelUnknown(what string) func() {
+	prev := l.unknownFrom
+	l.unknownFrom = what
+	return func() { l.unknownFrom = prev }
+}
+
+// unknownNondet emits a nondet labelled with the origin of the unknown
+// value, so that a violation can tell it depends on it (smt's DependsOn).
+func (l *Lowerer) unknownNondet(b *Builder, t *ir.Type) *ir.Local {
+	label := l.unknownFrom
+	if label == "" {
+		label = "unknown"
+	}
+	d := b.Temp(t)
+	b.Emit(&ir.Instr{Op: ir.OpNondet, Dst: d, Name: label})
+	return d
 }
 
 // lowerStub fills the IR function of a function kiss does not lower from a
@@ -174,12 +196,12 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 		if u.Kind() == types.UnsafePointer || u.Kind() == types.UntypedNil {
 			return ir.ZeroConst(ir.Ptr)
 		}
-		return b.Op(ir.OpNondet, it)
+		return l.unknownNondet(b, it)
 	case *types.Pointer:
 		return b.Alloc(l.Type(u.Elem()), nil)
 	case *types.Struct:
 		if !hasRef(it) {
-			return b.Op(ir.OpNondet, it)
+			return l.unknownNondet(b, it)
 		}
 		vals := make([]ir.Value, u.NumFields())
 		for i := range vals {
@@ -194,7 +216,7 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 		return b.Make(it, vals...)
 	case *types.Array:
 		if !hasRef(it) {
-			return b.Op(ir.OpNondet, it)
+			return l.unknownNondet(b, it)
 		}
 		if u.Len() > 16 {
 			return ir.ZeroConst(it) // large arrays of references: zero
@@ -212,7 +234,7 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 		if l.opts.UnknownInterfaces {
 			box := b.Alloc(ir.I64, nil)
 			v := b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), box)
-			return b.Op(ir.OpSelect, l.tIface, b.Op(ir.OpNondet, ir.Bool), v, ir.ZeroConst(l.tIface))
+			return b.Op(ir.OpSelect, l.tIface, l.unknownNondet(b, ir.Bool), v, ir.ZeroConst(l.tIface))
 		}
 	}
 	return ir.ZeroConst(it)
@@ -226,6 +248,7 @@ func (l *Lowerer) unknownFunc(sig *types.Signature) *ir.Func {
 		params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
 	}
 	return l.cached("unknownfunc:"+types.TypeString(sig, nil), "rt.unknownfunc", l.resultType(sig), params, func(b *Builder) {
+		defer l.labelUnknown("a func value from an unknown function")()
 		switch sig.Results().Len() {
 		case 0:
 			b.Ret(nil)
@@ -255,7 +278,9 @@ func (l *Lowerer) genInitExtern(b *Builder) {
 		if isInterface(t) { // a distinct non-nil value, such as an error
 			v = b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
 		} else {
+			restore := l.labelUnknown("the variable " + g.String())
 			v = l.Unknown(b, t)
+			restore()
 		}
 		b.Store(l.globals[g], v)
 	}

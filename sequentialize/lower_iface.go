@@ -196,6 +196,7 @@ func (l *Lowerer) dispatcher(m *types.Func) *ir.Func {
 				return
 			}
 			if e.ID == UnknownTypeID { // unknown results
+				defer l.labelUnknown("the method " + m.Name() + " of a value kiss does not know")()
 				switch sig.Results().Len() {
 				case 0:
 					b.Ret(nil)
@@ -239,7 +240,9 @@ func (l *Lowerer) implementsFunc(T types.Type) *ir.Func {
 		r := ir.Value(ir.BoolConst(false))
 		for _, e := range l.info.Types {
 			if e.ID == UnknownTypeID && l.unknownTypes() { // it may or may not
-				may := b.And(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, e.ID)), b.Op(ir.OpNondet, ir.Bool))
+				restore := l.labelUnknown("the type of a value kiss does not know")
+				may := b.And(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, e.ID)), l.unknownNondet(b, ir.Bool))
+				restore()
 				r = b.Bin(ir.OpOr, r, may)
 			} else if l.implements(e, iface) {
 				r = b.Bin(ir.OpOr, r, b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, e.ID)))

@@ -67,6 +67,10 @@ type Violation struct {
 	Nondets            []Concrete // every nondet leaf and choose on the path, in order, under the model
 	Trace              []Event    // the trace events of the path, under the model
 	Path               []string   // "func:block" entered on the path (capped at maxPathRecord)
+	// DependsOn lists the labels of the labelled nondets (nondet "label")
+	// the path condition mentions: the violation needs those origins to
+	// produce particular values. Empty when it holds whatever they produce.
+	DependsOn []string
 }
 
 func (v *Violation) String() string {

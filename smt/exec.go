@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
@@ -32,6 +33,8 @@ type executor struct {
 	stats    Stats
 	res      *Result
 	seenV    map[string]bool
+	seenDep  map[string]bool   // violations seen only on paths that depend on labelled nondets
+	labels   map[uint64]string // variable number -> label of the nondet that made it
 	seenE    map[string]bool
 	deadline time.Time
 	stopped  string // the reason exploration stopped early, if it did
@@ -68,6 +71,8 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		zeroAgg:   make(map[*ir.Const]value),
 		res:       &Result{},
 		seenV:     make(map[string]bool),
+		seenDep:   make(map[string]bool),
+		labels:    make(map[uint64]string),
 		seenE:     make(map[string]bool),
 	}
 	e.stats.Cuts = make(map[string]int)
@@ -416,14 +421,22 @@ func (e *executor) rtErrorAt(st *state, msg string) {
 
 // violation records a violation on st's path, with its values under m, once
 // per (kind, pos, message).
-func (e *executor) violation(st *state, kind, msg, pos string, m *model) {
+// A violation whose path depends on labelled nondets does not stop the
+// search for the same violation on a path that does not (its DependsOn
+// tells the caller which kind it is).
+func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *model) {
 	key := kind + "\x00" + pos + "\x00" + msg
-	if e.seenV[key] {
+	deps := e.dependsOn(pc)
+	if e.seenV[key] || len(deps) > 0 && e.seenDep[key] {
 		return
 	}
-	e.seenV[key] = true
+	if len(deps) > 0 {
+		e.seenDep[key] = true
+	} else {
+		e.seenV[key] = true
+	}
 	ev := func(x *expr) cval { return e.sol.evalIn(m, x) }
-	v := &Violation{Kind: kind, Message: msg, Pos: pos, Cost: st.cost}
+	v := &Violation{Kind: kind, Message: msg, Pos: pos, Cost: st.cost, DependsOn: deps}
 	for r := st.nondets; r != nil; r = r.prev {
 		v.Nondets = append(v.Nondets, e.concrete(r.v, r.t, ev))
 	}
@@ -507,3 +520,41 @@ func (w *worklist) cheaperThan(c int) bool {
 }
 
 func errKey(msg, pos, fn string) string { return msg + "\x00" + pos + "\x00" + fn }
+
+// dependsOn returns the sorted labels of the labelled nondets whose
+// variables the path condition pc mentions.
+func (e *executor) dependsOn(pc *pcNode) []string {
+	if len(e.labels) == 0 {
+		return nil
+	}
+	seen := map[*expr]bool{}
+	found := map[string]bool{}
+	var walk func(x *expr)
+	walk = func(x *expr) {
+		if x == nil || !x.hasV || seen[x] {
+			return
+		}
+		seen[x] = true
+		if x.op == xVar {
+			if l, ok := e.labels[x.c.n]; ok {
+				found[l] = true
+			}
+			return
+		}
+		for i := 0; i < int(x.narg); i++ {
+			walk(x.args[i])
+		}
+	}
+	for n := pc; n != nil; n = n.parent {
+		walk(n.cond)
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(found))
+	for l := range found {
+		out = append(out, l)
+	}
+	slices.Sort(out)
+	return out
+}

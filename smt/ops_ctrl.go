@@ -9,7 +9,13 @@ import (
 // nondet gives a fresh variable to every scalar leaf of the type. A
 // reference leaf (which no term can stand for) is nil.
 func (e *executor) nondet(st *state, in *ir.Instr) {
+	first := uint64(len(e.x.vars))
 	v := e.fresh(st, in.Dst.Typ, in.Dst.Name)
+	if in.Name != "" {
+		for n := first; n < uint64(len(e.x.vars)); n++ {
+			e.labels[n] = in.Name
+		}
+	}
 	e.set(st, in.Dst, v)
 	e.next(st)
 }
@@ -93,7 +99,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	if c.x == nil {
 		if c.n == 0 {
 			if !e.seenViolation(in.Name, in.Msg, in.Pos) {
-				e.violation(st, in.Name, in.Msg, in.Pos, e.sol.modelOf(st.pc))
+				e.violation(st, in.Name, in.Msg, in.Pos, st.pc, e.sol.modelOf(st.pc))
 			}
 			st.done = true // the rest assumes c: no path
 			return
@@ -106,7 +112,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		nF := s.extend(st.pc, not(e.x, c.x))
 		switch s.feasible(nF) {
 		case sat:
-			e.violation(st, in.Name, in.Msg, in.Pos, e.sol.modelOf(nF))
+			e.violation(st, in.Name, in.Msg, in.Pos, nF, e.sol.modelOf(nF))
 		case unknown:
 			e.stats.Cuts[CutUnknown]++
 		}
@@ -364,7 +370,7 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 	}
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
-		e.violation(st, fd.Kind, fd.Message, in.Pos, e.sol.modelOf(st.pc))
+		e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc))
 	}
 	e.next(st)
 }

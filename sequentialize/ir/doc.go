@@ -77,6 +77,11 @@
 //     do (panic), so reaching one is an internal error, not a finding.
 //   - Shift counts are unsigned; a count >= the width gives 0 (or all sign
 //     bits for shr of a negative signed value), as Go's.
+//   - nondet "label" is a nondet whose origin the producer names (kiss
+//     labels the results of functions it does not know); a violation
+//     reports the labels its path depends on, so that a producer can tell
+//     findings that hold for every behaviour of those origins from those
+//     that need particular ones.
 //   - choose n needs a concrete n; each value in [0, n) is a separate path.
 //   - cost n adds n to the path's cost; the executor explores paths of lower
 //     cost first and prunes paths above its cost bound (kiss counts

@@ -251,7 +251,7 @@ const (
 	OpConv // %d = conv a       (to %d's type: int<->int, int<->float, float<->float, int->str as a rune)
 
 	OpSelect // %d = select c, a, b
-	OpNondet // %d = nondet     (a fresh unconstrained value of %d's type)
+	OpNondet // %d = nondet  or  %d = nondet "label"  (a fresh unconstrained value of %d's type; the label says where it comes from)
 	OpChoose // %d = choose n   (a value in [0, n), explored case by case)
 	OpAssume // assume c
 	OpAssert // assert c, kind, "message"
@@ -354,7 +354,7 @@ type Instr struct {
 	Type    *Type    // alloc: the element type; mapnew: the key type
 	Type2   *Type    // mapnew: the value type
 	Index   int      // field, extract, insert: the field or element number; cost: the amount
-	Name    string   // assert: the check kind; observe, trace: the event name; cut: the reason
+	Name    string   // assert: the check kind; observe, trace: the event name; cut: the reason; nondet: its label
 	Msg     string   // assert: the message
 	Targets []*Block // jmp: 1, br: 2 (then, else)
 	Pos     string   // Go source position ("file.go:12:3"), if any

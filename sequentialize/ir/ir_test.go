@@ -139,7 +139,7 @@ entry:
   %a = select %c, %a, %b
   %pr = select %c, %pr, zero:$pair
   %a = nondet
-  %o = nondet
+  %o = nondet "unknown: fmt.Sprintf"
   %e = nondet
   %"odd local" = nondet
   %a = choose 3:i64

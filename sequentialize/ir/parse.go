@@ -642,7 +642,12 @@ func (p *parser) parseInstr() *Instr {
 	switch {
 	case op.IsBinary():
 		p.operands(in, 2)
-	case opArity[op] > 0 || op == OpNondet || op == OpYield || op == OpExit:
+	case op == OpNondet:
+		// An optional label names where the value comes from.
+		if p.peek().kind == tString {
+			in.Name = p.next().val
+		}
+	case opArity[op] > 0 || op == OpYield || op == OpExit:
 		p.operands(in, opArity[op])
 	case op == OpAssert:
 		in.Args = []Value{p.value(in, 0)}

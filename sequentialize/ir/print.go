@@ -285,6 +285,11 @@ func (pr *printer) instr(b *bytes.Buffer, in *Instr) {
 	case OpObserve, OpTrace, OpCut:
 		text(strconv.Quote(in.Name))
 		rest()
+	case OpNondet:
+		if in.Name != "" {
+			b.WriteString(" ")
+			b.WriteString(strconv.Quote(in.Name))
+		}
 	case OpCall, OpCoCreate:
 		b.WriteString(" ")
 		if len(args) > 0 {

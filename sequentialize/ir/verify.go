@@ -335,7 +335,7 @@ func (v *verifier) instr(loc string, in *Instr) {
 	if in.Index != 0 && op != OpField && op != OpExtract && op != OpInsert && op != OpCost {
 		c.errorf("unexpected Index %d", in.Index)
 	}
-	if in.Name != "" && op != OpAssert && op != OpObserve && op != OpTrace && op != OpCut {
+	if in.Name != "" && op != OpAssert && op != OpObserve && op != OpTrace && op != OpCut && op != OpNondet {
 		c.errorf("unexpected Name %q", in.Name)
 	}
 	if in.Msg != "" && op != OpAssert {

@@ -36,7 +36,7 @@ func (r *Request) Cancel() {
 	s := r.state
 	r.mu.Unlock()
 	if s == pending {
-		r.wg.Done() // bug: does not record the cancellation
+		r.wg.Done() // want `panic: .*\(1 preemption\)`
 	}
 }
 
