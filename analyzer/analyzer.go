@@ -2,9 +2,9 @@ package kiss
 
 import (
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/token"
-	"fmt"
 	"go/types"
 	"io"
 	"os"
