@@ -1,0 +1,54 @@
+package sequentialize
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"testing"
+)
+
+// TestModels runs every root of testdata/src/seqconc/models and checks the
+// outcome its name announces: _ok, or the check and the fewest preemptions
+// that reach it.
+func TestModels(t *testing.T) {
+	fns := loadRoots(t, "seqconc/models")
+	re := regexp.MustCompile(`^Test\w+_(ok|deadlock|leak|race|panic|assert)(\d*)$`)
+	var names []string
+	for name := range fns {
+		if re.MatchString(name) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) < 30 {
+		t.Fatalf("only %d model tests found", len(names))
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			m := re.FindStringSubmatch(name)
+			sc, res := runRoot(t, fns[name], 2)
+			if !res.Stats.Complete {
+				t.Errorf("exploration cut: %v", res.Stats.Cuts)
+			}
+			var got []string
+			for _, v := range res.Violations {
+				r := sc.Decode(v)
+				got = append(got, r.Check+strconv.Itoa(v.Cost)+": "+r.Message)
+			}
+			if m[1] == "ok" {
+				if len(got) > 0 {
+					t.Errorf("want no violation, got %q", got)
+				}
+				return
+			}
+			want, _ := strconv.Atoi(m[2])
+			if len(res.Violations) == 0 {
+				t.Fatalf("want %s with %d preemptions, got none", m[1], want)
+			}
+			first := sc.Decode(res.Violations[0])
+			if first.Check != m[1] || res.Violations[0].Cost != want {
+				t.Errorf("want %s with %d preemptions first, got %q", m[1], want, got)
+			}
+		})
+	}
+}

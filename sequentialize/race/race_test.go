@@ -1,0 +1,136 @@
+package race
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/smt"
+)
+
+func i64(v int64) smt.Concrete { return smt.Concrete{Type: ir.I64, Bits: uint64(v)} }
+func str(s string) smt.Concrete { return smt.Concrete{Type: ir.String, Str: s} }
+func ptr(obj smt.ObjID, path ...int) smt.Concrete {
+	return smt.Concrete{Type: ir.Ptr, Ref: smt.Ref{Obj: obj, Path: path}}
+}
+
+// ev is one observe "race" event.
+type ev struct {
+	name string
+	args []smt.Concrete
+	pos  string
+}
+
+func run(t *testing.T, d smt.Observer, evs ...ev) []*smt.Finding {
+	t.Helper()
+	var out []*smt.Finding
+	for _, e := range evs {
+		if f := d.Observe(Name, append([]smt.Concrete{str(e.name)}, e.args...), e.pos); f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func TestUnorderedWritesRace(t *testing.T) {
+	fs := run(t, New(),
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:1:1"},
+		ev{"wr", []smt.Concrete{i64(0), ptr(1, 0), str("c.n")}, "a.go:2:1"},
+		ev{"wr", []smt.Concrete{i64(1), ptr(1, 0), str("c.n")}, "a.go:3:1"},
+	)
+	if len(fs) != 1 || fs[0].Kind != "race" || !strings.Contains(fs[0].Message, "data race on c.n") ||
+		!strings.Contains(fs[0].Message, "a.go:2:1") || !strings.Contains(fs[0].Message, "a.go:3:1") {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+func TestSpawnOrders(t *testing.T) {
+	// A write before the go statement happens before the child's read.
+	fs := run(t, New(),
+		ev{"wr", []smt.Concrete{i64(0), ptr(1), str("x")}, "a.go:1:1"},
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:2:1"},
+		ev{"rd", []smt.Concrete{i64(1), ptr(1), str("x")}, "a.go:3:1"},
+	)
+	if len(fs) != 0 {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+func TestLockOrders(t *testing.T) {
+	// Unlock (release) then Lock (acquire) orders the two critical sections.
+	fs := run(t, New(),
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+		ev{"hb.acquire", []smt.Concrete{i64(0), ptr(9), i64(0)}, ""},
+		ev{"wr", []smt.Concrete{i64(0), ptr(1)}, "a.go:1:1"},
+		ev{"hb.release", []smt.Concrete{i64(0), ptr(9), i64(0)}, ""},
+		ev{"hb.acquire", []smt.Concrete{i64(1), ptr(9), i64(0)}, ""},
+		ev{"wr", []smt.Concrete{i64(1), ptr(1)}, "a.go:2:1"},
+	)
+	if len(fs) != 0 {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+func TestReadsDoNotRace(t *testing.T) {
+	fs := run(t, New(),
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+		ev{"rd", []smt.Concrete{i64(0), ptr(1)}, "a.go:1:1"},
+		ev{"rd", []smt.Concrete{i64(1), ptr(1)}, "a.go:2:1"},
+	)
+	if len(fs) != 0 {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+func TestAtomicsDoNotRaceButPlainAccessDoes(t *testing.T) {
+	d := New()
+	fs := run(t, d,
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+		ev{"atomic.wr", []smt.Concrete{i64(0), ptr(1)}, "a.go:1:1"},
+		ev{"atomic.wr", []smt.Concrete{i64(1), ptr(1)}, "a.go:2:1"},
+	)
+	if len(fs) != 0 {
+		t.Fatalf("atomic/atomic: %+v", fs)
+	}
+	fs = run(t, d, ev{"hb.spawn", []smt.Concrete{i64(0), i64(2)}, ""},
+		ev{"wr", []smt.Concrete{i64(2), ptr(7)}, "a.go:3:1"},
+		ev{"atomic.rd", []smt.Concrete{i64(0), ptr(7)}, "a.go:4:1"})
+	if len(fs) != 1 || !strings.Contains(fs[0].Message, "atomic read") {
+		t.Fatalf("plain write vs atomic read: %+v", fs)
+	}
+}
+
+func TestOverlappingPaths(t *testing.T) {
+	// A whole-struct write and a field read are the same memory.
+	fs := run(t, New(),
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+		ev{"wr", []smt.Concrete{i64(0), ptr(1)}, "a.go:1:1"},
+		ev{"rd", []smt.Concrete{i64(1), ptr(1, 2)}, "a.go:2:1"},
+	)
+	if len(fs) != 1 {
+		t.Fatalf("findings %+v", fs)
+	}
+	// Different fields are different memory.
+	fs = run(t, New(),
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+		ev{"wr", []smt.Concrete{i64(0), ptr(1, 0)}, "a.go:1:1"},
+		ev{"wr", []smt.Concrete{i64(1), ptr(1, 1)}, "a.go:2:1"},
+	)
+	if len(fs) != 0 {
+		t.Fatalf("findings %+v", fs)
+	}
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	d := New()
+	run(t, d, ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""}, ev{"wr", []smt.Concrete{i64(0), ptr(1)}, "a.go:1:1"})
+	c := d.Clone()
+	// The clone orders goroutine 1 after the write; the original does not.
+	run(t, c, ev{"hb.release", []smt.Concrete{i64(0), ptr(9), i64(0)}, ""}, ev{"hb.acquire", []smt.Concrete{i64(1), ptr(9), i64(0)}, ""})
+	if fs := run(t, c, ev{"rd", []smt.Concrete{i64(1), ptr(1)}, "a.go:2:1"}); len(fs) != 0 {
+		t.Fatalf("clone: %+v", fs)
+	}
+	if fs := run(t, d, ev{"rd", []smt.Concrete{i64(1), ptr(1)}, "a.go:2:1"}); len(fs) != 1 {
+		t.Fatalf("original: %+v", fs)
+	}
+}

@@ -1,0 +1,409 @@
+package models
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// ---- sync.Mutex ----
+
+func TestMutexDoubleLock_deadlock0(t *testing.T) {
+	var mu sync.Mutex
+	mu.Lock()
+	mu.Lock()
+}
+
+func TestMutexUnlockUnlocked_panic0(t *testing.T) {
+	var mu sync.Mutex
+	mu.Unlock()
+}
+
+func TestMutexHandoff_ok(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	done := make(chan bool)
+	go func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+		done <- true
+	}()
+	mu.Lock()
+	n++
+	mu.Unlock()
+	<-done
+	if n != 2 {
+		panic("lost update")
+	}
+}
+
+func TestMutexTryLock_ok(t *testing.T) {
+	var mu sync.Mutex
+	if !mu.TryLock() {
+		panic("TryLock on a free mutex failed")
+	}
+	if mu.TryLock() {
+		panic("TryLock on a held mutex succeeded")
+	}
+}
+
+// ---- sync.RWMutex ----
+
+func TestRWMutexReadersShare_ok(t *testing.T) {
+	var mu sync.RWMutex
+	mu.RLock()
+	done := make(chan bool)
+	go func() {
+		mu.RLock()
+		mu.RUnlock()
+		done <- true
+	}()
+	<-done
+	mu.RUnlock()
+}
+
+// A waiting writer keeps new readers out: read, write, read deadlocks.
+func TestRWMutexReadWriteRead_deadlock1(t *testing.T) {
+	var mu sync.RWMutex
+	mu.RLock()
+	go func() {
+		mu.Lock()
+		mu.Unlock()
+	}()
+	mu.RLock()
+	mu.RUnlock()
+	mu.RUnlock()
+}
+
+func TestRWMutexRUnlockUnlocked_panic0(t *testing.T) {
+	var mu sync.RWMutex
+	mu.RUnlock()
+}
+
+// ---- sync.WaitGroup ----
+
+func TestWaitGroupNegative_panic0(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Done()
+}
+
+func TestWaitGroupWaitReleased_ok(t *testing.T) {
+	var wg sync.WaitGroup
+	n := 0
+	wg.Add(1)
+	go func() {
+		n = 1
+		wg.Done()
+	}()
+	wg.Wait()
+	if n != 1 { // Done happens before Wait returns: no race, n is 1
+		panic("Wait returned early")
+	}
+}
+
+func TestWaitGroupNeverDone_deadlock0(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	wg.Wait()
+}
+
+// ---- sync.Once ----
+
+func TestOnceRunsOnce_ok(t *testing.T) {
+	var once sync.Once
+	n := 0
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			once.Do(func() { n++ })
+		}()
+	}
+	wg.Wait()
+	if n != 1 {
+		panic("Once ran twice")
+	}
+}
+
+func TestOnceRecursive_deadlock0(t *testing.T) {
+	var once sync.Once
+	once.Do(func() { once.Do(func() {}) })
+}
+
+// ---- sync.Cond ----
+
+// Signal wakes one waiter: with two waiting, the other is left blocked.
+func TestCondSignalWakesOne_deadlock0(t *testing.T) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	ready := false
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			for !ready {
+				c.Wait()
+			}
+			mu.Unlock()
+		}()
+	}
+	for i := 0; i < 2; i++ { // let both wait: each go statement's goroutine runs when main blocks
+		time.Sleep(time.Millisecond)
+	}
+	mu.Lock()
+	ready = true
+	c.Signal()
+	mu.Unlock()
+	wg.Wait()
+}
+
+func TestCondBroadcastWakesAll_ok(t *testing.T) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	ready := false
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			for !ready {
+				c.Wait()
+			}
+			mu.Unlock()
+		}()
+	}
+	mu.Lock()
+	ready = true
+	c.Broadcast()
+	mu.Unlock()
+	wg.Wait()
+}
+
+// ---- channels ----
+
+func TestChanNoPartner_deadlock0(t *testing.T) {
+	ch := make(chan int)
+	ch <- 1
+}
+
+func TestChanBufferedSend_ok(t *testing.T) {
+	ch := make(chan int, 1)
+	ch <- 1
+	if v := <-ch; v != 1 {
+		panic("wrong value")
+	}
+}
+
+func TestChanClosedRecvZero_ok(t *testing.T) {
+	ch := make(chan int, 1)
+	ch <- 7
+	close(ch)
+	v, ok := <-ch
+	w, ok2 := <-ch
+	if v != 7 || !ok || w != 0 || ok2 {
+		panic("closed channel semantics")
+	}
+}
+
+func TestChanSendOnClosed_panic0(t *testing.T) {
+	ch := make(chan int, 1)
+	close(ch)
+	ch <- 1
+}
+
+func TestChanCloseNil_panic0(t *testing.T) {
+	var ch chan int
+	close(ch)
+}
+
+func TestChanCloseTwice_panic0(t *testing.T) {
+	ch := make(chan int)
+	close(ch)
+	close(ch)
+}
+
+func TestChanNilBlocks_deadlock0(t *testing.T) {
+	var ch chan int
+	<-ch
+}
+
+func TestChanLenCap_ok(t *testing.T) {
+	ch := make(chan int, 3)
+	ch <- 1
+	ch <- 2
+	if len(ch) != 2 || cap(ch) != 3 {
+		panic("len/cap")
+	}
+}
+
+func TestChanRangeClosed_ok(t *testing.T) {
+	ch := make(chan int)
+	go func() {
+		for i := 0; i < 3; i++ {
+			ch <- i
+		}
+		close(ch)
+	}()
+	sum := 0
+	for v := range ch {
+		sum += v
+	}
+	if sum != 3 {
+		panic("range lost a value")
+	}
+}
+
+func TestChanLeakedSender_leak0(t *testing.T) {
+	ch := make(chan int)
+	go func() { ch <- 1 }()
+}
+
+// ---- select ----
+
+func TestSelectDefault_ok(t *testing.T) {
+	ch := make(chan int)
+	select {
+	case <-ch:
+		panic("received from an empty channel")
+	default:
+	}
+}
+
+// With both cases ready, either may be chosen: the second one is reached.
+func TestSelectAnyReady_panic0(t *testing.T) {
+	a, b := make(chan int, 1), make(chan int, 1)
+	a <- 1
+	b <- 2
+	select {
+	case <-a:
+	case <-b:
+		panic("second case")
+	}
+}
+
+func TestSelectNoCase_deadlock0(t *testing.T) {
+	select {}
+}
+
+// ---- sync/atomic ----
+
+func TestAtomicCounter_ok(t *testing.T) {
+	var n atomic.Int64
+	var m int32
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n.Add(1)
+			atomic.AddInt32(&m, 1)
+		}()
+	}
+	wg.Wait()
+	if n.Load() != 2 || atomic.LoadInt32(&m) != 2 {
+		panic("lost atomic update")
+	}
+}
+
+func TestPlainCounter_race0(t *testing.T) {
+	n := 0
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n++
+		}()
+	}
+	wg.Wait()
+}
+
+// ---- context ----
+
+func TestContextCancelClosesDone_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go cancel()
+	<-ctx.Done()
+	if ctx.Err() != context.Canceled {
+		panic("Err after cancel")
+	}
+}
+
+func TestContextBackgroundNeverDone_deadlock0(t *testing.T) {
+	<-context.Background().Done()
+}
+
+func TestContextParentCancelsChild_ok(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	child, cancelChild := context.WithCancel(parent)
+	defer cancelChild()
+	cancel()
+	<-child.Done()
+}
+
+func TestContextTimeoutFires_ok(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	<-ctx.Done()
+	if ctx.Err() != context.DeadlineExceeded && ctx.Err() != context.Canceled {
+		panic("Err after the deadline")
+	}
+}
+
+// ---- time ----
+
+func TestTimeAfterFires_ok(t *testing.T) {
+	<-time.After(time.Second)
+}
+
+// A timeout may win the race against an answer already there: the timer's
+// goroutine fires while the test goroutine could go on, a preemption.
+func TestTimeoutMayWin_panic1(t *testing.T) {
+	ch := make(chan int, 1)
+	ch <- 1
+	select {
+	case <-ch:
+	case <-time.After(time.Hour):
+		panic("timed out")
+	}
+}
+
+// ---- testing ----
+
+func TestErrorfUnderSomeSchedule_assert1(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	done := make(chan bool)
+	go func() {
+		mu.Lock()
+		v := n
+		mu.Unlock()
+		mu.Lock()
+		n = v + 1
+		mu.Unlock()
+		done <- true
+	}()
+	mu.Lock()
+	v := n
+	mu.Unlock()
+	mu.Lock()
+	n = v + 1
+	mu.Unlock()
+	<-done
+	if n != 2 {
+		t.Errorf("lost update: n = %d", n)
+	}
+}
+
+func TestCleanupRunsBeforeLeakCheck_ok(t *testing.T) {
+	ch := make(chan int)
+	go func() { <-ch }()
+	t.Cleanup(func() { close(ch) })
+}
