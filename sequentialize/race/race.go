@@ -113,34 +113,46 @@ type Detector struct {
 	clocks map[int]clock
 	syncs  map[syncKey]clock
 	mem    map[smt.ObjID][]*shadow
+	// owned says the maps are this detector's alone. Clone shares them and
+	// clears owned on both sides; the first Observe copies: most forked
+	// paths of the scheduler end before they observe anything.
+	owned bool
 }
 
 // New returns a detector for a fresh execution.
 func New() smt.Observer {
-	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}}
+	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}, owned: true}
 }
 
-// Clone copies the detector for a forked path.
+// Clone returns a detector for a forked path, sharing state until either
+// side observes an event.
 func (d *Detector) Clone() smt.Observer {
-	c := &Detector{
-		clocks: make(map[int]clock, len(d.clocks)),
-		syncs:  make(map[syncKey]clock, len(d.syncs)),
-		mem:    make(map[smt.ObjID][]*shadow, len(d.mem)),
+	d.owned = false
+	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem}
+}
+
+// own gives d private copies of the maps it shares since a Clone.
+func (d *Detector) own() {
+	if d.owned {
+		return
 	}
+	clocks := make(map[int]clock, len(d.clocks))
+	syncs := make(map[syncKey]clock, len(d.syncs))
+	mem := make(map[smt.ObjID][]*shadow, len(d.mem))
 	for g, v := range d.clocks {
-		c.clocks[g] = slices.Clone(v)
+		clocks[g] = slices.Clone(v)
 	}
 	for k, v := range d.syncs {
-		c.syncs[k] = slices.Clone(v)
+		syncs[k] = slices.Clone(v)
 	}
 	for o, ss := range d.mem {
 		cs := make([]*shadow, len(ss))
 		for i, s := range ss {
 			cs[i] = &shadow{path: s.path, reads: maps.Clone(s.reads), writes: maps.Clone(s.writes)}
 		}
-		c.mem[o] = cs
+		mem[o] = cs
 	}
-	return c
+	d.clocks, d.syncs, d.mem, d.owned = clocks, syncs, mem, true
 }
 
 func (d *Detector) clock(g int) clock {
@@ -154,6 +166,7 @@ func (d *Detector) clock(g int) clock {
 
 // Observe handles one event.
 func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Finding {
+	d.own()
 	if len(args) < 3 {
 		return nil
 	}
