@@ -8,7 +8,7 @@ import (
 	"github.com/gokiss/kiss/smt"
 )
 
-func i64(v int64) smt.Concrete { return smt.Concrete{Type: ir.I64, Bits: uint64(v)} }
+func i64(v int64) smt.Concrete  { return smt.Concrete{Type: ir.I64, Bits: uint64(v)} }
 func str(s string) smt.Concrete { return smt.Concrete{Type: ir.String, Str: s} }
 func ptr(obj smt.ObjID, path ...int) smt.Concrete {
 	return smt.Concrete{Type: ir.Ptr, Ref: smt.Ref{Obj: obj, Path: path}}
