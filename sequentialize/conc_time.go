@@ -1,29 +1,53 @@
 package sequentialize
 
 import (
-	"go/types"
-
 	"github.com/gokiss/kiss/sequentialize/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
-// The time model (summaries/models/time.ir): Sleep yields, timers are
-// goroutines that fire at any later scheduling point.
+// The time model (summaries/models/time.ir): Sleep yields, timers and
+// tickers are goroutines that fire at any later scheduling point. Timers
+// and Tickers are the model's $timer and $ticker (summaries.Types), whose
+// field C is Go's first.
 func (c *concLowering) timeModels(m map[string]ExternFunc) {
-	m["time.After"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return b.Call(ir.Ptr, c.fn("time.after"), ir.StringConst(pos)), nil
+	call := func(model string, res *ir.Type, withPos bool, field int) ExternFunc {
+		return func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			var ops []ir.Value
+			// Durations and times are not modelled: timers fire at any later point.
+			if len(args) > 0 && args[0].Type().Kind == ir.KindPtr {
+				ops = append(ops, args[0]) // a receiver
+			}
+			if withPos {
+				ops = append(ops, ir.StringConst(pos))
+			}
+			var r *ir.Local
+			if res != nil {
+				r = b.Temp(res)
+			}
+			b.CallTo(r, c.fn(model), ops...)
+			if field >= 0 {
+				return b.Load(ir.Ptr, b.Field(r, field)), nil
+			}
+			if r == nil {
+				return nil, nil
+			}
+			return r, nil
+		}
 	}
-	// NewTimer: a *Timer whose field C (Go's first) is the timer channel.
-	// Stop and Reset say "maybe": the goroutine may already have fired.
-	m["time.NewTimer"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		elem := call.Signature().Results().At(0).Type().(*types.Pointer).Elem()
-		t := b.Alloc(l.Type(elem), nil)
-		b.Store(b.Field(t, 0), b.Call(ir.Ptr, c.fn("time.after"), ir.StringConst(pos)))
-		return t, nil
+	m["time.NewTimer"] = call("time.newtimer", ir.Ptr, true, -1)
+	m["time.After"] = call("time.newtimer", ir.Ptr, true, 0)
+	m["(*time.Timer).Stop"] = call("time.stop", ir.Bool, true, -1)
+	m["(*time.Timer).Reset"] = call("time.reset", ir.Bool, true, -1)
+	m["time.AfterFunc"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Call(ir.Ptr, c.fn("time.afterfunc"), args[1], ir.StringConst(pos)), nil
 	}
-	m["time.AfterFunc"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.CallTo(nil, c.fn("time.afterfunc"), args[1], ir.StringConst(pos))
-		elem := call.Signature().Results().At(0).Type().(*types.Pointer).Elem()
-		return b.Alloc(l.Type(elem), nil), nil
+	m["time.NewTicker"] = call("time.newticker", ir.Ptr, true, -1)
+	m["time.Tick"] = call("time.newticker", ir.Ptr, true, 0)
+	m["(*time.Ticker).Stop"] = call("time.tickerstop", nil, false, -1)
+	m["(*time.Ticker).Reset"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return nil, nil // the period does not matter: ticks come at any later point
+	}
+	m["runtime.Goexit"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return nil, errorf("kiss does not model runtime.Goexit yet (%s)", pos)
 	}
 }

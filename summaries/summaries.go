@@ -36,6 +36,8 @@ var Types = map[string]string{
 	"sync.WaitGroup": "waitgroup",
 	"sync.Once":      "once",
 	"sync.Cond":      "cond",
+	"time.Timer":     "timer",
+	"time.Ticker":    "ticker",
 }
 
 // Direct maps Go functions (ssa.Function.String()) to the model function

@@ -407,3 +407,45 @@ func TestCleanupRunsBeforeLeakCheck_ok(t *testing.T) {
 	go func() { <-ch }()
 	t.Cleanup(func() { close(ch) })
 }
+
+func TestTimerFires_ok(t *testing.T) {
+	<-time.NewTimer(time.Second).C
+}
+
+// After Stop reports it stopped the timer, nothing is received (Go 1.23).
+func TestTimerStopPreventsFire_ok(t *testing.T) {
+	tm := time.NewTimer(time.Hour)
+	if tm.Stop() {
+		select {
+		case <-tm.C:
+			panic("fired after Stop")
+		default:
+		}
+	}
+}
+
+// Stop may come too late: the timer already fired.
+func TestTimerStopTooLate_panic1(t *testing.T) {
+	tm := time.NewTimer(time.Hour)
+	if !tm.Stop() {
+		panic("the timer fired first")
+	}
+}
+
+func TestAfterFuncRuns_ok(t *testing.T) {
+	done := make(chan bool)
+	time.AfterFunc(time.Second, func() { done <- true })
+	<-done
+}
+
+func TestTickerTicks_ok(t *testing.T) {
+	tk := time.NewTicker(time.Second)
+	defer tk.Stop()
+	<-tk.C
+	<-tk.C
+}
+
+// A ticker nobody stops is not a leak: its goroutine is the runtime's.
+func TestTickerNotALeak_ok(t *testing.T) {
+	<-time.Tick(time.Second)
+}
