@@ -1,0 +1,66 @@
+package kiss_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	kiss "github.com/gokiss/kiss/analyzer"
+)
+
+// analyzerWith is kiss.Analyzer with its own configuration, whose notes go
+// to the returned buffer.
+func analyzerWith() (*analysis.Analyzer, *bytes.Buffer) {
+	var notes bytes.Buffer
+	conf := kiss.DefaultConfig
+	conf.Err = &notes
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	return &a, &notes
+}
+
+// A panic inside kiss ends that root only: one internal-error line names
+// it, and the other roots are still checked and reported.
+func TestInternalPanicIsOneLine(t *testing.T) {
+	kiss.SetTestHookRoot(func(root string) {
+		if root == "TestABBA" {
+			panic("boom")
+		}
+	})
+	defer kiss.SetTestHookRoot(nil)
+	a, notes := analyzerWith()
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	rec := &recorder{}
+	analysistest.Run(rec, testdata, a, "seqconc/basic")
+	if n := strings.Count(notes.String(), "internal error while checking seqconc/basic.TestABBA: boom"); n != 1 {
+		t.Errorf("%d internal-error lines for TestABBA, want 1:\n%s", n, notes.String())
+	}
+	var leak, deadlock bool
+	for _, e := range rec.errs { // the package has no want comments: every diagnostic shows here
+		leak = leak || strings.Contains(e, "goroutine leak")
+		deadlock = deadlock || strings.Contains(e, "deadlock")
+	}
+	if !leak || deadlock {
+		t.Errorf("other roots not checked, or the failed one reported: leak=%v deadlock=%v\n%s", leak, deadlock, strings.Join(rec.errs, "\n"))
+	}
+}
+
+// A construct kiss does not model leaves the root unchecked with a
+// one-line reason, never a diagnostic.
+func TestUnsupportedConstructIsOneLine(t *testing.T) {
+	a, notes := analyzerWith()
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	rec := &recorder{}
+	analysistest.Run(rec, testdata, a, "seqconc/unsupported")
+	if len(rec.errs) != 0 {
+		t.Errorf("diagnostics for an unchecked root: %v", rec.errs)
+	}
+	want := "seqconc/unsupported.TestGoexit not checked: seqconc/unsupported.TestGoexit$1: kiss does not model runtime.Goexit yet (unsupported_test.go:15:17)"
+	if !strings.Contains(notes.String(), want) {
+		t.Errorf("notes lack %q:\n%s", want, notes.String())
+	}
+}
