@@ -36,7 +36,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 	}
 	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines})
 	if err != nil {
-		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
+		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return
 	}
 	if cfg.DumpIR {
@@ -62,14 +62,11 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 	}
 	var withheld []*smt.Violation
 	for _, v := range out.Violations {
-		if valueCheck(v.Kind) && len(v.DependsOn) > 0 {
-			// A panic or test failure that needs particular results from
-			// functions kiss does not know may never happen: kiss cannot
-			// show it is real, so it does not report it.
+		r := sc.Decode(v)
+		if !provable(r, v) {
 			withheld = append(withheld, v)
 			continue
 		}
-		r := sc.Decode(v)
 		pos := sc.Positions[r.Pos]
 		if !pos.IsValid() {
 			pos = fn.Pos()
@@ -88,9 +85,9 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 		cfg.OnRoot(pass.Pkg.Path()+"."+name, out.Stats, time.Since(start))
 	}
 	if cfg.Stats {
-		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, time.Since(start))
+		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, len(res.findings), len(withheld), time.Since(start))
 		if len(withheld) > 0 {
-			fmt.Fprintf(cfg.stderr(), "kiss: %s.%s: %d possible violation(s) withheld: they need particular results from %s\n",
+			fmt.Fprintf(cfg.stderr(), "kiss: %s.%s: %d possible violation(s) not reported: they depend on what these do, which kiss does not know: %s\n",
 				pass.Pkg.Path(), name, len(withheld), strings.Join(origins(withheld), ", "))
 		}
 	} else if !out.Stats.Complete && len(out.Violations) == 0 {
@@ -125,14 +122,16 @@ func cuts(st smt.Stats) string {
 	return strings.Join(parts, " ")
 }
 
-func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.Result, took time.Duration) {
+func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.Result, reported, withheld int, took time.Duration) {
 	st := out.Stats
 	cover := fmt.Sprintf("no violation with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	switch {
-	case len(out.Violations) > 0:
-		cover = fmt.Sprintf("%d violation(s), the first with %d preemption(s)", len(out.Violations), out.Violations[0].Cost)
+	case reported > 0:
+		cover = fmt.Sprintf("%d violation(s) reported", reported)
 	case !st.Complete:
 		cover = "incomplete: budgets cut the exploration (" + cuts(st) + ")"
+	case withheld > 0:
+		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}
 	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %v; cut: %s; %s\n",
 		root, cfg.Contexts, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
@@ -189,10 +188,20 @@ func relatedStep(i int, st schedule.Step) string {
 	return msg
 }
 
-// valueCheck reports whether a violation kind is about values (a panic, a
-// test failure) rather than about the schedule itself (deadlock, leak,
-// race), which holds whatever unknown functions return on the path.
-func valueCheck(kind string) bool { return kind == "panic" || kind == "assert" }
+// provable reports whether a violation holds whatever the functions kiss
+// does not know do. A path that relied on such a function reaching shared
+// memory and doing nothing kiss sees (it might have synchronized, blocked,
+// unblocked or panicked) proves nothing; a failure about values (a panic
+// of the program's own, a test failure) that needs particular results from
+// them proves nothing either. kiss does not report those.
+func provable(r *sequentialize.Report, v *smt.Violation) bool {
+	for _, d := range v.DependsOn {
+		if strings.HasPrefix(d, sequentialize.EffectsLabel) {
+			return false
+		}
+	}
+	return r.ScheduleFact || len(v.DependsOn) == 0
+}
 
 // origins lists the labels withheld violations depend on.
 func origins(vs []*smt.Violation) []string {
@@ -200,6 +209,7 @@ func origins(vs []*smt.Violation) []string {
 	var out []string
 	for _, v := range vs {
 		for _, d := range v.DependsOn {
+			d = strings.TrimPrefix(d, sequentialize.EffectsLabel)
 			if !seen[d] {
 				seen[d] = true
 				out = append(out, d)
@@ -207,4 +217,14 @@ func origins(vs []*smt.Violation) []string {
 		}
 	}
 	return out
+}
+
+// oneLine keeps the first line of an error and says how many more there
+// were: a root that is not checked gets one line of output.
+func oneLine(err error) string {
+	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+	if len(lines) == 1 {
+		return lines[0]
+	}
+	return fmt.Sprintf("%s (and %d more)", lines[0], len(lines)-1)
 }

@@ -59,7 +59,7 @@ func TestUnsupportedConstructIsOneLine(t *testing.T) {
 	if len(rec.errs) != 0 {
 		t.Errorf("diagnostics for an unchecked root: %v", rec.errs)
 	}
-	want := "seqconc/unsupported.TestGoexit not checked: seqconc/unsupported.TestGoexit$1: kiss does not model runtime.Goexit yet (unsupported_test.go:15:17)"
+	want := "seqconc/unsupported.TestUnsafe not checked: seqconc/unsupported.TestUnsafe$1: kiss does not model the builtin Add yet (unsupported_test.go:18:25)"
 	if !strings.Contains(notes.String(), want) {
 		t.Errorf("notes lack %q:\n%s", want, notes.String())
 	}

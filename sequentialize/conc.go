@@ -41,6 +41,11 @@ func (c *concLowering) visible(b *Builder, op string, obj ir.Value) {
 // f, reports an unrecovered panic and marks the goroutine exited.
 func (c *concLowering) Go(b *Builder, instr *ssa.Go) error {
 	ops := b.CallOperands(&instr.Call)
+	if bi, ok := instr.Call.Value.(*ssa.Builtin); ok && bi.Name() == "panic" {
+		// go panic(v): a goroutine that panics at once.
+		c.spawn(b, c.panicker(b.Lowerer(), b.Pos), ops[0])
+		return nil
+	}
 	target, args, err := b.CallTarget(&instr.Call, ops)
 	if err != nil {
 		return err
@@ -216,4 +221,19 @@ func constString(v ssa.Value) (string, bool) {
 		return constant.StringVal(c.Value), true
 	}
 	return "", false
+}
+
+// panicker returns the body of `go panic(v)` at pos: the goroutine panics
+// with v, unrecovered.
+func (c *concLowering) panicker(l *Lowerer, pos string) *ir.Func {
+	b := l.helper("rt.gopanicked", nil, "v", l.Iface())
+	b.Pos = pos
+	b.CallTo(nil, c.fn("rt.restore"))
+	v := b.Fn.Params[0]
+	msg := b.Call(ir.String, l.lateFunc("rt.panicdesc"), v)
+	b.CallTo(nil, l.helpers["rt.gopanic"], v, msg)
+	b.Trace("panic", msg, ir.StringConst(pos))
+	c.exitGoroutine(b, "unrecovered panic in goroutine")
+	b.Ret(nil)
+	return b.Fn
 }

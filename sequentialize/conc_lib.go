@@ -74,13 +74,13 @@ func libModels(m map[string]ExternFunc) {
 				return ir.StringConst(s), nil
 			}
 		}
-		return b.Op(ir.OpNondet, ir.String), nil
+		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 	}
 	for _, f := range []string{"fmt.Sprintf", "fmt.Sprint", "strconv.Itoa", "strconv.FormatInt"} {
 		m[f] = unknownString
 	}
 	m["fmt.Sprintln"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return b.Op(ir.OpNondet, ir.String), nil
+		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 	}
 	m["strconv.Atoi"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(l.Type(call.Signature().Results()), lib.atoiFunc(l), args[0]), nil
@@ -152,7 +152,7 @@ func (lib *libLowering) errorf(l *Lowerer, b *Builder, call *ssa.CallCommon, arg
 		return unknownError(l, b), nil
 	}
 	lib.register(l)
-	var msg ir.Value = b.Op(ir.OpNondet, ir.String)
+	var msg ir.Value = l.unknownNondetLabel(b, ir.String, libUnknown)
 	if verbs == 0 && nargs == 0 {
 		msg = ir.StringConst(strings.ReplaceAll(format, "%%", "%"))
 	}
@@ -364,7 +364,7 @@ func (lib *libLowering) isFunc(l *Lowerer) *ir.Func {
 			b.Jmp(no)
 			b.SetBlock(no)
 		}, isM, func(cur ir.Value) {
-			b.Ret(b.Op(ir.OpNondet, ir.Bool)) // an unknown error may be or wrap anything
+			b.Ret(l.unknownNondetLabel(b, ir.Bool, libUnknown)) // an unknown error may be or wrap anything
 		})
 	})
 }
@@ -446,7 +446,7 @@ func (lib *libLowering) asFunc(l *Lowerer, T types.Type) *ir.Func {
 			b.SetBlock(no)
 		}, asM, func(cur ir.Value) {
 			// An unknown error may wrap a T: maybe, with an unknown T.
-			r := b.Op(ir.OpNondet, ir.Bool)
+			r := l.unknownNondetLabel(b, ir.Bool, libUnknown)
 			_, no := b.If(r, "unknown")
 			if isInterface(T) {
 				b.Store(p, unknownError(l, b))
@@ -598,3 +598,8 @@ func hasAffixFunc(l *Lowerer, suffix bool) *ir.Func {
 }
 
 func u64Const(v uint64) *ir.Const { return &ir.Const{Typ: ir.U64, Bits: v} }
+
+// libUnknown labels the values the library models do not compute (a
+// formatted string, whether an unknown error wraps another): findings that
+// depend on them are not shown as real (smt's DependsOn).
+const libUnknown = "a value kiss's library models leave unknown"

@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gokiss/kiss/sequentialize/schedule"
@@ -33,6 +34,17 @@ type Report struct {
 	Message  string // one line, ending with the preemption count
 	Pos      string // "file.go:line:col" where it is reported; "" if unknown
 	Schedule *schedule.Schedule
+	// ScheduleFact says the violation is about the interleaving itself (a
+	// deadlock, a leak, a race, a misuse of a channel or of package sync),
+	// not about values the program computes.
+	ScheduleFact bool
+}
+
+// concurrencyPanics are the panics of the channel and sync models.
+var concurrencyPanics = []string{
+	"close of closed channel", "close of nil channel", "send on closed channel",
+	"sync: negative WaitGroup counter", "fatal error: sync: unlock of unlocked mutex",
+	"fatal error: sync: RUnlock of unlocked RWMutex", "fatal error: sync: Unlock of unlocked RWMutex",
 }
 
 // goroutineState is what decoding knows about one goroutine at the end of
@@ -134,6 +146,7 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 	preempts := plural(v.Cost, "preemption")
 	switch sch.Check {
 	case "deadlock", "leak":
+		r.ScheduleFact = true
 		var stuck []string
 		first := -1
 		for id, g := range gs {
@@ -166,7 +179,9 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 			r.Pos = s.lastOpPos(sch)
 		}
 		r.Message = fmt.Sprintf("panic: %s (%s)", msg, preempts)
+		r.ScheduleFact = slices.Contains(concurrencyPanics, msg)
 	case "race":
+		r.ScheduleFact = true
 		r.Pos = v.Pos
 		r.Message = fmt.Sprintf("%s (%s)", v.Message, preempts)
 	default:

@@ -128,6 +128,14 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return nil // a package built from export data: its init is not ours to run
 	}
 	l.unknown[fn.String()] = true
+	if touchesShared(fn.Signature) {
+		// The function may synchronize, block, unblock or panic on
+		// memory the program shares: record on the path that it was
+		// assumed to do none of it, so that findings that depend on that
+		// can be told apart (smt's DependsOn).
+		ok := l.unknownNondetLabel(b, ir.Bool, EffectsLabel+fn.String())
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+	}
 	res := fn.Signature.Results()
 	defer l.labelUnknown(fn.String())()
 	switch res.Len() {
@@ -155,9 +163,58 @@ func (l *Lowerer) unknownNondet(b *Builder, t *ir.Type) *ir.Local {
 	if label == "" {
 		label = "unknown"
 	}
+	return l.unknownNondetLabel(b, t, label)
+}
+
+func (l *Lowerer) unknownNondetLabel(b *Builder, t *ir.Type, label string) *ir.Local {
 	d := b.Temp(t)
 	b.Emit(&ir.Instr{Op: ir.OpNondet, Dst: d, Name: label})
 	return d
+}
+
+// EffectsLabel prefixes the label of the nondet that stands for "an unknown
+// function that can reach shared memory did nothing kiss would see".
+const EffectsLabel = "effects of "
+
+// touchesShared reports whether a function can reach memory its caller
+// shares, or hand back something that can: a receiver, parameter or result
+// holding a pointer, slice, map, channel, function or interface.
+func touchesShared(sig *types.Signature) bool {
+	if sig.Recv() != nil && holdsRefs(sig.Recv().Type(), nil) {
+		return true
+	}
+	for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tup.Variables() {
+			if holdsRefs(v.Type(), nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func holdsRefs(t types.Type, seen map[types.Type]bool) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return holdsRefs(u.Elem(), seen)
+	case *types.Struct:
+		if seen == nil {
+			seen = map[types.Type]bool{}
+		}
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for f := range u.Fields() {
+			if holdsRefs(f.Type(), seen) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // lowerStub fills the IR function of a function kiss does not lower from a

@@ -449,3 +449,7 @@ func TestTickerTicks_ok(t *testing.T) {
 func TestTickerNotALeak_ok(t *testing.T) {
 	<-time.Tick(time.Second)
 }
+
+func TestGoPanic_panic0(t *testing.T) {
+	go panic("boom")
+}

@@ -1,18 +1,21 @@
 package unsupported
 
 import (
-	"runtime"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
-// kiss does not model runtime.Goexit: the root is not checked, and says so.
-func TestGoexit(t *testing.T) {
+// kiss does not model unsafe pointer arithmetic: the root is not checked,
+// and says so.
+func TestUnsafe(t *testing.T) {
 	var wg sync.WaitGroup
+	xs := []int{1, 2}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		runtime.Goexit()
+		p := unsafe.Pointer(&xs[0])
+		_ = *(*int)(unsafe.Add(p, unsafe.Sizeof(xs[0])))
 	}()
 	wg.Wait()
 }
