@@ -9,11 +9,16 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# libz3-dev provides z3.h and libz3.so for smt/z3, the module's only cgo.
+# libz3-dev provides z3.h and libz3.so for smt/z3, the module's only cgo;
+# neovim is the real editor client the language server is tested with.
 deps:
-	@if [ ! -f /usr/include/z3.h ]; then \
-		echo "kiss: installing libz3-dev"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libz3-dev >/dev/null; \
+	@missing=""; \
+	[ -f /usr/include/z3.h ] || missing="$$missing libz3-dev"; \
+	command -v nvim >/dev/null || missing="$$missing neovim"; \
+	command -v git >/dev/null || missing="$$missing git"; \
+	if [ -n "$$missing" ]; then \
+		echo "kiss: installing$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@$(GO) mod download
 
@@ -23,8 +28,9 @@ build: deps
 demo: build
 	@./scripts/demo.sh $(BIN)
 
+# A first run builds golangci-lint with the kiss plugin (minutes, cached after).
 test: deps
-	$(GO) test -count=1 ./...
+	$(GO) test -timeout 30m -count=1 ./...
 
 bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...

@@ -91,6 +91,9 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		UnknownGlobals:    true,
 	}
 	lopts.Access = c.access
+	if root.Pkg != nil {
+		lopts.Home = root.Pkg.Pkg
+	}
 	for goName, model := range summaries.Types {
 		lopts.Types[goName] = rt.typ(model)
 	}

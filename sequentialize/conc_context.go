@@ -63,7 +63,10 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	m["context.TODO"] = background
 	withCancel := func(deadline bool) ExternFunc {
 		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			id := c.contextType(l, ctxOf(l, call))
+			ctxT := ctxOf(l, call)
+			id := c.contextType(l, ctxT)
+			nonNil := b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0))
+			b.PanicUnless(nonNil, "cannot create context from nil parent")
 			parent := c.asContext(b, id, args[0])
 			var ctx *ir.Local
 			if deadline {
@@ -71,6 +74,16 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 			} else {
 				ctx = b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
 			}
+			// A parent of another type (a struct embedding a context, a
+			// context of the program's own) is watched by a goroutine, as
+			// Go's propagateCancel does.
+			foreign := b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, id))
+			_, join := b.If(foreign, "foreign")
+			if p := c.propagator(l, ctxT); p != nil {
+				c.spawn(b, p, args[0], ctx)
+			}
+			b.Jmp(join)
+			b.SetBlock(join)
 			res := l.Type(call.Signature().Results())
 			cancel := b.Make(l.Closure(), c.fn("ctx.cancel"), ctx)
 			return b.Make(res, b.Make(l.Iface(), ir.IntConst(ir.I64, id), ctx), cancel), nil
@@ -82,6 +95,11 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	// Values do not change when a context is done: WithValue's context is
 	// its parent's as far as kiss's checks go, and Value is unknown.
 	m["context.WithValue"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
+		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[1], 0), ir.IntConst(ir.I64, 0)), "nil key")
+		// A key of an uncomparable type panics, as comparing it would.
+		b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), args[1], args[1])
+		b.CheckHelperPanic()
 		return args[0], nil
 	}
 }
@@ -111,4 +129,48 @@ func (c *concLowering) initLibraryGlobals(b *Builder) {
 	c.libinit = &ir.Func{Name: l.uniqName("rt.libinit")}
 	l.prog.Funcs = append(l.prog.Funcs, c.libinit)
 	b.CallTo(nil, c.libinit)
+}
+
+// propagator returns the body of the goroutine that cancels child when a
+// parent kiss does not model is done: select on parent.Done() and the
+// child's own Done, as Go's propagateCancel does for such parents. It is
+// the runtime's goroutine: blocked for good, it is no leak.
+func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
+	if c.propagate != nil {
+		return c.propagate
+	}
+	it, ok := ctxT.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var done, errm *types.Func
+	for m := range it.Methods() {
+		switch m.Name() {
+		case "Done":
+			done = m
+		case "Err":
+			errm = m
+		}
+	}
+	if done == nil || errm == nil {
+		return nil
+	}
+	b := l.helper("ctx.propagate", nil, "parent", l.Iface(), "child", ir.Ptr)
+	parent, child := b.Fn.Params[0], b.Fn.Params[1]
+	b.CallTo(nil, c.fn("rt.restore"))
+	b.CallTo(nil, c.fn("rt.daemon"))
+	pdone := b.Call(ir.Ptr, l.dispatcher(done), parent)
+	caseT := c.rt.typ("case")
+	cases := b.Alloc(caseT, ir.IntConst(ir.I64, 2))
+	b.Store(b.Index(cases, ir.IntConst(ir.I64, 0)), b.Make(caseT, ir.IntConst(ir.I64, 0), pdone, ir.ZeroConst(ir.Ptr)))
+	b.Store(b.Index(cases, ir.IntConst(ir.I64, 1)), b.Make(caseT, ir.IntConst(ir.I64, 0), b.Load(ir.Ptr, b.Field(child, 0)), ir.ZeroConst(ir.Ptr)))
+	r := b.Call(c.rt.typ("selr"), c.fn("chan.select"), cases, ir.IntConst(ir.I64, 2), ir.BoolConst(true), ir.StringConst(""))
+	_, out := b.If(b.Bin(ir.OpEq, b.Extract(r, 0), ir.IntConst(ir.I64, 0)), "parentdone")
+	b.CallTo(nil, c.fn("ctx.docancel"), child, b.Call(l.Iface(), l.dispatcher(errm), parent))
+	b.Jmp(out)
+	b.SetBlock(out)
+	b.CallTo(nil, c.fn("rt.exit"))
+	b.Ret(nil)
+	c.propagate = b.Fn
+	return c.propagate
 }

@@ -38,6 +38,10 @@ type LowerOptions struct {
 	// addr the SSA value it came from. The concurrency layer reports them to
 	// the race detector.
 	Access func(b *Builder, p ir.Value, addr ssa.Value, write bool)
+	// Home is the package under analysis: its own functions and types run
+	// from their bodies even where Externs or Types model them for the
+	// packages that import it (kiss checking package sync itself).
+	Home *types.Package
 	// UnknownInterfaces makes an unknown function's interface results
 	// (errors, say) nil or a non-nil value of an unknown dynamic type
 	// (UnknownTypeID), rather than always nil.

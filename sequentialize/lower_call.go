@@ -103,6 +103,9 @@ func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, 
 
 // extern returns the model registered for fn, if any.
 func (l *Lowerer) extern(fn *ssa.Function) ExternFunc {
+	if l.opts.Home != nil && fn.Pkg != nil && fn.Pkg.Pkg == l.opts.Home && fn.Blocks != nil {
+		return nil // the package's own code, with its body: run it
+	}
 	if f, ok := l.opts.Externs[fn.String()]; ok {
 		return f
 	}

@@ -23,7 +23,7 @@ func (l *Lowerer) mapType(t types.Type) *ir.Type {
 		return l.Type(types.Unalias(t))
 	case *types.Named:
 		if o := t.Origin().Obj(); o.Pkg() != nil {
-			if it, ok := l.opts.Types[o.Pkg().Path()+"."+o.Name()]; ok {
+			if it, ok := l.opts.Types[o.Pkg().Path()+"."+o.Name()]; ok && o.Pkg() != l.opts.Home {
 				return it
 			}
 		}

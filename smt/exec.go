@@ -109,6 +109,13 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		}
 		e.runState(st)
 		if e.sol.err != nil {
+			if e.budgetExceeded() {
+				// The budget interrupted Z3 mid-query: the path is cut
+				// like the rest, not an error.
+				e.sol.err = nil
+				e.stats.Cuts[e.stopped]++
+				continue
+			}
 			return nil, e.sol.err
 		}
 	}

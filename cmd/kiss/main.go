@@ -13,6 +13,11 @@ func main() {
 		switch os.Args[1] {
 		case "ir":
 			os.Exit(runIR(os.Args[2:]))
+		case "lsp":
+			os.Exit(runLSP(os.Args[2:]))
+		}
+		if wantsSARIF(os.Args[1:]) {
+			os.Exit(runSARIF(os.Args[1:]))
 		}
 	}
 	// singlechecker also speaks go vet's unit-checker protocol when go vet

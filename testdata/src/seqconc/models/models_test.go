@@ -453,3 +453,20 @@ func TestTickerNotALeak_ok(t *testing.T) {
 func TestGoPanic_panic0(t *testing.T) {
 	go panic("boom")
 }
+
+// A context type of the program's own, embedding a context, is a parent
+// like any: its cancellation reaches the child.
+type wrapped struct{ context.Context }
+
+func TestContextForeignParent_ok(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	child, cancelChild := context.WithCancel(wrapped{parent})
+	defer cancelChild()
+	cancel()
+	<-child.Done()
+}
+
+func TestContextNilParent_panic0(t *testing.T) {
+	var nilCtx context.Context
+	context.WithCancel(nilCtx)
+}

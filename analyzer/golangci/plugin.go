@@ -1,0 +1,174 @@
+// Package golangci is kiss's golangci-lint v2 module plugin.
+//
+// Importing it registers a plugin named "kiss" with
+// github.com/golangci/plugin-module-register; `golangci-lint custom` builds
+// a golangci-lint binary that contains it (see the README, section
+// "golangci-lint"). Its settings are those of the kiss flags:
+//
+//	linters:
+//	  enable: [kiss]
+//	  settings:
+//	    custom:
+//	      kiss:
+//	        type: module
+//	        settings:
+//	          contexts: 2       # preemption bound (-contexts)
+//	          unroll: 3         # iterations of a loop with a symbolic condition (-unroll)
+//	          inline: 8         # call depth (-inline)
+//	          goroutines: 16    # goroutines per schedule (-goroutines)
+//	          timeout: 10s      # time budget per root (-timeout)
+//	          checks: [deadlock, leak, race, panic, assert]   # which checks to report; all when empty
+//
+// A setting left out keeps kiss's default (kiss.DefaultConfig).
+package golangci
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	kiss "github.com/gokiss/kiss/analyzer"
+)
+
+func init() {
+	register.Plugin("kiss", New)
+}
+
+// Checks are the names of kiss's checks, as in its diagnostics' categories.
+var Checks = []string{"deadlock", "leak", "race", "panic", "assert"}
+
+// Settings are the plugin's settings in .golangci.yml.
+type Settings struct {
+	Contexts   int      `json:"contexts"`
+	Unroll     int      `json:"unroll"`
+	Inline     int      `json:"inline"`
+	Goroutines int      `json:"goroutines"`
+	Timeout    string   `json:"timeout"`
+	Checks     []string `json:"checks"`
+}
+
+// DefaultSettings are kiss's defaults, kiss.DefaultConfig.
+func DefaultSettings() Settings {
+	d := kiss.DefaultConfig
+	return Settings{
+		Contexts:   d.Contexts,
+		Unroll:     d.Unroll,
+		Inline:     d.Inline,
+		Goroutines: d.Goroutines,
+		Timeout:    d.Timeout.String(),
+	}
+}
+
+// UnmarshalJSON starts from DefaultSettings, so a setting that is left out
+// keeps its default while an explicit 0 (contexts: 0) stays 0. Unknown
+// settings are an error, as register.DecodeSettings makes them.
+func (s *Settings) UnmarshalJSON(data []byte) error {
+	type plain Settings // without this method
+	p := plain(DefaultSettings())
+	if !bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&p); err != nil {
+			return err
+		}
+	}
+	*s = Settings(p)
+	return nil
+}
+
+// Config validates the settings and turns them into kiss's configuration,
+// with the set of checks to report (all of them when Checks is empty).
+func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
+	var errs []string
+	for _, f := range []struct {
+		name string
+		v    int
+		min  int
+	}{{"contexts", s.Contexts, 0}, {"unroll", s.Unroll, 0}, {"inline", s.Inline, 0}, {"goroutines", s.Goroutines, 1}} {
+		if f.v < f.min {
+			errs = append(errs, fmt.Sprintf("%s is %d, must be at least %d", f.name, f.v, f.min))
+		}
+	}
+	cfg := kiss.DefaultConfig
+	cfg.Contexts, cfg.Unroll, cfg.Inline, cfg.Goroutines = s.Contexts, s.Unroll, s.Inline, s.Goroutines
+	if s.Timeout != "" {
+		d, err := time.ParseDuration(s.Timeout)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Sprintf("timeout %q is not a duration such as 10s or 2m", s.Timeout))
+		case d <= 0:
+			errs = append(errs, fmt.Sprintf("timeout is %s, must be positive", s.Timeout))
+		default:
+			cfg.Timeout = d
+		}
+	}
+	checks := map[string]bool{}
+	for _, c := range s.Checks {
+		if !slices.Contains(Checks, c) {
+			errs = append(errs, fmt.Sprintf("unknown check %q (the checks are %s)", c, strings.Join(Checks, ", ")))
+		}
+		checks[c] = true
+	}
+	if len(s.Checks) == 0 {
+		for _, c := range Checks {
+			checks[c] = true
+		}
+	}
+	if len(errs) > 0 {
+		return nil, nil, errors.New("kiss settings: " + strings.Join(errs, "; "))
+	}
+	return &cfg, checks, nil
+}
+
+// Plugin is the kiss linter for golangci-lint.
+type Plugin struct {
+	cfg    *kiss.Config
+	checks map[string]bool
+}
+
+var _ register.LinterPlugin = (*Plugin)(nil)
+
+// New decodes and validates the settings golangci-lint passes.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("kiss settings: %w", err)
+	}
+	cfg, checks, err := s.Config()
+	if err != nil {
+		return nil, err
+	}
+	return &Plugin{cfg: cfg, checks: checks}, nil
+}
+
+// BuildAnalyzers returns a copy of kiss.Analyzer that checks with the
+// plugin's configuration and reports only the selected checks.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		return nil, kiss.Check(p.filter(pass), p.cfg)
+	}
+	return []*analysis.Analyzer{&a}, nil
+}
+
+// filter returns a copy of pass that reports only the selected checks; a
+// kiss diagnostic's category is the name of its check.
+func (p *Plugin) filter(pass *analysis.Pass) *analysis.Pass {
+	filtered := *pass
+	filtered.Report = func(d analysis.Diagnostic) {
+		if p.checks[d.Category] {
+			pass.Report(d)
+		}
+	}
+	return &filtered
+}
+
+// GetLoadMode asks for type information: kiss builds SSA from it.
+func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
