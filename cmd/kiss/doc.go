@@ -5,6 +5,8 @@
 //
 //	kiss [flags] ./...                      check packages (go/analysis singlechecker)
 //	go vet -vettool=$(which kiss) ./...     the same through go vet
+//	kiss -sarif [flags] ./...               the findings as SARIF 2.1.0, schedules as code flows
+//	kiss lsp                                a language server on stdin/stdout, for editors
 //	kiss ir [-contexts N] FILE.ir           run the symbolic executor on a sequential program
 //
 // Run kiss -help for the flags.
