@@ -51,6 +51,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 		MaxDepth:     cfg.Inline + modelDepth,
 		Timeout:      cfg.Timeout,
 		QueryTimeout: cfg.Timeout / 4,
+		MaxQueued:    maxQueued,
 		Observers:    sc.Observers,
 	})
 	if err != nil {
@@ -99,6 +100,10 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 // testHookRoot, set by tests, runs as a root's check starts (to make it
 // fail the way a bug in kiss would).
 var testHookRoot func(root string)
+
+// maxQueued bounds the states a root keeps waiting (each a whole program
+// state): it bounds kiss's memory per root, as -timeout bounds its time.
+const maxQueued = 5000
 
 // modelDepth is the call depth the runtime and the models add below a
 // user's call (scheduler, model, queue helper).

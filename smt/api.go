@@ -22,6 +22,7 @@ type Options struct {
 	MaxPaths     int           // paths started (0 = unlimited)
 	MaxSteps     int           // instructions over all paths (0 = unlimited)
 	MaxPathSteps int           // instructions on one path (0 = unlimited)
+	MaxQueued    int           // states waiting to be explored (0 = unlimited): bounds memory
 	Timeout      time.Duration // wall time of the whole run (0 = unlimited)
 	QueryTimeout time.Duration // per solver query; unknown => the path is cut (0 = none)
 
@@ -119,5 +120,6 @@ const (
 	CutUnknown    = "solver"     // a query was unknown (Options.QueryTimeout or Z3 gave up)
 	CutEnumerate  = "enumerate"  // more feasible values than the executor forks over
 	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
+	CutQueued     = "queued"     // Options.MaxQueued
 	CutViolations = "violations" // Options.MaxViolations reached
 )

@@ -171,7 +171,15 @@ func (e *executor) initial() *state {
 	return st
 }
 
-func (e *executor) push(st *state) { e.wl.push(st) }
+// push queues st, unless Options.MaxQueued states are waiting already: the
+// queue holds whole states, so its length is the executor's memory.
+func (e *executor) push(st *state) {
+	if e.opts.MaxQueued > 0 && e.wl.n >= e.opts.MaxQueued {
+		e.cut(st, CutQueued)
+		return
+	}
+	e.wl.push(st)
+}
 
 // cut ends a path because a bound or budget was hit.
 func (e *executor) cut(st *state, reason string) {

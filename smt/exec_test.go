@@ -191,6 +191,14 @@ func TestChooseManyPaths(t *testing.T) {
 	}
 }
 
+// MaxQueued bounds the states waiting; the rest are cut and counted.
+func TestMaxQueued(t *testing.T) {
+	res := run(t, load(t, "exec_choose.ir"), Options{MaxQueued: 5})
+	if res.Stats.Complete || res.Stats.Cuts[CutQueued] == 0 || res.Stats.Completed >= 511 {
+		t.Errorf("stats %+v", res.Stats)
+	}
+}
+
 func concretes(cs []Concrete) string {
 	var s []string
 	for _, c := range cs {
