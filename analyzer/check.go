@@ -109,12 +109,7 @@ const maxQueued = 5000
 // user's call (scheduler, model, queue helper).
 const modelDepth = 4
 
-func rootName(fn *ssa.Function) string {
-	if recv := fn.Signature.Recv(); recv != nil {
-		return fn.RelString(fn.Pkg.Pkg)
-	}
-	return fn.Name()
-}
+func rootName(fn *ssa.Function) string { return fn.Name() }
 
 func cuts(st smt.Stats) string {
 	var parts []string

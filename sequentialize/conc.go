@@ -100,7 +100,8 @@ func (c *concLowering) wrapper(l *Lowerer, target ir.Value, args []ir.Value, res
 // exitGoroutine ends the running goroutine: an unrecovered panic crashes
 // the program (a violation), otherwise the goroutine is marked exited.
 func (c *concLowering) exitGoroutine(b *Builder, msg string) {
-	p := b.Load(ir.Bool, c.rt.global("rt.panicking"))
+	// A Goexit that unwound to here ends the goroutine normally.
+	p := b.And(b.Load(ir.Bool, c.rt.global("rt.panicking")), b.Not(b.Load(ir.Bool, c.rt.global("rt.goexiting"))))
 	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: msg})
 	b.CallTo(nil, c.fn("rt.exit"))
 }

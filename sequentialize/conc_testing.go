@@ -9,8 +9,8 @@ import (
 )
 
 // The testing model. A test failure (Error, Fatal, Fail and their
-// variants) reached under some schedule is an "assert" violation; Skip ends
-// the scenario unchecked (a cut); Cleanup functions run, last first, when
+// variants) reached under some schedule is an "assert" violation; Skip is
+// Goexit on the test goroutine; Cleanup functions run, last first, when
 // the test function returns and before leaks are judged; Run runs the
 // subtest's function at once, on the test goroutine; the rest do nothing
 // kiss needs to see.
@@ -27,9 +27,10 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 			return nil, nil
 		}
 	}
+	// SkipNow is runtime.Goexit on the test goroutine, as in Go: the
+	// deferred calls and the cleanups run, and leaks are still judged.
 	skip := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.Emit(&ir.Instr{Op: ir.OpCut, Name: "test skipped"})
-		b.SetBlock(b.NewBlock("skipped"))
+		b.CallTo(nil, l.helpers["rt.goexit"])
 		return nil, nil
 	}
 	nothing := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

@@ -47,11 +47,10 @@ func (c *concLowering) timeModels(m map[string]ExternFunc) {
 	m["(*time.Ticker).Reset"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return nil, nil // the period does not matter: ticks come at any later point
 	}
-	// runtime.Goexit's unwinding is not modelled: a path that reaches it is
-	// cut (and counted), the others are checked.
+	// runtime.Goexit unwinds like a panic that recover does not stop; the
+	// caller's panicking check after this call starts the unwinding.
 	m["runtime.Goexit"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.Emit(&ir.Instr{Op: ir.OpCut, Name: "runtime.Goexit"})
-		b.SetBlock(b.NewBlock("goexit"))
+		b.CallTo(nil, l.helpers["rt.goexit"])
 		return nil, nil
 	}
 }

@@ -46,7 +46,8 @@ func (l *Lowerer) initRuntime() {
 		name string
 		t    *ir.Type
 	}{{"rt.panicking", ir.Bool}, {"rt.panicval", l.tIface}, {"rt.panicmsg", ir.String},
-		{"rt.recoverval", l.tIface}, {"rt.recoverable", ir.Bool}, {"rt.recovered", ir.Bool}} {
+		{"rt.recoverval", l.tIface}, {"rt.recoverable", ir.Bool}, {"rt.recovered", ir.Bool},
+		{"rt.goexiting", ir.Bool}} {
 		l.names[g.name] = true
 		gl := &ir.Global{Name: g.name, Elem: g.t}
 		l.rt[g.name] = gl
@@ -56,6 +57,7 @@ func (l *Lowerer) initRuntime() {
 	// rt.setpanic(v, msg) starts a panic with value v.
 	b := l.helper("rt.setpanic", nil, "v", l.tIface, "msg", ir.String)
 	b.Store(l.rt["rt.panicking"], ir.BoolConst(true))
+	b.Store(l.rt["rt.goexiting"], ir.BoolConst(false)) // a panic replaces a Goexit in progress
 	b.Store(l.rt["rt.panicval"], b.Fn.Params[0])
 	b.Store(l.rt["rt.panicmsg"], b.Fn.Params[1])
 	b.Ret(nil)
@@ -85,6 +87,15 @@ func (l *Lowerer) initRuntime() {
 	b.CallTo(nil, l.helpers["rt.setpanic"], b.Fn.Params[0], b.Fn.Params[1])
 	b.Ret(nil)
 
+	// rt.goexit() is runtime.Goexit: the frames unwind, running their
+	// deferred calls (recover() does not stop it), and the goroutine ends.
+	b = l.helper("rt.goexit", nil)
+	b.Store(l.rt["rt.panicking"], ir.BoolConst(true))
+	b.Store(l.rt["rt.goexiting"], ir.BoolConst(true))
+	b.Store(l.rt["rt.panicval"], ir.ZeroConst(l.tIface))
+	b.Store(l.rt["rt.panicmsg"], ir.StringConst(""))
+	b.Ret(nil)
+
 	// rt.deferenter() starts a deferred call: a panic in flight is set
 	// aside (the call runs normally, and recover() may take it); it returns
 	// the state rt.deferexit needs.
@@ -92,9 +103,12 @@ func (l *Lowerer) initRuntime() {
 	b = l.helper("rt.deferenter", deferStateType(l))
 	st := b.Make(b.Fn.Result, b.Load(ir.Bool, g("rt.panicking")), b.Load(l.tIface, g("rt.panicval")),
 		b.Load(ir.String, g("rt.panicmsg")), b.Load(l.tIface, g("rt.recoverval")),
-		b.Load(ir.Bool, g("rt.recoverable")), b.Load(ir.Bool, g("rt.recovered")))
+		b.Load(ir.Bool, g("rt.recoverable")), b.Load(ir.Bool, g("rt.recovered")),
+		b.Load(ir.Bool, g("rt.goexiting")))
 	b.Store(g("rt.recoverval"), b.Extract(st, 1))
-	b.Store(g("rt.recoverable"), b.Extract(st, 0))
+	// recover() does not stop a Goexit.
+	b.Store(g("rt.recoverable"), b.And(b.Extract(st, 0), b.Not(b.Extract(st, 6))))
+	b.Store(g("rt.goexiting"), ir.BoolConst(false))
 	b.Store(g("rt.recovered"), ir.BoolConst(false))
 	b.Store(g("rt.panicking"), ir.BoolConst(false))
 	b.Ret(st)
@@ -109,6 +123,7 @@ func (l *Lowerer) initRuntime() {
 	b.Br(goesOn, restore, flags)
 	b.SetBlock(restore)
 	b.CallTo(nil, l.helpers["rt.setpanic"], b.Extract(st, 1), b.Extract(st, 2))
+	b.Store(g("rt.goexiting"), b.Extract(st, 6))
 	b.Jmp(flags)
 	b.SetBlock(flags)
 	b.Store(g("rt.recoverval"), b.Extract(st, 3))
@@ -118,9 +133,9 @@ func (l *Lowerer) initRuntime() {
 }
 
 // deferStateType is what rt.deferenter saves: panicking, panicval,
-// panicmsg, recoverval, recoverable, recovered.
+// panicmsg, recoverval, recoverable, recovered, goexiting.
 func deferStateType(l *Lowerer) *ir.Type {
-	return ir.Struct(ir.Bool, l.tIface, ir.String, l.tIface, ir.Bool, ir.Bool)
+	return ir.Struct(ir.Bool, l.tIface, ir.String, l.tIface, ir.Bool, ir.Bool, ir.Bool)
 }
 
 // RuntimePanic raises a runtime error with Go's message and ends the block;
@@ -184,12 +199,13 @@ func (b *Builder) CheckHelperPanic() {
 // PanicState returns the globals of the panic state: @rt.panicking (bool:
 // the frame unwinds), @rt.panicval ($iface), @rt.panicmsg (str),
 // @rt.recoverval ($iface: the panic set aside while a deferred call runs),
-// @rt.recoverable (bool: recover() may take it) and @rt.recovered (bool). The state belongs to a goroutine: a scheduler
+// @rt.recoverable (bool: recover() may take it), @rt.recovered (bool) and
+// @rt.goexiting (bool: the unwinding is runtime.Goexit's, not a panic). The state belongs to a goroutine: a scheduler
 // that switches goroutines (a deferred call can reach a scheduling point)
 // saves and restores all of them.
 func (l *Lowerer) PanicState() []*ir.Global {
 	var gs []*ir.Global
-	for _, n := range []string{"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered"} {
+	for _, n := range []string{"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"} {
 		gs = append(gs, l.rt[n])
 	}
 	return gs

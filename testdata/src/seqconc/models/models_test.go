@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -469,4 +470,51 @@ func TestContextForeignParent_ok(t *testing.T) {
 func TestContextNilParent_panic0(t *testing.T) {
 	var nilCtx context.Context
 	context.WithCancel(nilCtx)
+}
+
+// ---- runtime.Goexit ----
+
+// Goexit runs the deferred calls, recover does not stop it, and the
+// goroutine ends: nothing after it runs.
+func TestGoexitRunsDefers_ok(t *testing.T) {
+	done := make(chan bool)
+	go func() {
+		defer func() {
+			if recover() != nil {
+				panic("recover stopped Goexit")
+			}
+			done <- true
+		}()
+		runtime.Goexit()
+		panic("Goexit returned")
+	}()
+	<-done
+}
+
+// A goroutine that exits before its send leaves the receiver blocked.
+func TestGoexitBeforeSend_deadlock0(t *testing.T) {
+	ch := make(chan int)
+	go func() {
+		runtime.Goexit()
+		ch <- 1
+	}()
+	<-ch
+}
+
+// A panic in a deferred call during Goexit replaces it.
+func TestPanicDuringGoexit_panic0(t *testing.T) {
+	done := make(chan bool)
+	go func() {
+		defer func() { panic("in a deferred call") }()
+		defer close(done)
+		runtime.Goexit()
+	}()
+	<-done
+}
+
+// Skip ends the test goroutine; a goroutine it left blocked still leaks.
+func TestSkipStillLeaks_leak0(t *testing.T) {
+	ch := make(chan int)
+	go func() { ch <- 1 }()
+	t.Skip("not today")
 }
