@@ -43,7 +43,9 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 		fmt.Fprintf(cfg.stdout(), "// kiss -dump-ir: %s.%s\n", pass.Pkg.Path(), name)
 		ir.Print(cfg.stdout(), sc.Program)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout)
+	// The executor's own Timeout ends the root and says so ("timeout"); the
+	// context is a backstop a little later.
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+time.Second)
 	defer cancel()
 	out, err := smt.Run(ctx, sc.Program, smt.Options{
 		MaxCost:      cfg.Contexts,

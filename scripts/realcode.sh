@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs kiss with default flags on real code fetched as a user would (the
+# module proxy) and on concurrency-heavy standard-library packages, and
+# prints per-target time, roots, how many were explored to the bound, the
+# cut reasons and any finding. Usage: scripts/realcode.sh [bin/kiss]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+kiss=$(cd "$(dirname "${1:-bin/kiss}")" && pwd)/$(basename "${1:-bin/kiss}")
+[ -x "$kiss" ] || { echo "build kiss first: make build" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+summarize() { # name, stats file, seconds
+	local f=$2
+	local roots full
+	roots=$(grep -c ': bound ' "$f")
+	full=$(grep ': bound ' "$f" | grep -c 'cut: none')
+	echo "== $1: ${3}s, $roots roots, $full explored to the bound"
+	grep -o 'cut: [^;]*' "$f" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^/   cut /'
+	grep -c ' not checked: ' "$f" | sed 's/^/   roots not checked: /'
+	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | sed 's/^/   FINDING /'
+}
+
+# golang.org/x/sync, all of its tests as roots.
+dir=$(go mod download -json golang.org/x/sync@v0.24.0 | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+cp -r "$dir" "$work/xsync" && chmod -R u+w "$work/xsync"
+start=$(date +%s)
+(cd "$work/xsync" && "$kiss" -stats ./... >"$work/xsync.txt" 2>&1)
+summarize golang.org/x/sync@v0.24.0 "$work/xsync.txt" $(( $(date +%s) - start ))
+
+for p in sync context sync/atomic os/signal; do
+	start=$(date +%s)
+	"$kiss" -stats "$p" >"$work/std.txt" 2>&1
+	summarize "$p" "$work/std.txt" $(( $(date +%s) - start ))
+done
