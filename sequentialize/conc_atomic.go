@@ -37,10 +37,8 @@ func (c *concLowering) atomicModels(m map[string]ExternFunc) {
 	for _, op := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
 		m["(*sync/atomic.Bool)."+op] = c.typedAtomic(op)
 	}
-	// atomic.Value compares interfaces in Swap and CompareAndSwap, which the
-	// model does not do yet: those stay unknown (and are named in -stats).
-	for _, op := range []string{"Load", "Store"} {
-		m["(*sync/atomic.Value)."+op] = c.typedAtomic(op)
+	for _, op := range []string{"Load", "Store", "Swap", "CompareAndSwap"} {
+		m["(*sync/atomic.Value)."+op] = c.atomicValue(op)
 	}
 }
 
@@ -147,4 +145,44 @@ func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type
 		return eq
 	}
 	return nil
+}
+
+// atomicValue models atomic.Value, whose state is its field v (an any):
+// storing nil panics, and CompareAndSwap compares interfaces as == does
+// (panicking on an uncomparable dynamic type).
+func (c *concLowering) atomicValue(op string) ExternFunc {
+	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		recv := receiverStruct(call)
+		if recv == nil || recv.NumFields() == 0 || recv.Field(0).Name() != "v" {
+			return nil, errorf("kiss does not model %s yet (%s)", call.Value, pos)
+		}
+		p := b.Field(args[0], 0)
+		iface := l.Iface()
+		if op != "Load" {
+			stored := args[len(args)-1] // Store(v), Swap(new), CompareAndSwap(old, new)
+			b.PanicUnless(b.Bin(ir.OpNe, b.Extract(stored, 0), ir.IntConst(ir.I64, 0)), "sync/atomic: store of nil value into Value")
+		}
+		c.visible(b, "atomic."+strings.ToLower(op), p)
+		g := b.Load(ir.I64, c.rt.global("rt.cur"))
+		ev := "atomic.wr"
+		if op == "Load" {
+			ev = "atomic.rd"
+		}
+		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, p}})
+		old := b.Load(iface, p)
+		switch op {
+		case "Load":
+			return old, nil
+		case "Store":
+			b.Store(p, args[1])
+			return nil, nil
+		case "Swap":
+			b.Store(p, args[1])
+			return old, nil
+		}
+		eq := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), old, args[1])
+		b.CheckHelperPanic()
+		b.Store(p, b.Op(ir.OpSelect, iface, eq, args[2], old))
+		return eq, nil
+	}
 }

@@ -518,3 +518,21 @@ func TestSkipStillLeaks_leak0(t *testing.T) {
 	go func() { ch <- 1 }()
 	t.Skip("not today")
 }
+
+// ---- atomic.Value ----
+
+func TestAtomicValue_ok(t *testing.T) {
+	var v atomic.Value
+	v.Store(1)
+	if old := v.Swap(2); old != 1 {
+		panic("Swap returned the wrong value")
+	}
+	if v.CompareAndSwap(1, 3) || !v.CompareAndSwap(2, 4) || v.Load() != 4 {
+		panic("CompareAndSwap")
+	}
+}
+
+func TestAtomicValueStoreNil_panic0(t *testing.T) {
+	var v atomic.Value
+	v.Store(nil)
+}
