@@ -54,6 +54,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 		Timeout:      cfg.Timeout,
 		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
+		MaxPathSteps: maxPathSteps,
 		Observers:    sc.Observers,
 	})
 	if err != nil {
@@ -106,6 +107,11 @@ var testHookRoot func(root string)
 // maxQueued bounds the states a root keeps waiting (each a whole program
 // state): it bounds kiss's memory per root, as -timeout bounds its time.
 const maxQueued = 5000
+
+// maxPathSteps ends one path that runs this long (a goroutine spinning in a
+// loop that never blocks), counted as cut "path-steps", so that the rest of
+// the root is still explored within its time budget.
+const maxPathSteps = 1 << 20
 
 // modelDepth is the call depth the runtime and the models add below a
 // user's call (scheduler, model, queue helper).

@@ -64,3 +64,20 @@ func TestUnsupportedConstructIsOneLine(t *testing.T) {
 		t.Errorf("notes lack %q:\n%s", want, notes.String())
 	}
 }
+
+// A goroutine spinning in a loop that never blocks ends its own path
+// (cut "path-steps"), not the root: the rest is explored within the time
+// budget, and the leak elsewhere is found.
+func TestSpinningPathIsCut(t *testing.T) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	var notes bytes.Buffer
+	conf := kiss.DefaultConfig
+	conf.Err, conf.Stats = &notes, true
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	analysistest.Run(t, testdata, &a, "seqconc/spin")
+	out := notes.String()
+	if !strings.Contains(out, "path-steps=") || strings.Contains(out, "timeout=") {
+		t.Errorf("want the spinning path cut by path-steps and no time cut:\n%s", out)
+	}
+}
