@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -183,16 +182,6 @@ type rootResult struct {
 type finding struct {
 	diag     analysis.Diagnostic
 	schedule *schedule.Schedule
-}
-
-// sortedKeys returns m's keys in order, for stable output.
-func sortedKeys(m map[string]int) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func note(cfg *Config, format string, args ...any) {

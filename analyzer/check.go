@@ -3,9 +3,11 @@ package kiss
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -121,7 +123,7 @@ func rootName(fn *ssa.Function) string { return fn.Name() }
 
 func cuts(st smt.Stats) string {
 	var parts []string
-	for _, k := range sortedKeys(st.Cuts) {
+	for _, k := range slices.Sorted(maps.Keys(st.Cuts)) {
 		parts = append(parts, fmt.Sprintf("%s=%d", k, st.Cuts[k]))
 	}
 	if len(parts) == 0 {

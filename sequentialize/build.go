@@ -165,15 +165,8 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 	b.CallTo(nil, c.fn("rt.restore"))
 	// Variables of packages without bodies start unknown (their init is
 	// not ours to run); then the models give the library's own their values.
-	b.CallTo(nil, l.late("initextern", "rt.initextern", nil, nil, l.genInitExtern))
-	c.initLibraryGlobals(b)
 	run, end := b.NewBlock("root"), b.NewBlock("end")
-	if init := packageInit(root); init != nil {
-		l.emitDirectCall(b, init, nil, nil, nil)
-		b.Br(b.Load(ir.Bool, l.rt["rt.panicking"]), end, run)
-	} else {
-		b.Jmp(run)
-	}
+	l.emitInit(b, root, func() { c.initLibraryGlobals(b) }, run, end)
 	b.SetBlock(run)
 	var args []ir.Value
 	for _, p := range root.Params {

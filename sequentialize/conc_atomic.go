@@ -109,8 +109,10 @@ func boolToU32(b *Builder, v ir.Value) ir.Value {
 	return b.Op(ir.OpSelect, ir.U32, v, ir.IntConst(ir.U32, 1), ir.IntConst(ir.U32, 0))
 }
 
-// atomicOp performs op on *p, of IR type elem, at a scheduling point.
-func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type, args []ir.Value) ir.Value {
+// atomicAccess is the visible part every atomic operation on *p shares:
+// the scheduling point, the race detector's atomic access, and the load of
+// the old value, of IR type elem.
+func (c *concLowering) atomicAccess(b *Builder, op string, p ir.Value, elem *ir.Type) ir.Value {
 	c.visible(b, "atomic."+strings.ToLower(op), p)
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	ev := "atomic.wr"
@@ -118,7 +120,12 @@ func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type
 		ev = "atomic.rd"
 	}
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, p}})
-	old := b.Load(elem, p)
+	return b.Load(elem, p)
+}
+
+// atomicOp performs op on *p, of IR type elem, at a scheduling point.
+func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type, args []ir.Value) ir.Value {
+	old := c.atomicAccess(b, op, p, elem)
 	switch op {
 	case "Load":
 		return old
@@ -162,14 +169,7 @@ func (c *concLowering) atomicValue(op string) ExternFunc {
 			stored := args[len(args)-1] // Store(v), Swap(new), CompareAndSwap(old, new)
 			b.PanicUnless(b.Bin(ir.OpNe, b.Extract(stored, 0), ir.IntConst(ir.I64, 0)), "sync/atomic: store of nil value into Value")
 		}
-		c.visible(b, "atomic."+strings.ToLower(op), p)
-		g := b.Load(ir.I64, c.rt.global("rt.cur"))
-		ev := "atomic.wr"
-		if op == "Load" {
-			ev = "atomic.rd"
-		}
-		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, p}})
-		old := b.Load(iface, p)
+		old := c.atomicAccess(b, op, p, iface)
 		switch op {
 		case "Load":
 			return old, nil

@@ -28,14 +28,7 @@ func (c *concLowering) contextType(l *Lowerer, iface types.Type) int64 {
 				params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
 			}
 			b := l.helper("ctx."+m.Name(), l.resultType(sig), params...)
-			switch sig.Results().Len() {
-			case 0:
-				b.Ret(nil)
-			case 1:
-				b.Ret(l.Unknown(b, sig.Results().At(0).Type()))
-			default:
-				b.Ret(l.Unknown(b, sig.Results()))
-			}
+			l.retUnknown(b, sig)
 			methods[m.Name()] = b.Fn
 		}
 	}

@@ -34,13 +34,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		return nil, nil
 	}
 	nothing := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		if res := call.Signature().Results(); res.Len() > 0 {
-			if res.Len() == 1 {
-				return l.Unknown(b, res.At(0).Type()), nil
-			}
-			return l.Unknown(b, res), nil
-		}
-		return nil, nil
+		return l.UnknownResults(b, call.Signature()), nil
 	}
 	for _, recv := range []string{"(*testing.common).", "(*testing.T).", "(*testing.B).", "(*testing.F)."} {
 		for _, meth := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow"} {

@@ -319,15 +319,7 @@ func BuildSequential(root *ssa.Function, opts LowerOptions) (*ir.Program, *Info,
 	b.Hint = "init"
 	run := b.NewBlock("root")
 	end := b.NewBlock("end")
-	if opts.UnknownGlobals {
-		b.CallTo(nil, l.late("initextern", "rt.initextern", nil, nil, l.genInitExtern))
-	}
-	if init := packageInit(root); init != nil {
-		l.emitDirectCall(b, init, nil, nil, nil)
-		b.Br(b.Load(ir.Bool, l.rt["rt.panicking"]), end, run)
-	} else {
-		b.Jmp(run)
-	}
+	l.emitInit(b, root, nil, run, end)
 	b.SetBlock(run)
 	b.Hint = "arg"
 	var args []ir.Value
@@ -348,6 +340,25 @@ func BuildSequential(root *ssa.Function, opts LowerOptions) (*ir.Program, *Info,
 	l.prog.Funcs = append(l.prog.Funcs, main)
 	prog, err := l.Program()
 	return prog, l.info, err
+}
+
+// emitInit emits what runs before root: the unknown variables of packages
+// without bodies (LowerOptions.UnknownGlobals), then more (a hook, may be
+// nil), then the init of root's package; it goes on to run, or to end if
+// the init panicked.
+func (l *Lowerer) emitInit(b *Builder, root *ssa.Function, more func(), run, end *ir.Block) {
+	if l.opts.UnknownGlobals {
+		b.CallTo(nil, l.late("initextern", "rt.initextern", nil, nil, l.genInitExtern))
+	}
+	if more != nil {
+		more()
+	}
+	if init := packageInit(root); init != nil {
+		l.emitDirectCall(b, init, nil, nil, nil)
+		b.Br(b.Load(ir.Bool, l.rt["rt.panicking"]), end, run)
+	} else {
+		b.Jmp(run)
+	}
 }
 
 // packageInit returns the init function of root's package, if it has one.

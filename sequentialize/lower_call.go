@@ -139,8 +139,14 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		ok := l.unknownNondetLabel(b, ir.Bool, EffectsLabel+fn.String())
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 	}
-	res := fn.Signature.Results()
 	defer l.labelUnknown(fn.String())()
+	return l.UnknownResults(b, fn.Signature)
+}
+
+// UnknownResults returns unknown values for sig's results (one value, a
+// struct for several, nil for none).
+func (l *Lowerer) UnknownResults(b *Builder, sig *types.Signature) ir.Value {
+	res := sig.Results()
 	switch res.Len() {
 	case 0:
 		return nil
@@ -148,6 +154,12 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return l.Unknown(b, res.At(0).Type())
 	}
 	return l.Unknown(b, res)
+}
+
+// retUnknown returns unknown values for sig's results from the function b
+// emits.
+func (l *Lowerer) retUnknown(b *Builder, sig *types.Signature) {
+	b.Ret(l.UnknownResults(b, sig))
 }
 
 // labelUnknown makes the nondets Unknown emits say they come from what (a
@@ -309,14 +321,7 @@ func (l *Lowerer) unknownFunc(sig *types.Signature) *ir.Func {
 	}
 	return l.cached("unknownfunc:"+types.TypeString(sig, nil), "rt.unknownfunc", l.resultType(sig), params, func(b *Builder) {
 		defer l.labelUnknown("a func value from an unknown function")()
-		switch sig.Results().Len() {
-		case 0:
-			b.Ret(nil)
-		case 1:
-			b.Ret(l.Unknown(b, sig.Results().At(0).Type()))
-		default:
-			b.Ret(l.Unknown(b, sig.Results()))
-		}
+		l.retUnknown(b, sig)
 	})
 }
 

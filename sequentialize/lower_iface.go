@@ -197,14 +197,7 @@ func (l *Lowerer) dispatcher(m *types.Func) *ir.Func {
 			}
 			if e.ID == UnknownTypeID { // unknown results
 				defer l.labelUnknown("the method " + m.Name() + " of a value kiss does not know")()
-				switch sig.Results().Len() {
-				case 0:
-					b.Ret(nil)
-				case 1:
-					b.Ret(l.Unknown(b, sig.Results().At(0).Type()))
-				default:
-					b.Ret(l.Unknown(b, sig.Results()))
-				}
+				l.retUnknown(b, sig)
 				return
 			}
 			if e.ID == RuntimeErrorID {
