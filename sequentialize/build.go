@@ -20,7 +20,8 @@ var runtimeSrc []byte
 // runtimeProg is the scheduler and the models, parsed for one build (the
 // IR is linked into the build's program, so it is not shared).
 type runtimeProg struct {
-	prog *ir.Program
+	prog  *ir.Program
+	funcs map[string]*ir.Func // by name: the lowering asks at every visible operation
 }
 
 func loadRuntime() (*runtimeProg, error) {
@@ -41,10 +42,17 @@ func loadRuntime() (*runtimeProg, error) {
 }
 
 func (r *runtimeProg) fn(name string) *ir.Func {
+	if f, ok := r.funcs[name]; ok {
+		return f
+	}
 	f := r.prog.Func(name)
 	if f == nil {
 		panic("kiss runtime: no function @" + name)
 	}
+	if r.funcs == nil {
+		r.funcs = map[string]*ir.Func{}
+	}
+	r.funcs[name] = f
 	return f
 }
 

@@ -44,6 +44,12 @@ func externs(c *concLowering) map[string]ExternFunc {
 	}
 	m["time.Sleep"] = yield("sleep")
 	m["runtime.Gosched"] = yield("gosched")
+	// runtime.Goexit unwinds like a panic that recover does not stop; the
+	// caller's panicking check after this call starts the unwinding.
+	m["runtime.Goexit"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.CallTo(nil, l.helpers["rt.goexit"])
+		return nil, nil
+	}
 	c.testingModels(m)
 	libModels(m)
 	c.contextModels(m)

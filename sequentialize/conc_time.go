@@ -47,10 +47,4 @@ func (c *concLowering) timeModels(m map[string]ExternFunc) {
 	m["(*time.Ticker).Reset"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return nil, nil // the period does not matter: ticks come at any later point
 	}
-	// runtime.Goexit unwinds like a panic that recover does not stop; the
-	// caller's panicking check after this call starts the unwinding.
-	m["runtime.Goexit"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.CallTo(nil, l.helpers["rt.goexit"])
-		return nil, nil
-	}
 }

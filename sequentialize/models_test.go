@@ -4,7 +4,10 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/gokiss/kiss/summaries"
 )
 
 // TestModels runs every root of testdata/src/seqconc/models and checks the
@@ -50,5 +53,19 @@ func TestModels(t *testing.T) {
 				t.Errorf("want %s with %d preemptions first, got %q", m[1], want, got)
 			}
 		})
+	}
+}
+
+// The panics Decode counts as schedule facts are the models' own messages:
+// a model whose message changes must change the list too.
+func TestConcurrencyPanicsAreTheModels(t *testing.T) {
+	var all strings.Builder
+	for _, f := range summaries.Files() {
+		all.Write(f.Src)
+	}
+	for _, msg := range concurrencyPanics {
+		if !strings.Contains(all.String(), strconv.Quote(msg)) {
+			t.Errorf("no model panics with %q", msg)
+		}
 	}
 }
