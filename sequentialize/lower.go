@@ -69,8 +69,8 @@ type ExternFunc func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Val
 type Info struct {
 	// Funcs maps each lowered Go function to its IR function.
 	Funcs map[*ssa.Function]*ir.Func
-	// Types is the dynamic type table of interfaces: Types[i].ID == i+1
-	// (0 is the nil interface).
+	// Types is the dynamic type table of interfaces, in the order the
+	// lowering met them (0 is the nil interface).
 	Types []*TypeEntry
 	// Unknown lists, sorted, the functions without a body or a model that
 	// the program calls: kiss assumed they return any value and touch no
@@ -92,9 +92,9 @@ type TypeEntry struct {
 // may hold: its methods take the box pointer and the Go arguments. It
 // returns the type id.
 func (l *Lowerer) RegisterType(name string, methods map[string]*ir.Func) int64 {
-	id := int64(len(l.info.Types) + 1)
-	l.info.Types = append(l.info.Types, &TypeEntry{ID: id, Name: name, Methods: methods})
-	return id
+	e := &TypeEntry{Name: name, Methods: methods}
+	l.addType("kiss:"+name, e)
+	return e.ID
 }
 
 // Lowerer lowers the Go functions of one program into one IR program. It is
@@ -129,10 +129,11 @@ type Lowerer struct {
 
 	unknownFrom string // the label of the nondets Unknown emits (labelUnknown)
 
-	typeIDs typeutil.Map // types.Type -> int64
-	helpers map[string]*ir.Func
-	lates   []*lateFunc // regenerated when the type table grows
-	lateBy  map[string]*lateFunc
+	typeIDs  typeutil.Map // types.Type -> int64
+	typeByID map[int64]*TypeEntry
+	helpers  map[string]*ir.Func
+	lates    []*lateFunc // regenerated when the type table grows
+	lateBy   map[string]*lateFunc
 }
 
 // NewLowerer returns a lowerer for functions of prog.
@@ -154,6 +155,7 @@ func NewLowerer(prog *ssa.Program, opts LowerOptions) *Lowerer {
 		rt:        map[string]*ir.Global{},
 		helpers:   map[string]*ir.Func{},
 		lateBy:    map[string]*lateFunc{},
+		typeByID:  map[int64]*TypeEntry{},
 	}
 	l.tSlice = l.declareType("slice", ir.Struct(ir.Ptr, ir.I64, ir.I64, ir.I64))
 	l.tIface = l.declareType("iface", ir.Struct(ir.I64, ir.Ptr))

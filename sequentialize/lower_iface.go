@@ -3,6 +3,7 @@ package sequentialize
 import (
 	"fmt"
 	"go/types"
+	"hash/fnv"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
 	"golang.org/x/tools/go/ssa"
@@ -20,11 +21,32 @@ func (l *Lowerer) TypeID(t types.Type) int64 {
 	if id, ok := l.typeIDs.At(t).(int64); ok {
 		return id
 	}
-	id := int64(len(l.info.Types) + 1)
-	l.info.Types = append(l.info.Types, &TypeEntry{ID: id, Type: t, Name: typeName(t)})
-	l.typeIDs.Set(t, id)
-	return id
+	e := &TypeEntry{Type: t, Name: typeName(t)}
+	l.addType(types.TypeString(t, nil), e)
+	l.typeIDs.Set(t, e.ID)
+	return e.ID
 }
+
+// addType gives e the id its key hashes to and adds it to the table. Ids
+// are the same in every program that has the type, so that code lowered
+// for another package's facts, where they are constants, links here. A
+// collision (two types of one program whose keys hash alike, or two
+// function-local types printed alike) takes the next free id.
+func (l *Lowerer) addType(key string, e *TypeEntry) {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	id := int64(h.Sum64()>>8) + firstHashedTypeID
+	for l.typeByID[id] != nil {
+		id++
+	}
+	e.ID = id
+	l.typeByID[id] = e
+	l.info.Types = append(l.info.Types, e)
+}
+
+// firstHashedTypeID keeps hashed ids clear of the fixed ones (nil,
+// RuntimeErrorID, UnknownTypeID).
+const firstHashedTypeID = 16
 
 // MakeInterface boxes x, a value of the concrete Go type t.
 func (l *Lowerer) MakeInterface(b *Builder, x ir.Value, t types.Type) ir.Value {

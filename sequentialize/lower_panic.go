@@ -40,8 +40,10 @@ const (
 
 // initRuntime declares the panic state and its helper functions.
 func (l *Lowerer) initRuntime() {
-	l.info.Types = append(l.info.Types, &TypeEntry{ID: RuntimeErrorID, Name: "runtime.Error"},
-		&TypeEntry{ID: UnknownTypeID, Name: "unknown"})
+	for _, e := range []*TypeEntry{{ID: RuntimeErrorID, Name: "runtime.Error"}, {ID: UnknownTypeID, Name: "unknown"}} {
+		l.typeByID[e.ID] = e
+		l.info.Types = append(l.info.Types, e)
+	}
 	for _, g := range []struct {
 		name string
 		t    *ir.Type
