@@ -29,6 +29,9 @@ type Config struct {
 	Stats      bool          // per-root statistics on stderr
 	DumpIR     bool          // print each root's sequential program on stdout
 	Run        string        // only roots whose name contains this
+	// FactsOnly checks no roots: the package is analysed only for the
+	// facts its importers need (go vet's dependencies, VetxOnly).
+	FactsOnly bool
 
 	// Out and Err receive -dump-ir and -stats/notes; nil means os.Stdout/os.Stderr.
 	Out, Err io.Writer
@@ -49,9 +52,10 @@ var Analyzer = &analysis.Analyzer{
 kiss explores every interleaving of each test scenario with at most
 -contexts preemptions and reports each violation with the schedule that
 makes it happen.`,
-	URL:   "https://github.com/gokiss/kiss",
-	Run:   run,
-	Flags: flags(&config),
+	URL:       "https://github.com/gokiss/kiss",
+	Run:       run,
+	Flags:     flags(&config),
+	FactTypes: []analysis.Fact{new(loweredFact)},
 }
 
 func flags(c *Config) flag.FlagSet {
@@ -82,24 +86,38 @@ func (c *Config) stdout() io.Writer {
 	return os.Stdout
 }
 
+// SetFactsOnly makes the Analyzer skip roots (Config.FactsOnly): the
+// vettool sets it when go vet runs it on a dependency only for its facts.
+func SetFactsOnly(on bool) { config.FactsOnly = on }
+
 func run(pass *analysis.Pass) (any, error) {
 	return nil, Check(pass, &config)
 }
 
 // Check runs kiss on one package with the given configuration.
 func Check(pass *analysis.Pass, cfg *Config) error {
-	if !concurrent(pass) {
+	if standard(pass) && !hasTests(pass) {
+		// A standard library package, not under test: kiss exports no code
+		// for it (it models what it needs of it), and its roots are tests.
+		return nil
+	}
+	deps := importedCode(pass)
+	if !concurrent(pass) && len(deps) == 0 {
 		// Nothing can block, race or interleave without goroutines; keep
 		// go vet of such packages as cheap as it was.
 		return nil
 	}
 	prog, pkg := buildSSA(pass)
+	exportCode(pass, pkg, deps, cfg)
+	if cfg.FactsOnly {
+		return nil
+	}
 	seen := map[string]bool{}
 	for _, fn := range roots(pkg) {
 		if cfg.Run != "" && !strings.Contains(fn.Name(), cfg.Run) {
 			continue
 		}
-		res := checkRoot(pass, prog, fn, cfg)
+		res := checkRoot(pass, prog, fn, deps, cfg)
 		for _, f := range res.findings {
 			posn := pass.Fset.Position(f.diag.Pos)
 			key := f.diag.Category + "\x00" + posn.String()
@@ -122,9 +140,8 @@ func Check(pass *analysis.Pass, cfg *Config) error {
 // interleave or block: a go statement, a channel, a select, or a use of the
 // packages whose models can block or synchronize. Without any, kiss has
 // nothing to find, and go vet of the package stays as cheap as it was.
-// (A callee in another package that starts goroutines is invisible to kiss
-// until summaries cross package boundaries; then this test must consult
-// them.)
+// (A package whose imports exported lowered code is checked too: the
+// code it calls may.)
 func concurrent(pass *analysis.Pass) bool {
 	for _, imp := range pass.Pkg.Imports() {
 		switch imp.Path() {
@@ -144,6 +161,16 @@ func concurrent(pass *analysis.Pass) bool {
 			return !found
 		})
 		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTests reports whether the package's files include tests.
+func hasTests(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			return true
 		}
 	}

@@ -18,11 +18,12 @@ import (
 	"github.com/gokiss/kiss/sequentialize/ir"
 	"github.com/gokiss/kiss/sequentialize/schedule"
 	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/summaries"
 )
 
 // checkRoot explores one root up to the preemption bound. A panic inside
 // kiss ends that root only, as one internal-error line naming it.
-func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Config) (res rootResult) {
+func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config) (res rootResult) {
 	name := rootName(fn)
 	start := time.Now()
 	defer func() {
@@ -36,7 +37,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 	if testHookRoot != nil {
 		testHookRoot(name)
 	}
-	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines})
+	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps})
 	if err != nil {
 		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return
@@ -75,7 +76,14 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, cfg *Co
 		}
 		pos := sc.Positions[r.Pos]
 		if !pos.IsValid() {
+			// In another package's code (its message says where): the
+			// last step in this package, else the root.
 			pos = fn.Pos()
+			for _, st := range r.Schedule.Steps {
+				if p, ok := sc.Positions[st.Pos]; ok {
+					pos = p
+				}
+			}
 		}
 		d := analysis.Diagnostic{Pos: pos, Category: r.Check, Message: r.Message}
 		for i, st := range r.Schedule.Steps {

@@ -75,7 +75,11 @@ func TestSpinningPathIsCut(t *testing.T) {
 	conf.Err, conf.Stats = &notes, true
 	a := *kiss.Analyzer
 	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
-	analysistest.Run(t, testdata, &a, "seqconc/spin")
+	rec := &recorder{}
+	analysistest.Run(rec, testdata, &a, "seqconc/spin")
+	for _, e := range rec.errs {
+		t.Error(e)
+	}
 	out := notes.String()
 	if !strings.Contains(out, "path-steps=") || strings.Contains(out, "timeout=") {
 		t.Errorf("want the spinning path cut by path-steps and no time cut:\n%s", out)

@@ -3,7 +3,9 @@ package sequentialize
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -73,21 +75,13 @@ func (r *runtimeProg) typ(name string) *ir.Type {
 	panic("kiss runtime: no type $" + name)
 }
 
-// Build lowers the scenario of root into a sequential program whose
-// executions are root's executions, and whose assertions fail on
-// deadlocks, leaks, races, panics and test failures.
-func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error building %s: %v\n%s", root, r, debug.Stack())
-		}
-	}()
-	if opts.Goroutines <= 0 {
-		opts.Goroutines = DefaultOptions.Goroutines
-	}
+// newLowering makes a Lowerer with kiss's concurrency layer, its runtime
+// and models to be linked (linkRuntime); home is the package under analysis, export the
+// package whose code is lowered for its importers ("" for a scenario).
+func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowerer, *concLowering, error) {
 	rt, err := loadRuntime()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}}
 	lopts := LowerOptions{
@@ -97,10 +91,14 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		UnknownInterfaces: true,
 		UnknownFuncs:      true,
 		UnknownGlobals:    true,
+		Home:              home,
+		Export:            export,
 	}
 	lopts.Access = c.access
-	if root.Pkg != nil {
-		lopts.Home = root.Pkg.Pkg
+	if export != "" {
+		lopts.Pos = func(p token.Position) string {
+			return fmt.Sprintf("%s/%s:%d:%d", export, filepath.Base(p.Filename), p.Line, p.Column)
+		}
 	}
 	for goName, model := range summaries.Types {
 		lopts.Types[goName] = rt.typ(model)
@@ -117,12 +115,47 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 			l.ReserveName(f.Name)
 		}
 	}
-	c.rootName = root.Name()
-	c.definePanicSwap(l, opts.Goroutines)
-	if err := ir.Link(l.IRProgram(), rt.prog); err != nil {
-		return nil, fmt.Errorf("kiss runtime: %v", err)
+	return l, c, nil
+}
+
+// linkRuntime links the runtime and the models into the lowered program,
+// once the functions the lowering defines for them are made.
+func (c *concLowering) linkRuntime(l *Lowerer) error {
+	if err := ir.Link(l.IRProgram(), c.rt.prog); err != nil {
+		return fmt.Errorf("kiss runtime: %v", err)
 	}
 	c.rt.prog = l.IRProgram()
+	return nil
+}
+
+// Build lowers the scenario of root into a sequential program whose
+// executions are root's executions, and whose assertions fail on
+// deadlocks, leaks, races, panics and test failures.
+func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error building %s: %v\n%s", root, r, debug.Stack())
+		}
+	}()
+	if opts.Goroutines <= 0 {
+		opts.Goroutines = DefaultOptions.Goroutines
+	}
+	var home *types.Package
+	if root.Pkg != nil {
+		home = root.Pkg.Pkg
+	}
+	l, c, err := newLowering(prog, home, "")
+	if err != nil {
+		return nil, err
+	}
+	c.rootName = root.Name()
+	c.definePanicSwap(l, opts.Goroutines)
+	if err := c.linkRuntime(l); err != nil {
+		return nil, err
+	}
+	if err := l.importLowered(opts.Imports); err != nil {
+		return nil, err
+	}
 
 	main := &ir.Func{Name: ir.Entry, Pos: l.posString(root.Pos())}
 	b := newBuilder(l, main)

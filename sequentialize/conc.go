@@ -16,6 +16,7 @@ type concLowering struct {
 	rt       *runtimeProg
 	wrappers map[string]*ir.Func // goroutine entry wrappers by signature
 	rootName string              // what t.Name() returns
+	lib      *libLowering        // the errors/fmt models' state
 
 	tCleanup         *ir.Type
 	gCleanups, gLoop *ir.Global

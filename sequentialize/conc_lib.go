@@ -53,7 +53,7 @@ type libLowering struct {
 }
 
 // libModels registers the library models above.
-func libModels(m map[string]ExternFunc) {
+func libModels(m map[string]ExternFunc) *libLowering {
 	lib := &libLowering{}
 	m["errors.New"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		lib.register(l)
@@ -109,6 +109,7 @@ func libModels(m map[string]ExternFunc) {
 	m["strings.HasSuffix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Bool, hasAffixFunc(l, true), args[0], args[1]), nil
 	}
+	return lib
 }
 
 // register adds kiss's error types to the type table, once per build.
@@ -121,7 +122,7 @@ func (lib *libLowering) register(l *Lowerer) {
 	b.Ret(b.Load(ir.String, b.Field(b.Fn.Params[0], 0)))
 	errorFn := b.Fn
 	lib.errString = l.RegisterType("*errors.errorString", map[string]*ir.Func{"Error": errorFn})
-	lib.wrapError = l.RegisterType("*fmt.wrapError", map[string]*ir.Func{"Error": errorFn})
+	lib.wrapError = l.RegisterType(wrapErrorName, map[string]*ir.Func{"Error": errorFn})
 }
 
 // newError makes an error of kiss's type id with a new box.
@@ -269,6 +270,12 @@ func (l *Lowerer) callMethod(b *Builder, e *TypeEntry, fn *ssa.Function, x ir.Va
 	return r
 }
 
+// isWrapError reports whether e is kiss's model of fmt's wrapError (by
+// name, so that one registered by another package's code counts).
+func isWrapError(e *TypeEntry) bool { return e.Methods != nil && e.Name == wrapErrorName }
+
+const wrapErrorName = "*fmt.wrapError"
+
 // chainLoop emits the walk shared by errors.Is and errors.As: cur starts as
 // the err parameter; at the head of the loop a nil cur returns false, then
 // step(cur) tests cur itself. Then, by cur's dynamic type: kiss's wrapError
@@ -288,7 +295,7 @@ func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []i
 	b.SetBlock(nonnil)
 	step(cur)
 	l.switchOnType(b, b.Extract(cur, 0), func(e *TypeEntry) bool {
-		if e.ID == lib.wrapError && e.ID != 0 || e.ID == UnknownTypeID {
+		if isWrapError(e) || e.ID == UnknownTypeID || e.Imported != nil && e.Type == nil {
 			return true
 		}
 		if e.Type == nil {
@@ -298,7 +305,9 @@ func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []i
 		return one != nil || many != nil || method(e) != nil
 	}, func(e *TypeEntry) {
 		switch {
-		case e.ID == UnknownTypeID:
+		case e.ID == UnknownTypeID || e.Type == nil && !isWrapError(e):
+			// A type of another package's code: whatever it wraps is
+			// unknown here.
 			unknown(cur)
 			return
 		case e.Type == nil: // kiss's wrapError
@@ -348,7 +357,7 @@ func (lib *libLowering) isFunc(l *Lowerer) *ir.Func {
 		// isComparable := reflectlite.TypeOf(target).Comparable()
 		var comparable ir.Value = ir.BoolConst(true)
 		for _, e := range l.info.Types {
-			if e.Type != nil && !types.Comparable(e.Type) {
+			if e.Type != nil && !types.Comparable(e.Type) || e.Type == nil && e.Imported != nil && !e.Imported.comparable {
 				comparable = b.And(comparable, b.Bin(ir.OpNe, tid, ir.IntConst(ir.I64, e.ID)))
 			}
 		}
@@ -374,14 +383,17 @@ func (lib *libLowering) unwrapFunc(l *Lowerer) *ir.Func {
 	return l.late("errors.Unwrap", "errors.Unwrap", l.Iface(), []any{"err", l.Iface()}, func(b *Builder) {
 		err := b.Fn.Params[0]
 		l.switchOnType(b, b.Extract(err, 0), func(e *TypeEntry) bool {
-			if e.ID == lib.wrapError && e.ID != 0 || e.ID == UnknownTypeID {
+			if isWrapError(e) || e.ID == UnknownTypeID || e.Imported != nil && e.Type == nil {
 				return true
+			}
+			if e.Type == nil {
+				return false
 			}
 			one, _ := l.unwrapMethods(e.Type)
 			return one != nil
 		}, func(e *TypeEntry) {
 			switch {
-			case e.ID == UnknownTypeID:
+			case e.ID == UnknownTypeID || e.Type == nil && !isWrapError(e):
 				b.Ret(l.Unknown(b, errorType()))
 			case e.Type == nil:
 				b.Ret(b.Load(l.Iface(), b.Field(b.Extract(err, 1), 1)))

@@ -51,7 +51,7 @@ func externs(c *concLowering) map[string]ExternFunc {
 		return nil, nil
 	}
 	c.testingModels(m)
-	libModels(m)
+	c.lib = libModels(m)
 	c.contextModels(m)
 	c.timeModels(m)
 	c.atomicModels(m)

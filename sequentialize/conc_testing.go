@@ -86,18 +86,18 @@ func (c *concLowering) cleanupT(l *Lowerer) *ir.Type {
 	return c.tCleanup
 }
 
+// cleanups and benchLoop are the testing model's state: globals of fixed
+// names, shared with code linked from other packages' facts.
 func (c *concLowering) cleanups(l *Lowerer) *ir.Global {
 	if c.gCleanups == nil {
-		c.gCleanups = &ir.Global{Name: l.uniqName("rt.cleanups"), Elem: ir.Ptr}
-		l.prog.Globals = append(l.prog.Globals, c.gCleanups)
+		c.gCleanups = l.sharedGlobal("rt.cleanups", ir.Ptr)
 	}
 	return c.gCleanups
 }
 
 func (c *concLowering) benchLoop(l *Lowerer) *ir.Global {
 	if c.gLoop == nil {
-		c.gLoop = &ir.Global{Name: l.uniqName("rt.benchloop"), Elem: ir.Bool}
-		l.prog.Globals = append(l.prog.Globals, c.gLoop)
+		c.gLoop = l.sharedGlobal("rt.benchloop", ir.Bool)
 	}
 	return c.gLoop
 }

@@ -84,7 +84,7 @@ func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, 
 	if c == nil {
 		c = &ssa.CallCommon{Value: fn}
 	}
-	if ext := l.extern(fn); !l.lowersBody(fn) {
+	if ext := l.extern(fn); !l.lowersBody(fn) && l.linkedFunc(fn) == nil {
 		r := l.callExtern(b, fn, c, args)
 		if dst != nil {
 			if r == nil {
@@ -335,8 +335,8 @@ func (l *Lowerer) genInitExtern(b *Builder) {
 		if g.Pkg == nil {
 			continue
 		}
-		if init, _ := g.Pkg.Members["init"].(*ssa.Function); init == nil || init.Blocks != nil {
-			continue
+		if init, _ := g.Pkg.Members["init"].(*ssa.Function); init == nil || init.Blocks != nil || l.linkedFunc(init) != nil {
+			continue // its init runs
 		}
 		t := deref(g.Type())
 		var v ir.Value

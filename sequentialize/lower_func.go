@@ -159,7 +159,15 @@ func (l *Lowerer) global(g *ssa.Global) *ir.Global {
 	if gl, ok := l.globals[g]; ok {
 		return gl
 	}
-	gl := &ir.Global{Name: l.uniqName(qualifyByName(g.String())), Elem: l.Type(deref(g.Type()))}
+	if gl := l.linkedG[g.String()]; gl != nil && (g.Pkg == nil || g.Pkg.Pkg != l.opts.Home) {
+		l.globals[g] = gl
+		return gl
+	}
+	name := qualifyByName(g.String())
+	if l.opts.Export != "" {
+		name = g.String()
+	}
+	gl := &ir.Global{Name: l.uniqName(name), Elem: l.Type(deref(g.Type()))}
 	l.globals[g] = gl
 	l.globalOrder = append(l.globalOrder, g)
 	l.prog.Globals = append(l.prog.Globals, gl)

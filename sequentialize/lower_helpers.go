@@ -13,7 +13,7 @@ import (
 // helper starts a new helper function @name with the given parameters
 // (name, type pairs) and returns a builder on its entry block.
 func (l *Lowerer) helper(name string, result *ir.Type, params ...any) *Builder {
-	f := &ir.Func{Name: l.uniqName(name), Result: result}
+	f := &ir.Func{Name: l.uniqName(l.prefix + name), Result: result}
 	for i := 0; i < len(params); i += 2 {
 		f.NewParam(params[i].(string), params[i+1].(*ir.Type))
 	}

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"go/types"
 	"hash/fnv"
+	"slices"
+	"strings"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -22,7 +25,10 @@ func (l *Lowerer) TypeID(t types.Type) int64 {
 		return id
 	}
 	e := &TypeEntry{Type: t, Name: typeName(t)}
-	l.addType(types.TypeString(t, nil), e)
+	if old := l.addType(types.TypeString(t, nil), e); old != nil {
+		old.Type = t // imported first: now a Go type of this program
+		e = old
+	}
 	l.typeIDs.Set(t, e.ID)
 	return e.ID
 }
@@ -31,17 +37,26 @@ func (l *Lowerer) TypeID(t types.Type) int64 {
 // are the same in every program that has the type, so that code lowered
 // for another package's facts, where they are constants, links here. A
 // collision (two types of one program whose keys hash alike, or two
-// function-local types printed alike) takes the next free id.
-func (l *Lowerer) addType(key string, e *TypeEntry) {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	id := int64(h.Sum64()>>8) + firstHashedTypeID
-	for l.typeByID[id] != nil {
-		id++
+// function-local types printed alike) takes the next free id. If the id
+// is taken by the same type imported from another package's code, addType
+// returns that entry instead of adding e.
+func (l *Lowerer) addType(key string, e *TypeEntry) *TypeEntry {
+	id := stableTypeID(key)
+	for ; l.typeByID[id] != nil; id++ {
+		if old := l.typeByID[id]; old.Imported != nil && old.Name == e.Name {
+			return old
+		}
 	}
 	e.ID = id
 	l.typeByID[id] = e
 	l.info.Types = append(l.info.Types, e)
+	return nil
+}
+
+func stableTypeID(key string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int64(h.Sum64()>>8) + firstHashedTypeID
 }
 
 // firstHashedTypeID keeps hashed ids clear of the fixed ones (nil,
@@ -95,8 +110,9 @@ func (fl *funcLowerer) typeAssert(in *ssa.TypeAssert) {
 
 // lateFunc is a generated function whose body depends on the type table.
 type lateFunc struct {
-	f   *ir.Func
-	gen func(b *Builder)
+	f      *ir.Func
+	gen    func(b *Builder)
+	recipe *summaries.Late // how an importer of exported code makes it (Export)
 }
 
 // late returns the late function made under key, creating it.
@@ -105,17 +121,24 @@ func (l *Lowerer) late(key, name string, result *ir.Type, params []any, gen func
 	if lf, ok := l.lateBy[key]; ok {
 		return lf.f
 	}
-	f := &ir.Func{Name: l.uniqName(name), Result: result}
+	f := &ir.Func{Name: l.uniqName(l.prefix + name), Result: result}
 	for i := 0; i < len(params); i += 2 {
 		f.NewParam(params[i].(string), params[i+1].(*ir.Type))
 	}
 	lf := &lateFunc{f: f, gen: gen}
+	if fixedLates[key] {
+		lf.recipe = &summaries.Late{Kind: key}
+	}
 	l.lateBy[key] = lf
 	l.lates = append(l.lates, lf)
 	l.prog.Funcs = append(l.prog.Funcs, f)
 	l.regenerate(lf)
 	return f
 }
+
+// fixedLates are the late functions without parameters of their own: an
+// importer of exported code makes them by their key.
+var fixedLates = map[string]bool{"rt.ifaceeq": true, "rt.panicdesc": true, "ikey": true, "ikeyval": true, "errors.Is": true, "errors.Unwrap": true}
 
 // regenerate rebuilds a late function's body for the current type table.
 func (l *Lowerer) regenerate(lf *lateFunc) {
@@ -168,18 +191,71 @@ func (l *Lowerer) switchOnType(b *Builder, id ir.Value, want func(e *TypeEntry) 
 	}
 }
 
-// methodOf returns the concrete method of dynamic type e for an interface
-// method m (nil if e's method set lacks it).
+// methodKey names a method the same way in every program: the package
+// path of an unexported name, the name, and the signature without the
+// receiver, with full package paths.
+type methodKey struct{ pkg, name, sig string }
+
+func keyOf(m *types.Func) methodKey {
+	sig := m.Type().(*types.Signature)
+	k := methodKey{name: m.Name(), sig: sigString(sig)}
+	if !m.Exported() && m.Pkg() != nil {
+		k.pkg = m.Pkg().Path()
+	}
+	return k
+}
+
+func sigString(sig *types.Signature) string {
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), nil)
+}
+
+// importedType is what a TypeEntry known only from another package's
+// lowered code carries (summaries.DynType, resolved).
+type importedType struct {
+	methods    map[methodKey]*ir.Func // taking (env, receiver value, args...)
+	comparable bool
+	eq, desc   *ir.Func
+}
+
+// methodOf returns the concrete method of dynamic type e (a Go type) for
+// an interface method m (nil if e's method set lacks it).
 func (l *Lowerer) methodOf(e *TypeEntry, m *types.Func) *ssa.Function {
+	return l.methodByKey(e, keyOf(m))
+}
+
+// methodByKey is methodOf for a method named by its key.
+func (l *Lowerer) methodByKey(e *TypeEntry, k methodKey) *ssa.Function {
 	if e.Type == nil {
 		return nil
 	}
-	sel := l.SSA.MethodSets.MethodSet(e.Type).Lookup(m.Pkg(), m.Name())
-	// Identical ignores receivers: compare the signatures proper.
-	if sel == nil || !types.Identical(sel.Type(), m.Type()) {
-		return nil
+	ms := l.SSA.MethodSets.MethodSet(e.Type)
+	for sel := range ms.Methods() {
+		f := sel.Obj().(*types.Func)
+		if f.Name() != k.name || keyOf(f).pkg != k.pkg {
+			continue
+		}
+		// The signature proper, without the receiver.
+		if sigString(sel.Type().(*types.Signature)) != k.sig {
+			return nil
+		}
+		return l.SSA.MethodValue(sel)
 	}
-	return l.SSA.MethodValue(sel)
+	return nil
+}
+
+// hasMethod reports whether dynamic type e has the method k.
+func (l *Lowerer) hasMethod(e *TypeEntry, k methodKey) bool {
+	switch {
+	case e.ID == RuntimeErrorID:
+		return k.name == "Error" && k.sig == "func() string" || k.name == "RuntimeError" && k.sig == "func()"
+	case e.ID == UnknownTypeID:
+		return false
+	case e.Methods != nil:
+		return e.Methods[k.name] != nil
+	case e.Imported != nil:
+		return e.Imported.methods[k] != nil
+	}
+	return l.methodByKey(e, k) != nil
 }
 
 // dispatcher returns the function that calls interface method m on its
@@ -187,70 +263,116 @@ func (l *Lowerer) methodOf(e *TypeEntry, m *types.Func) *ssa.Function {
 // dynamic type. A nil interface, or a type without the method, panics.
 func (l *Lowerer) dispatcher(m *types.Func) *ir.Func {
 	sig := m.Type().(*types.Signature)
-	key := "invoke:" + m.Id() + types.TypeString(sig, nil) // one per (method, signature)
-	params := []any{"recv", l.tIface}
+	var params []*ir.Type
 	for i := range sig.Params().Len() {
-		params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
+		params = append(params, l.Type(sig.Params().At(i).Type()))
 	}
-	res := l.resultType(sig)
-	return l.late(key, "rt.invoke."+m.Name(), res, params, func(b *Builder) {
+	return l.dispatcherFor(keyOf(m), params, l.resultType(sig), sig)
+}
+
+// dispatcherFor is dispatcher for a method named by its key, with its IR
+// parameter and result types; sig, the Go signature, may be nil (code
+// imported from another package's facts), and then unknown results are
+// made from the IR types.
+func (l *Lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, sig *types.Signature) *ir.Func {
+	key := "invoke:" + k.pkg + "." + k.name + k.sig // one per (method, signature)
+	params := []any{"recv", l.tIface}
+	for i, t := range ptypes {
+		params = append(params, "a"+itoa(i), t)
+	}
+	f := l.late(key, "rt.invoke."+k.name, res, params, func(b *Builder) {
 		x := b.Fn.Params[0]
 		args := make([]ir.Value, len(b.Fn.Params)-1)
 		for i, p := range b.Fn.Params[1:] {
 			args[i] = p
 		}
 		id := b.Extract(x, 0)
-		l.switchOnType(b, id, func(e *TypeEntry) bool {
-			return e.ID == RuntimeErrorID && (m.Name() == "Error" || m.Name() == "RuntimeError") ||
-				e.ID == UnknownTypeID && l.unknownTypes() || e.Methods[m.Name()] != nil || l.methodOf(e, m) != nil
-		}, func(e *TypeEntry) {
-			if f := e.Methods[m.Name()]; f != nil { // a model's own type
-				var r *ir.Local
-				if res != nil {
-					r = b.Temp(res)
-				}
-				b.CallTo(r, f, append([]ir.Value{b.Extract(x, 1)}, args...)...)
-				if r != nil {
-					b.Ret(r)
-				} else {
-					b.Ret(nil)
-				}
-				return
-			}
-			if e.ID == UnknownTypeID { // unknown results
-				defer l.labelUnknown("the method " + m.Name() + " of a value kiss does not know")()
-				l.retUnknown(b, sig)
-				return
-			}
-			if e.ID == RuntimeErrorID {
-				if m.Name() == "Error" && res != nil && res.Kind == ir.KindString {
-					b.Ret(b.Load(ir.String, b.Extract(x, 1)))
-				} else {
-					b.RetZero()
-				}
-				return
-			}
-			fn := l.methodOf(e, m)
-			recv := b.Load(l.Type(e.Type), b.Extract(x, 1))
+		ret := func(callee *ir.Func, args ...ir.Value) {
 			var r *ir.Local
 			if res != nil {
 				r = b.Temp(res)
 			}
-			l.emitDirectCall(b, fn, append([]ir.Value{recv}, args...), nil, r)
+			b.CallTo(r, callee, args...)
 			if r != nil {
 				b.Ret(r)
 			} else {
 				b.Ret(nil)
 			}
+		}
+		l.switchOnType(b, id, func(e *TypeEntry) bool {
+			return e.ID == UnknownTypeID && l.unknownTypes() || l.hasMethod(e, k)
+		}, func(e *TypeEntry) {
+			switch {
+			case e.Methods != nil: // a model's own type
+				ret(e.Methods[k.name], append([]ir.Value{b.Extract(x, 1)}, args...)...)
+			case e.ID == UnknownTypeID: // unknown results
+				defer l.labelUnknown("the method " + k.name + " of a value kiss does not know")()
+				if sig != nil {
+					l.retUnknown(b, sig)
+				} else {
+					b.Ret(l.unknownIR(b, res))
+				}
+			case e.ID == RuntimeErrorID:
+				if k.name == "Error" {
+					b.Ret(b.Load(ir.String, b.Extract(x, 1)))
+				} else {
+					b.RetZero()
+				}
+			case e.Type == nil: // imported
+				callee := e.Imported.methods[k]
+				recv := b.Load(callee.Params[1].Typ, b.Extract(x, 1))
+				ret(callee, append([]ir.Value{ir.ZeroConst(ir.Ptr), recv}, args...)...)
+			default:
+				fn := l.methodByKey(e, k)
+				recv := b.Load(l.Type(e.Type), b.Extract(x, 1))
+				var r *ir.Local
+				if res != nil {
+					r = b.Temp(res)
+				}
+				l.emitDirectCall(b, fn, append([]ir.Value{recv}, args...), nil, r)
+				if r != nil {
+					b.Ret(r)
+				} else {
+					b.Ret(nil)
+				}
+			}
 		})
 		b.RuntimePanic(msgNilDeref)
 	})
+	l.lateBy[key].recipe = &summaries.Late{Kind: "invoke", Method: summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig}}
+	return f
+}
+
+// unknownIR is an unknown value of IR type t, for code that has no Go
+// type at hand: nondet scalars, zero references.
+func (l *Lowerer) unknownIR(b *Builder, t *ir.Type) ir.Value {
+	if t == nil {
+		return nil
+	}
+	if hasRef(t) {
+		return ir.ZeroConst(t)
+	}
+	return l.unknownNondet(b, t)
 }
 
 // implementsFunc returns the predicate `id implements the interface T`.
 func (l *Lowerer) implementsFunc(T types.Type) *ir.Func {
-	iface := T.Underlying().(*types.Interface)
-	return l.late("implements:"+typeName(T), "rt.implements."+typeName(T), ir.Bool, []any{"id", ir.I64}, func(b *Builder) {
+	var keys []methodKey
+	for m := range T.Underlying().(*types.Interface).Methods() {
+		keys = append(keys, keyOf(m))
+	}
+	return l.implementsFor(typeName(T), keys)
+}
+
+// implementsFor is implementsFunc for the interface with the methods keys.
+func (l *Lowerer) implementsFor(name string, keys []methodKey) *ir.Func {
+	sorted := slices.Clone(keys)
+	slices.SortFunc(sorted, func(a, b methodKey) int { return strings.Compare(a.pkg+"."+a.name, b.pkg+"."+b.name) })
+	key := "implements:"
+	for _, k := range sorted {
+		key += k.pkg + "." + k.name + k.sig + ";"
+	}
+	f := l.late(key, "rt.implements."+name, ir.Bool, []any{"id", ir.I64}, func(b *Builder) {
 		id := b.Fn.Params[0]
 		r := ir.Value(ir.BoolConst(false))
 		for _, e := range l.info.Types {
@@ -259,32 +381,28 @@ func (l *Lowerer) implementsFunc(T types.Type) *ir.Func {
 				may := b.And(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, e.ID)), l.unknownNondet(b, ir.Bool))
 				restore()
 				r = b.Bin(ir.OpOr, r, may)
-			} else if l.implements(e, iface) {
+			} else if l.implements(e, sorted) {
 				r = b.Bin(ir.OpOr, r, b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, e.ID)))
 			}
 		}
 		b.Ret(r)
 	})
+	if lf := l.lateBy[key]; lf.recipe == nil {
+		lf.recipe = &summaries.Late{Kind: "implements"}
+		for _, k := range sorted {
+			lf.recipe.Methods = append(lf.recipe.Methods, summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig})
+		}
+	}
+	return f
 }
 
-// implements reports whether dynamic type e implements iface.
-func (l *Lowerer) implements(e *TypeEntry, iface *types.Interface) bool {
-	if e.Type != nil {
-		return types.Implements(e.Type, iface)
-	}
-	if e.Methods != nil {
-		for m := range iface.Methods() {
-			if e.Methods[m.Name()] == nil {
-				return false
-			}
-		}
-		return true
-	}
-	if e.ID != RuntimeErrorID {
+// implements reports whether dynamic type e has all the methods.
+func (l *Lowerer) implements(e *TypeEntry, methods []methodKey) bool {
+	if e.ID == UnknownTypeID {
 		return false
 	}
-	for m := range iface.Methods() { // runtime.Error: Error() string, RuntimeError()
-		if m.Name() != "Error" && m.Name() != "RuntimeError" {
+	for _, k := range methods {
+		if !l.hasMethod(e, k) {
 			return false
 		}
 	}
@@ -303,6 +421,14 @@ func (l *Lowerer) genIfaceEq(b *Builder) {
 	l.switchOnType(b, ix, func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
 		if e.ID == UnknownTypeID || e.Methods != nil { // the box is an identity (a model's: a pointer)
 			b.Ret(b.Bin(ir.OpEq, b.Extract(x, 1), b.Extract(y, 1)))
+			return
+		}
+		if imp := e.Imported; imp != nil && e.Type == nil {
+			if !imp.comparable || imp.eq == nil {
+				b.RuntimePanic("runtime error: comparing uncomparable type " + e.Name)
+				return
+			}
+			b.Ret(b.Call(ir.Bool, imp.eq, b.Extract(x, 1), b.Extract(y, 1)))
 			return
 		}
 		if e.Type != nil && !types.Comparable(e.Type) {
@@ -339,6 +465,12 @@ func (l *Lowerer) genPanicDesc(b *Builder) {
 			b.Ret(b.Call(ir.String, e.Methods["Error"], b.Extract(x, 1)))
 		case e.Methods != nil:
 			b.Ret(ir.StringConst("(" + e.Name + ")"))
+		case e.Imported != nil && e.Type == nil:
+			if e.Imported.desc == nil {
+				b.Ret(ir.StringConst("(" + e.Name + ")"))
+			} else {
+				b.Ret(b.Call(ir.String, e.Imported.desc, b.Extract(x, 1)))
+			}
 		case e.Type == nil:
 			b.Ret(b.Load(ir.String, b.Extract(x, 1)))
 		case isString(e.Type):

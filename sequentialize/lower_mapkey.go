@@ -81,6 +81,9 @@ func (l *Lowerer) genIkey(b *Builder) {
 			vals[3] = b.Load(ir.String, b.Extract(v, 1))
 		case e.ID == UnknownTypeID || e.Methods != nil: // the box is an identity
 			vals[4] = b.Extract(v, 1)
+		case e.Type == nil && e.Imported != nil: // a type of another package's code
+			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+			return
 		case e.Type != nil && !types.Comparable(e.Type):
 			b.RuntimePanic("runtime error: hash of unhashable type " + e.Name)
 			return

@@ -278,7 +278,7 @@ func (fl *funcLowerer) runDefers(b *Builder) {
 		return
 	}
 	if fl.runner == nil {
-		fl.runner = &ir.Func{Name: fl.l.uniqName(fl.f.Name + ".defers"), Pos: fl.f.Pos}
+		fl.runner = &ir.Func{Name: fl.l.uniqName(fl.l.prefix + fl.f.Name + ".defers"), Pos: fl.f.Pos}
 		fl.runner.NewParam("d", ir.Ptr)
 	}
 	b.CallTo(nil, fl.runner, fl.defers)

@@ -1,6 +1,7 @@
 package sequentialize
 
 import (
+	"github.com/gokiss/kiss/summaries"
 	"go/token"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
@@ -12,6 +13,10 @@ type Options struct {
 	// Goroutines caps the goroutines a path may create; a go statement
 	// beyond it cuts the path (counted as "goroutines").
 	Goroutines int
+	// Imports are the lowered code of other packages (Export), each once,
+	// a package after those it imports: calls into them run that code
+	// instead of assuming the callee does nothing.
+	Imports []*summaries.Lowered
 }
 
 // DefaultOptions are the bounds DESIGN.md names as defaults.

@@ -182,3 +182,32 @@ func TestIR(t *testing.T) {
 		t.Errorf("kiss ir: exit %d\n%s", code, out)
 	}
 }
+
+// TestCrossPackageFacts: bugs in one package's code, shown by another
+// package's tests, are found through the lowered code kiss exports as
+// facts, by go vet (facts only, no dependency sources) and by kiss ./...;
+// the fixed twins stay silent.
+func TestCrossPackageFacts(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "crossmod")
+	want := []string{
+		`counter/counter_test.go:\d+:\d+: data race on s.total: write at example.com/crossmod/counter/counter.go:22:4 by goroutine [12] and (read|write) at example.com/crossmod/counter/counter.go:22:4 by goroutine [12] \(0 preemptions\)`,
+		`ledger/ledger_test.go:\d+:\d+: deadlock: the test goroutine blocks forever locking a mutex at example.com/crossmod/guard/guard.go:8:9; goroutine 1 \(started at ledger_test.go:14:2\) blocks forever locking a mutex at example.com/crossmod/guard/guard.go:8:9 \(1 preemption\)`,
+	}
+	for _, tool := range []struct {
+		name string
+		args []string
+	}{
+		{"go", []string{"vet", "-vettool=" + kissBin, "./..."}},
+		{kissBin, []string{"./..."}},
+	} {
+		out, _ := run(t, dir, tool.name, tool.args...)
+		for _, w := range want {
+			if !regexp.MustCompile(w).MatchString(out) {
+				t.Errorf("%s %v: no match for %s in:\n%s", filepath.Base(tool.name), tool.args, w, out)
+			}
+		}
+		if n := strings.Count(out, "preemption"); n != len(want) {
+			t.Errorf("%s %v: %d findings, want %d (the fixed twins are silent):\n%s", filepath.Base(tool.name), tool.args, n, len(want), out)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
 
@@ -21,6 +23,24 @@ func main() {
 		}
 	}
 	// singlechecker also speaks go vet's unit-checker protocol when go vet
-	// runs kiss as its -vettool.
+	// runs kiss as its -vettool; a dependency is analysed for its facts only.
+	if vetxOnly(os.Args[1:]) {
+		kiss.SetFactsOnly(true)
+	}
 	singlechecker.Main(kiss.Analyzer)
+}
+
+// vetxOnly reports whether go vet runs kiss on a unit only for its facts
+// (a dependency of the packages being vetted): the unit-checker protocol's
+// one argument is the unit's JSON configuration file.
+func vetxOnly(args []string) bool {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return false // unitchecker reports it
+	}
+	var cfg struct{ VetxOnly bool }
+	return json.Unmarshal(data, &cfg) == nil && cfg.VetxOnly
 }

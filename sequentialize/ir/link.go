@@ -15,8 +15,22 @@ import (
 // them.
 func Link(dst, src *Program) error {
 	var errs []error
+	dtypes := map[string]*Type{}
+	for _, t := range dst.Types {
+		dtypes[t.Name] = t
+	}
+	dglobals := map[string]*Global{}
+	for _, g := range dst.Globals {
+		dglobals[g.Name] = g
+	}
+	dfuncs := map[string]int{}
+	for i, f := range dst.Funcs {
+		if _, ok := dfuncs[f.Name]; !ok {
+			dfuncs[f.Name] = i
+		}
+	}
 	for _, t := range src.Types {
-		if d := findType(dst, t.Name); d != nil {
+		if d := dtypes[t.Name]; d != nil {
 			if !Identical(d, t) {
 				errs = append(errs, fmt.Errorf("link: type $%s is %v here and %v there", t.Name, d, t))
 			}
@@ -26,7 +40,7 @@ func Link(dst, src *Program) error {
 	}
 	globals := map[*Global]*Global{}
 	for _, g := range src.Globals {
-		if d := dst.Global(g.Name); d != nil {
+		if d := dglobals[g.Name]; d != nil {
 			if !Identical(d.Elem, g.Elem) {
 				errs = append(errs, fmt.Errorf("link: global @%s is %v here and %v there", g.Name, d.Elem, g.Elem))
 			}
@@ -37,9 +51,14 @@ func Link(dst, src *Program) error {
 	}
 	funcs := map[*Func]*Func{}
 	for _, f := range src.Funcs {
-		d := dst.Func(f.Name)
+		var d *Func
+		i, ok := dfuncs[f.Name]
+		if ok {
+			d = dst.Funcs[i]
+		}
 		switch {
 		case d == nil:
+			dfuncs[f.Name] = len(dst.Funcs)
 			dst.Funcs = append(dst.Funcs, f)
 		case d.Blocks != nil && f.Blocks != nil:
 			errs = append(errs, fmt.Errorf("link: function @%s is defined twice", f.Name))
@@ -49,11 +68,7 @@ func Link(dst, src *Program) error {
 			funcs[f] = d
 		default:
 			// dst only declared it: src's definition takes its place.
-			for i, g := range dst.Funcs {
-				if g == d {
-					dst.Funcs[i] = f
-				}
-			}
+			dst.Funcs[i] = f
 			funcs[d] = f
 		}
 	}
@@ -80,15 +95,6 @@ func Link(dst, src *Program) error {
 	return errors.Join(errs...)
 }
 
-func findType(p *Program, name string) *Type {
-	for _, t := range p.Types {
-		if t.Name == name {
-			return t
-		}
-	}
-	return nil
-}
-
 func sameSignature(a, b *Func) bool {
 	if len(a.Params) != len(b.Params) || (a.Result == nil) != (b.Result == nil) {
 		return false
@@ -102,4 +108,24 @@ func sameSignature(a, b *Func) bool {
 		}
 	}
 	return true
+}
+
+// LinkOnce is Link for code that may have been linked before: a function
+// src defines that dst defines already keeps dst's definition (the same
+// package's lowered code, reached again through another import), and
+// src's references are rewritten to it.
+func LinkOnce(dst, src *Program) error {
+	defined := map[string]bool{}
+	for _, f := range dst.Funcs {
+		if f.Blocks != nil {
+			defined[f.Name] = true
+		}
+	}
+	for _, f := range src.Funcs {
+		if f.Blocks != nil && defined[f.Name] {
+			f.Blocks = nil // now a declaration: Link resolves it to dst's
+			f.Locals = f.Locals[:len(f.Params)]
+		}
+	}
+	return Link(dst, src)
 }

@@ -1,0 +1,208 @@
+package sequentialize
+
+import (
+	"fmt"
+	"go/types"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/summaries"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Export lowers the code of pkg for the packages that import it: every
+// function and method with a body, what they reach, and the dynamic types
+// they put in interfaces (their methods lowered too), so that an importer
+// runs pkg's code as written (Options.Imports). deps is the lowered code
+// of the packages pkg imports, as for Options.Imports: linked, not
+// repeated in the result.
+func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered, err error) {
+	path := pkg.Pkg.Path()
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("internal error exporting %s: %v\n%s", path, r, debug.Stack())
+		}
+	}()
+	l, c, err := newLowering(pkg.Prog, pkg.Pkg, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.linkRuntime(l); err != nil {
+		return nil, err
+	}
+	if err := l.importLowered(deps); err != nil {
+		return nil, err
+	}
+	base := map[*ir.Func]bool{}
+	for _, f := range l.prog.Funcs {
+		base[f] = true
+	}
+	known := map[int64]bool{}
+	for _, e := range l.info.Types {
+		known[e.ID] = true
+	}
+
+	out = &summaries.Lowered{Path: path}
+	for _, fn := range exportedFuncs(pkg) {
+		out.Funcs++
+		if _, err := l.LowerFunc(fn); err != nil {
+			out.Failed = append(out.Failed, fn.String())
+		}
+	}
+	// The dynamic types, until describing them (lowering their methods)
+	// finds no new ones.
+	for {
+		l.Program() // its errors are the failed functions', counted above
+		var fresh []*TypeEntry
+		for _, e := range l.info.Types {
+			if !known[e.ID] {
+				known[e.ID] = true
+				fresh = append(fresh, e)
+			}
+		}
+		if len(fresh) == 0 {
+			break
+		}
+		for _, e := range fresh {
+			out.Types = append(out.Types, l.describe(e))
+		}
+	}
+
+	exp := &ir.Program{Types: l.prog.Types, Globals: l.prog.Globals}
+	recipes := map[*ir.Func]*summaries.Late{}
+	for _, lf := range l.lates {
+		if lf.recipe != nil {
+			recipes[lf.f] = lf.recipe
+		}
+	}
+	decls := map[*ir.Func]bool{}
+	for _, f := range l.prog.Funcs {
+		switch {
+		case base[f]:
+		case recipes[f] != nil:
+			late := *recipes[f]
+			late.Func = f.Name
+			out.Lates = append(out.Lates, late)
+			decls[f] = true
+		default:
+			exp.Funcs = append(exp.Funcs, f)
+		}
+	}
+	// What the exported functions call outside them is declared.
+	for _, f := range exp.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, a := range in.Args {
+					if g, ok := a.(*ir.Func); ok && base[g] {
+						decls[g] = true
+					}
+				}
+			}
+		}
+	}
+	var names []*ir.Func
+	for f := range decls {
+		names = append(names, f)
+	}
+	sort.Slice(names, func(i, j int) bool { return names[i].Name < names[j].Name })
+	for _, f := range names {
+		d := &ir.Func{Name: f.Name, Result: f.Result}
+		for _, p := range f.Params {
+			d.NewParam(p.Name, p.Typ)
+		}
+		exp.Funcs = append(exp.Funcs, d)
+	}
+	var sb strings.Builder
+	if err := ir.Print(&sb, exp); err != nil {
+		return nil, err
+	}
+	out.IR = sb.String()
+	return out, nil
+}
+
+// exportedFuncs are pkg's functions and the methods of its types that have
+// bodies (generic ones are lowered by their instances, as reached).
+func exportedFuncs(pkg *ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	add := func(fn *ssa.Function) {
+		if fn != nil && !seen[fn] && fn.Blocks != nil && fn.TypeParams().Len() == 0 && len(fn.TypeArgs()) == 0 {
+			seen[fn] = true
+			out = append(out, fn)
+		}
+	}
+	prog := pkg.Prog
+	for _, m := range pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			named, ok := m.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 {
+				continue
+			}
+			for _, t := range []types.Type{named, types.NewPointer(named)} {
+				ms := prog.MethodSets.MethodSet(t)
+				for sel := range ms.Methods() {
+					if fn := prog.MethodValue(sel); fn != nil && fn.Pkg == pkg {
+						add(fn)
+					}
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// describe says what an importer needs of a dynamic type this package's
+// code made, lowering its methods.
+func (l *Lowerer) describe(e *TypeEntry) summaries.DynType {
+	dt := summaries.DynType{ID: e.ID, Name: e.Name}
+	if e.Type == nil { // a model's own type
+		dt.Model = true
+		var names []string
+		for name := range e.Methods {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			dt.Methods = append(dt.Methods, summaries.Method{Name: name, Func: e.Methods[name].Name})
+		}
+		return dt
+	}
+	t := e.Type
+	ms := l.SSA.MethodSets.MethodSet(t)
+	for sel := range ms.Methods() {
+		fn := l.SSA.MethodValue(sel)
+		if fn == nil {
+			continue
+		}
+		k := keyOf(sel.Obj().(*types.Func))
+		f := l.FuncRef(fn)
+		dt.Methods = append(dt.Methods, summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig, Func: f.Name})
+	}
+	it := l.Type(t)
+	dt.Comparable = types.Comparable(t)
+	if dt.Comparable {
+		b := l.helper("eq."+e.Name, ir.Bool, "x", ir.Ptr, "y", ir.Ptr)
+		b.Ret(l.equal(b, t, b.Load(it, b.Fn.Params[0]), b.Load(it, b.Fn.Params[1])))
+		dt.Eq = b.Fn.Name
+	}
+	b := l.helper("desc."+e.Name, ir.String, "v", ir.Ptr)
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	switch {
+	case isString(t):
+		b.Ret(b.Load(ir.String, b.Fn.Params[0]))
+	case types.Implements(t, errIface):
+		r := b.Temp(ir.String)
+		l.emitDirectCall(b, l.methodOf(e, errIface.Method(0)), []ir.Value{b.Load(it, b.Fn.Params[0])}, nil, r)
+		b.Ret(r)
+	default:
+		b.Ret(ir.StringConst("(" + e.Name + ")"))
+	}
+	dt.Desc = b.Fn.Name
+	return dt
+}

@@ -1,0 +1,3 @@
+module example.com/crossmod
+
+go 1.24
