@@ -1,8 +1,12 @@
 package kiss
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/gob"
 	"fmt"
 	"go/build"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -22,6 +26,51 @@ type loweredFact struct {
 }
 
 func (*loweredFact) AFact() {}
+
+// The IR text is most of a fact and compresses about sevenfold.
+type wireLowered struct {
+	summaries.Lowered
+	IRZ []byte
+}
+
+func (f *loweredFact) GobEncode() ([]byte, error) {
+	wire := make([]wireLowered, len(f.Pkgs))
+	for i, p := range f.Pkgs {
+		var z bytes.Buffer
+		w := gzip.NewWriter(&z)
+		io.WriteString(w, p.IR)
+		if err := w.Close(); err != nil {
+			return nil, err
+		}
+		wire[i].Lowered, wire[i].IRZ = *p, z.Bytes()
+		wire[i].IR = ""
+	}
+	var buf bytes.Buffer
+	err := gob.NewEncoder(&buf).Encode(wire)
+	return buf.Bytes(), err
+}
+
+func (f *loweredFact) GobDecode(data []byte) error {
+	var wire []wireLowered
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&wire); err != nil {
+		return err
+	}
+	f.Pkgs = make([]*summaries.Lowered, len(wire))
+	for i := range wire {
+		r, err := gzip.NewReader(bytes.NewReader(wire[i].IRZ))
+		if err != nil {
+			return err
+		}
+		text, err := io.ReadAll(r)
+		if err != nil {
+			return err
+		}
+		p := wire[i].Lowered
+		p.IR = string(text)
+		f.Pkgs[i] = &p
+	}
+	return nil
+}
 
 func (f *loweredFact) String() string {
 	n := 0
@@ -55,8 +104,8 @@ func importedCode(pass *analysis.Pass) []*summaries.Lowered {
 // with its dependencies' as the package's fact. Standard library packages
 // export none: kiss models what it needs of them (summaries/).
 func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered, cfg *Config) {
-	if standard(pass) || pass.Pkg.Name() == "main" {
-		return // main packages have no importers
+	if standard(pass) || pass.Pkg.Name() == "main" || strings.HasSuffix(pass.Pkg.Name(), "_test") {
+		return // main and external test packages have no importers
 	}
 	own, err := sequentialize.Export(pkg, deps)
 	if err != nil {

@@ -40,5 +40,18 @@
 // Names: functions and globals are @pkg.Name, @"(*pkg.T).M" (package names,
 // not paths; quoted when not bare), kiss's runtime is @rt.*; locals are
 // named after the SSA values and Go parameters; positions are
-// "file.go:line:col" (posString).
+// "file.go:line:col" (posString). Dynamic type ids hash the type's full
+// name, so a type has the same id in every program.
+//
+// # Code across packages (export.go, import.go)
+//
+// Export lowers a package's functions and methods for its importers
+// (summaries.Lowered, which the analyzer carries as a fact): names are full
+// ("(*example.com/p.T).M", generated ones prefixed by the package path),
+// positions are "importpath/file.go:line:col", and the functions that
+// depend on the whole program's dynamic types (dispatch, equality,
+// assertions to interfaces) are declarations with a recipe. Build's
+// Options.Imports links such code: a call of a function without a body
+// that it defines runs it; the recipes are remade against this program's
+// type table, and the exported dynamic types join it.
 package sequentialize

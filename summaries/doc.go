@@ -1,7 +1,9 @@
 // Package summaries holds what the code under test calls but kiss does not
-// execute from source: the models of channels and of package sync, written
-// in the sequential IR's text form (models/*.ir), and the tables that say
-// which Go function or type each model stands for.
+// execute from its own package's source: the models of channels and of
+// package sync, written in the sequential IR's text form (models/*.ir), the
+// tables that say which Go function or type each model stands for, and the
+// form of another package's code lowered for its importers (Lowered, which
+// the analyzer carries as a go/analysis fact).
 //
 // It is data only: package sequentialize reads the tables and emits the
 // calls, so that every concurrency concept stays in one place (DESIGN.md,

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -120,6 +121,12 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error)
 	res.Packages = sortedKeys(paths)
 	res.Errors = loadErrors(roots, opts.Dir)
 
+	// The dependencies are analysed for their facts only.
+	initial := map[*types.Package]bool{}
+	for _, p := range roots {
+		initial[p.Types] = true
+	}
+	a = factsOnlyOutside(a, initial, cfg)
 	g, err := checker.Analyze([]*analysis.Analyzer{a}, roots, nil)
 	if err != nil {
 		return nil, err
@@ -186,6 +193,21 @@ func analyzer(ctx context.Context, cfg *kiss.Config) *analysis.Analyzer {
 		return nil, kiss.Check(pass, cfg)
 	}
 	return &a
+}
+
+// factsOnlyOutside makes a check only the facts of packages not initial.
+func factsOnlyOutside(a *analysis.Analyzer, initial map[*types.Package]bool, cfg kiss.Config) *analysis.Analyzer {
+	b := *a
+	run := a.Run
+	deps := cfg
+	deps.FactsOnly = true
+	b.Run = func(pass *analysis.Pass) (any, error) {
+		if initial[pass.Pkg] {
+			return run(pass)
+		}
+		return nil, kiss.Check(pass, &deps)
+	}
+	return &b
 }
 
 // testMain reports whether p is the generated main package of a test binary.
