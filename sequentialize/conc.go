@@ -17,11 +17,10 @@ type concLowering struct {
 	wrappers map[string]*ir.Func // goroutine entry wrappers by signature
 	rootName string              // what t.Name() returns
 
-	tCleanup         *ir.Type
-	gCleanups, gLoop *ir.Global
-	ctxID            int64    // kiss's context type, once registered
-	propagate        *ir.Func // the goroutine watching a foreign parent context
-	libinit          *ir.Func // filled by libInit once the program is lowered
+	gLoop     *ir.Global
+	ctxID     int64    // kiss's context type, once registered
+	propagate *ir.Func // the goroutine watching a foreign parent context
+	libinit   *ir.Func // filled by libInit once the program is lowered
 }
 
 func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }

@@ -235,6 +235,12 @@ func opPhrase(op string) string {
 		return "in Once.Do"
 	case "range":
 		return "ranging over a channel"
+	case "t.run":
+		return "in t.Run, waiting for the subtest"
+	case "t.parallel":
+		return "in t.Parallel, waiting for the parent test to return"
+	case "t.subtests":
+		return "waiting for its parallel subtests"
 	}
 	return "at " + op
 }

@@ -536,3 +536,165 @@ func TestAtomicValueStoreNil_panic0(t *testing.T) {
 	var v atomic.Value
 	v.Store(nil)
 }
+
+// ---- testing: subtests ----
+
+// Sequential subtests run one after the other: Run returns after the
+// subtest has finished, so sharing state is no race.
+func TestSubtestsSequential_ok(t *testing.T) {
+	n := 0
+	t.Run("a", func(t *testing.T) { n++ })
+	t.Run("b", func(t *testing.T) { n++ })
+	if n != 2 {
+		panic("Run returned before its subtest finished")
+	}
+}
+
+// Parallel subtests run together, once their parent's function returned.
+func TestSubtestsParallelRace_race0(t *testing.T) {
+	n := 0
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			n++
+		})
+	}
+}
+
+// Two parallel subtests may talk to each other: both run at once.
+func TestSubtestsParallelTalk_ok(t *testing.T) {
+	ch := make(chan int)
+	t.Run("send", func(t *testing.T) {
+		t.Parallel()
+		ch <- 1
+	})
+	t.Run("recv", func(t *testing.T) {
+		t.Parallel()
+		<-ch
+	})
+}
+
+// Only one is parallel: the sequential one blocks its Run for good.
+func TestSubtestsOneParallel_deadlock0(t *testing.T) {
+	ch := make(chan int)
+	t.Run("send", func(t *testing.T) {
+		t.Parallel()
+		ch <- 1
+	})
+	t.Run("recv", func(t *testing.T) {
+		<-ch
+	})
+}
+
+// Parallel subtests wait for their parent's function to return: a parent
+// that waits for them deadlocks.
+func TestSubtestsParentWaits_deadlock0(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, name := range []string{"a", "b"} {
+		wg.Add(1)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			wg.Done()
+		})
+	}
+	wg.Wait()
+}
+
+// t.Fatal fails the scenario, wherever it is called.
+func TestSubtestFatal_assert0(t *testing.T) {
+	t.Run("a", func(t *testing.T) { t.Fatal("boom") })
+}
+
+// SkipNow in a subtest ends the subtest's goroutine only: its deferred
+// calls run, and so does the rest of the parent.
+func TestSubtestSkipParentContinues_ok(t *testing.T) {
+	n := 0
+	t.Run("a", func(t *testing.T) {
+		defer func() { n++ }()
+		t.SkipNow()
+		n += 10
+	})
+	n++
+	if n != 2 {
+		panic("SkipNow did not end the subtest only")
+	}
+}
+
+// A program's own Goexit in a test function is a panic of the testing
+// package.
+func TestSubtestGoexit_panic0(t *testing.T) {
+	t.Run("a", func(t *testing.T) { runtime.Goexit() })
+}
+
+func TestSubtestPanics_panic0(t *testing.T) {
+	t.Run("a", func(t *testing.T) { panic("boom") })
+}
+
+// The parent's cleanups run after its parallel subtests; a subtest's own
+// run when it finishes, before its parent's.
+func TestSubtestCleanupOrder_ok(t *testing.T) {
+	var order []string
+	var mu sync.Mutex
+	add := func(s string) {
+		mu.Lock()
+		order = append(order, s)
+		mu.Unlock()
+	}
+	t.Cleanup(func() {
+		if len(order) != 2 || order[0] != "sub" || order[1] != "sub cleanup" {
+			panic("the parent's cleanup ran before its parallel subtest finished")
+		}
+	})
+	t.Run("a", func(t *testing.T) {
+		t.Parallel()
+		t.Cleanup(func() { add("sub cleanup") })
+		add("sub")
+	})
+	if len(order) != 0 {
+		panic("a parallel subtest ran before its parent returned")
+	}
+}
+
+// A sequential subtest's cleanups run before Run returns.
+func TestSubtestCleanupBeforeRunReturns_ok(t *testing.T) {
+	done := false
+	t.Run("a", func(t *testing.T) {
+		t.Cleanup(func() { done = true })
+	})
+	if !done {
+		panic("Run returned before the subtest's cleanups")
+	}
+}
+
+// A goroutine a subtest leaves blocked is a leak of the root.
+func TestSubtestLeaks_leak0(t *testing.T) {
+	t.Run("a", func(t *testing.T) {
+		ch := make(chan int)
+		go func() { ch <- 1 }()
+	})
+}
+
+func TestParallelTwice_panic0(t *testing.T) {
+	t.Run("a", func(t *testing.T) {
+		t.Parallel()
+		t.Parallel()
+	})
+}
+
+// The root's own Parallel changes nothing a single root shows.
+func TestRootParallel_ok(t *testing.T) {
+	t.Parallel()
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+}
+
+// Sub-benchmarks run one after the other too.
+func BenchmarkSubSequential(b *testing.B) {
+	n := 0
+	b.Run("a", func(b *testing.B) { n++ })
+	b.Run("b", func(b *testing.B) { n++ })
+	if n != 2 {
+		panic("b.Run returned before its sub-benchmark finished")
+	}
+}
