@@ -43,7 +43,8 @@ type Report struct {
 // concurrencyPanics are the panics of the channel and sync models.
 var concurrencyPanics = []string{
 	"close of closed channel", "close of nil channel", "send on closed channel",
-	"sync: negative WaitGroup counter", "fatal error: sync: unlock of unlocked mutex",
+	"sync: negative WaitGroup counter", "sync: WaitGroup is reused before previous Wait has returned",
+	"sync: WaitGroup misuse: Add called concurrently with Wait", "fatal error: sync: unlock of unlocked mutex",
 	"fatal error: sync: RUnlock of unlocked RWMutex", "fatal error: sync: Unlock of unlocked RWMutex",
 }
 

@@ -111,6 +111,42 @@ func TestWaitGroupNeverDone_deadlock0(t *testing.T) {
 	wg.Wait()
 }
 
+// A WaitGroup reused before a Wait it released has returned: Go's Wait
+// panics when it finds the counter up again.
+func TestWaitGroupReusedBeforeWaitReturned_panic1(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		wg.Done()
+		wg.Add(1) // the next round starts while Wait may not have returned
+		wg.Done()
+	}()
+	wg.Wait()
+}
+
+// An Add between the Done that brings the counter to zero and its waking
+// the waiters is Go's "Add called concurrently with Wait".
+func TestWaitGroupAddDuringRelease_panic1(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go wg.Done()
+	go func() {
+		wg.Add(1)
+		wg.Done()
+	}()
+	wg.Wait()
+}
+
+// Reusing a WaitGroup after Wait has returned is fine.
+func TestWaitGroupReuseAfterWait_ok(t *testing.T) {
+	var wg sync.WaitGroup
+	for round := 0; round < 2; round++ {
+		wg.Add(1)
+		go func() { wg.Done() }()
+		wg.Wait()
+	}
+}
+
 // ---- sync.Once ----
 
 func TestOnceRunsOnce_ok(t *testing.T) {
