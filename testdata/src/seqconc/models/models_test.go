@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -391,6 +392,191 @@ func TestContextTimeoutFires_ok(t *testing.T) {
 	<-ctx.Done()
 	if ctx.Err() != context.DeadlineExceeded && ctx.Err() != context.Canceled {
 		panic("Err after the deadline")
+	}
+}
+
+// AfterFunc's function runs on its own goroutine once the context is done.
+func TestContextAfterFuncRuns_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	context.AfterFunc(ctx, func() { done <- true })
+	cancel()
+	<-done
+}
+
+// ... on a goroutine of its own: unsynchronized with the canceller.
+func TestContextAfterFuncGoroutine_race0(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	context.AfterFunc(ctx, func() { n++ })
+	cancel()
+	n++
+}
+
+// A context done already runs the function at once.
+func TestContextAfterFuncDoneAlready_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	done := make(chan bool)
+	context.AfterFunc(ctx, func() { done <- true })
+	<-done
+}
+
+// stop before the context is done keeps the function from running.
+func TestContextAfterFuncStop_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan bool, 1)
+	stop := context.AfterFunc(ctx, func() { ran <- true })
+	if !stop() {
+		panic("stop before cancel did not stop f")
+	}
+	cancel()
+	time.Sleep(time.Millisecond)
+	select {
+	case <-ran:
+		panic("f ran after stop")
+	default:
+	}
+}
+
+// stop after the context is done is too late.
+func TestContextAfterFuncStopLate_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	stop := context.AfterFunc(ctx, func() { close(done) })
+	cancel()
+	if stop() {
+		panic("stop after cancel stopped f")
+	}
+	<-done
+}
+
+// A stop racing with the cancellation may win (the go statement does not
+// switch): f never runs.
+func TestContextAfterFuncStopRace_deadlock0(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	stop := context.AfterFunc(ctx, func() { close(done) })
+	go cancel()
+	stop()
+	<-done
+}
+
+func TestContextCause_ok(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	child, cancelChild := context.WithCancel(ctx)
+	defer cancelChild()
+	if context.Cause(ctx) != nil {
+		panic("a cause before cancel")
+	}
+	mine := errors.New("mine")
+	cancel(mine)
+	if ctx.Err() != context.Canceled || context.Cause(ctx) != mine {
+		panic("Err and Cause after cancel")
+	}
+	if child.Err() != context.Canceled || context.Cause(child) != mine {
+		panic("the child's Err and Cause")
+	}
+}
+
+// Without a cause, Cause is Err.
+func TestContextCauseIsErr_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if context.Cause(ctx) != context.Canceled {
+		panic("Cause is not Err")
+	}
+	ctx, cancel2 := context.WithCancelCause(context.Background())
+	cancel2(nil)
+	if context.Cause(ctx) != context.Canceled {
+		panic("Cause of a nil cause is not Err")
+	}
+}
+
+func TestContextTimeoutCause_ok(t *testing.T) {
+	mine := errors.New("too slow")
+	ctx, cancel := context.WithTimeoutCause(context.Background(), time.Second, mine)
+	defer cancel()
+	<-ctx.Done()
+	if ctx.Err() != context.DeadlineExceeded || context.Cause(ctx) != mine {
+		panic("Err and Cause after the deadline")
+	}
+}
+
+func TestContextWithoutCancel_ok(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	ctx := context.WithoutCancel(parent)
+	cancel()
+	if ctx.Done() != nil || ctx.Err() != nil || context.Cause(ctx) != nil {
+		panic("WithoutCancel's context was cancelled")
+	}
+}
+
+func TestContextWithoutCancelNeverDone_deadlock0(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	cancel()
+	<-context.WithoutCancel(parent).Done()
+}
+
+// A parent context of the program's own type with an AfterFunc method
+// cancels its children through it, at once, and its stop function is
+// called when a child is cancelled by its own hand.
+type funcCtx struct {
+	context.Context
+	mu      sync.Mutex
+	fs      []func()
+	done    chan struct{}
+	stopped bool
+}
+
+func (c *funcCtx) Done() <-chan struct{} { return c.done }
+
+func (c *funcCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
+}
+
+func (c *funcCtx) AfterFunc(f func()) func() bool {
+	c.mu.Lock()
+	c.fs = append(c.fs, f)
+	c.mu.Unlock()
+	return func() bool {
+		c.mu.Lock()
+		c.stopped = true
+		c.mu.Unlock()
+		return true
+	}
+}
+
+func (c *funcCtx) cancel() {
+	close(c.done)
+	c.mu.Lock()
+	fs := c.fs
+	c.mu.Unlock()
+	for _, f := range fs {
+		f()
+	}
+}
+
+func TestContextAfterFuncParent_ok(t *testing.T) {
+	parent := &funcCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancelChild := context.WithCancel(parent)
+	parent.cancel()
+	select {
+	case <-child.Done():
+	default:
+		panic("the parent's AfterFunc did not cancel the child")
+	}
+	if context.Cause(child) != context.Canceled {
+		panic("the child's cause")
+	}
+	cancelChild()
+	if !parent.stopped {
+		panic("cancel did not stop the parent's AfterFunc")
 	}
 }
 
