@@ -195,9 +195,10 @@ func afterFuncer() *types.Interface {
 // propagateForeign is propagateCancel for a parent of another type than
 // kiss's (a struct embedding a context, a context of the program's own):
 // a parent whose Done is nil is never done; one done already cancels the
-// child at once; one with an AfterFunc method is asked to cancel the
-// child (the child keeps the stop function); any other is watched by a
-// goroutine.
+// child at once; one whose Done is the Done of a context kiss models (it
+// embeds one) takes the child as that context's; one with an AfterFunc
+// method is asked to cancel the child (the child keeps the stop function);
+// any other is watched by a goroutine.
 func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type, id int64, parent, child ir.Value) {
 	done, errm := ctxMethods(ctxT)
 	if done == nil || errm == nil {
@@ -222,6 +223,13 @@ func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type,
 	b.CallTo(nil, c.fn("ctx.docancel"), child, err, err)
 	b.Jmp(join)
 	b.SetBlock(notyet)
+	// parentCancelCtx: a parent that derives from a context kiss models
+	// (its Done is that context's) takes the child as its own.
+	p := b.Call(ir.Ptr, c.fn("ctx.bydone"), pdone)
+	_, notmine := b.If(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), "derived")
+	b.CallTo(nil, c.fn("ctx.link"), p, child)
+	b.Jmp(join)
+	b.SetBlock(notmine)
 	af := afterFuncer()
 	has, other := b.If(b.Call(ir.Bool, l.implementsFunc(af), b.Extract(parent, 0)), "afterfuncer")
 	_ = has

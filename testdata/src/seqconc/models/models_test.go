@@ -689,6 +689,59 @@ func TestContextForeignParent_ok(t *testing.T) {
 	<-child.Done()
 }
 
+// ... and, as in Go, at once: the parent's Done is its embedded context's,
+// whose child it becomes (no goroutine in between).
+func TestContextForeignParentAtOnce_ok(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	child, cancelChild := context.WithCancel(wrapped{parent})
+	defer cancelChild()
+	cancel()
+	if child.Err() == nil {
+		panic("the child of a wrapped context was not cancelled with it")
+	}
+}
+
+// A context of the program's own type that is neither: a goroutine
+// watches it, so the child is cancelled some time after.
+type ownCtx struct {
+	context.Context
+	done chan struct{}
+}
+
+func (c ownCtx) Done() <-chan struct{} { return c.done }
+
+func (c ownCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
+}
+
+func TestContextOwnParentWatched_ok(t *testing.T) {
+	parent := ownCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancelChild := context.WithCancel(parent)
+	defer cancelChild()
+	close(parent.done)
+	<-child.Done()
+	if child.Err() != context.Canceled {
+		panic("the child's Err")
+	}
+}
+
+// The goroutine cancels the child later: a check right after the parent is
+// done may find the child still going.
+func TestContextOwnParentNotAtOnce_panic0(t *testing.T) {
+	parent := ownCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancelChild := context.WithCancel(parent)
+	defer cancelChild()
+	close(parent.done)
+	if child.Err() == nil {
+		panic("not yet")
+	}
+}
+
 func TestContextNilParent_panic0(t *testing.T) {
 	var nilCtx context.Context
 	context.WithCancel(nilCtx)
