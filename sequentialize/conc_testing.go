@@ -18,7 +18,7 @@ import (
 // goroutine spawned at the Run call, as tRunner does, and blocks until the
 // subtest has finished or called t.Parallel; a parallel subtest goes on
 // once its parent's function has returned. b.Run is the same without
-// Parallel. The rest do nothing kiss needs to see.
+// Parallel. t.Context() is a context cancelled just before the cleanups. The rest do nothing kiss needs to see.
 func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	fail := func(method string) ExternFunc {
 		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -60,6 +60,10 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		m[recv+"Skipped"] = m[recv+"Failed"]
 		m[recv+"Name"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return ir.StringConst(c.rootName), nil
+		}
+		m[recv+"Context"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			id := c.contextType(l, call.Signature().Results().At(0).Type())
+			return b.Make(l.Iface(), ir.IntConst(ir.I64, id), b.Call(ir.Ptr, c.fn("testing.context"), key(b, args[0]))), nil
 		}
 		m[recv+"Cleanup"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			b.CallTo(nil, c.fn("testing.cleanup"), key(b, args[0]), args[1])
@@ -149,6 +153,7 @@ func (c *concLowering) endTest(b *Builder, test ir.Value, isT bool, pos ir.Value
 	// set aside.
 	b.Call(deferStateType(l), l.helpers["rt.deferenter"])
 	b.CallTo(nil, c.fn("testing.release"), test, pos)
+	b.CallTo(nil, c.fn("testing.cancelctx"), test)
 	loop, body, done := b.NewBlock("cleanup"), b.NewBlock("cleanup.run"), b.NewBlock("cleanup.done")
 	b.Jmp(loop)
 	b.SetBlock(loop)

@@ -964,6 +964,26 @@ func TestRootParallel_ok(t *testing.T) {
 	<-done
 }
 
+// t.Context() is cancelled before the cleanups run: a goroutine waiting
+// for it is no leak, and a cleanup may wait for it.
+func TestTestContext_ok(t *testing.T) {
+	ctx := t.Context()
+	stopped := make(chan bool)
+	go func() {
+		<-ctx.Done()
+		close(stopped)
+	}()
+	t.Cleanup(func() { <-stopped })
+	if ctx.Err() != nil {
+		panic("the test's context is done while the test runs")
+	}
+}
+
+// ... but not before the test function returns.
+func TestTestContextWaitedInTest_deadlock0(t *testing.T) {
+	<-t.Context().Done()
+}
+
 // Sub-benchmarks run one after the other too.
 func BenchmarkSubSequential(b *testing.B) {
 	n := 0
