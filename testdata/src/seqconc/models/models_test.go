@@ -985,11 +985,42 @@ func TestTestContextWaitedInTest_deadlock0(t *testing.T) {
 }
 
 // Sub-benchmarks run one after the other too.
-func BenchmarkSubSequential(b *testing.B) {
+func BenchmarkSubSequential_ok(b *testing.B) {
 	n := 0
 	b.Run("a", func(b *testing.B) { n++ })
 	b.Run("b", func(b *testing.B) { n++ })
 	if n != 2 {
 		panic("b.Run returned before its sub-benchmark finished")
 	}
+}
+
+// A sub-benchmark's goroutine is a goroutine: one it leaves blocked leaks.
+func BenchmarkSubLeaks_leak0(b *testing.B) {
+	b.Run("a", func(b *testing.B) {
+		ch := make(chan int)
+		go func() { ch <- 1 }()
+	})
+}
+
+// Parallel subtests of a parallel subtest run once it has returned; the
+// root ends after all of them.
+func TestSubtestsNestedParallel_ok(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	t.Cleanup(func() {
+		if n != 2 {
+			panic("the root ended before its nested subtests")
+		}
+	})
+	t.Run("outer", func(t *testing.T) {
+		t.Parallel()
+		for _, name := range []string{"a", "b"} {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				mu.Lock()
+				n++
+				mu.Unlock()
+			})
+		}
+	})
 }
