@@ -1,6 +1,7 @@
 // Package summaries holds what the code under test calls but kiss does not
-// execute from source: the models of channels and of package sync, written
-// in the sequential IR's text form (models/*.ir), and the tables that say
+// execute from source: the models of channels and of packages sync,
+// context, time and testing (the subtest protocol), written in the
+// sequential IR's text form (models/*.ir), and the tables that say
 // which Go function or type each model stands for.
 //
 // It is data only: package sequentialize reads the tables and emits the
