@@ -210,9 +210,16 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 	l.emitInit(b, root, func() { c.initLibraryGlobals(b) }, run, end)
 	b.SetBlock(run)
 	var args []ir.Value
+	var test ir.Value // the root test's $test
+	isT := false
 	for _, p := range root.Params {
 		if t := testingParam(p.Type()); t != "" {
-			args = append(args, c.newTest(b, t, p.Type()))
+			tp := c.newTest(b, t, p.Type())
+			st := b.Call(ir.Ptr, c.fn("testing.new"), b.Field(tp, 0), ir.ZeroConst(ir.Ptr))
+			if test == nil {
+				test, isT = st, t == "T"
+			}
+			args = append(args, tp)
 			continue
 		}
 		args = append(args, l.Unknown(b, p.Type()))
@@ -220,7 +227,11 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 	l.emitDirectCall(b, root, args, nil, nil)
 	b.Jmp(end)
 	b.SetBlock(end)
-	c.runCleanups(b)
+	if test != nil {
+		// The test ends as tRunner ends it: its parallel subtests, then
+		// its cleanups.
+		c.endTest(b, test, isT, ir.StringConst(b.Pos), "unrecovered panic")
+	}
 	isMain := root.Name() == "main" && root.Pkg != nil && root.Pkg.Pkg.Name() == "main"
 	c.exitGoroutine(b, "unrecovered panic")
 	if isMain {

@@ -18,11 +18,10 @@ type concLowering struct {
 	rootName string              // what t.Name() returns
 	lib      *libLowering        // the errors/fmt models' state
 
-	tCleanup         *ir.Type
-	gCleanups, gLoop *ir.Global
-	ctxID            int64    // kiss's context type, once registered
-	propagate        *ir.Func // the goroutine watching a foreign parent context
-	libinit          *ir.Func // filled by libInit once the program is lowered
+	gLoop     *ir.Global
+	ctxID     int64    // kiss's context type, once registered
+	propagate *ir.Func // the goroutine watching a foreign parent context
+	libinit   *ir.Func // filled by libInit once the program is lowered
 }
 
 func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }

@@ -1,6 +1,7 @@
 package sequentialize
 
 import (
+	"go/token"
 	"go/types"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
@@ -10,6 +11,7 @@ import (
 // The context model (summaries/models/context.ir): context.Context values
 // hold a $ctx under kiss's own dynamic type, whose Done and Err are IR
 // functions of the model; Deadline and Value return unknown values.
+// Parents of other types are propagated from as propagateCancel does.
 
 // contextType registers kiss's context type on first use.
 func (c *concLowering) contextType(l *Lowerer, iface types.Type) int64 {
@@ -54,7 +56,9 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	}
 	m["context.Background"] = background
 	m["context.TODO"] = background
-	withCancel := func(deadline bool) ExternFunc {
+	// WithCancel, WithCancelCause, WithTimeout/WithDeadline and their
+	// Cause variants: kind "cancel", "cause", "deadline" or "deadlinecause".
+	withCancel := func(kind string) ExternFunc {
 		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			ctxT := ctxOf(l, call)
 			id := c.contextType(l, ctxT)
@@ -62,29 +66,66 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 			b.PanicUnless(nonNil, "cannot create context from nil parent")
 			parent := c.asContext(b, id, args[0])
 			var ctx *ir.Local
-			if deadline {
-				ctx = b.Call(ir.Ptr, c.fn("ctx.withdeadline"), parent, ir.StringConst(pos))
-			} else {
+			switch kind {
+			case "deadline":
+				ctx = b.Call(ir.Ptr, c.fn("ctx.withdeadline"), parent, ir.ZeroConst(l.Iface()), ir.StringConst(pos))
+			case "deadlinecause":
+				ctx = b.Call(ir.Ptr, c.fn("ctx.withdeadline"), parent, args[2], ir.StringConst(pos))
+			default:
 				ctx = b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
 			}
-			// A parent of another type (a struct embedding a context, a
-			// context of the program's own) is watched by a goroutine, as
-			// Go's propagateCancel does.
-			foreign := b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, id))
-			_, join := b.If(foreign, "foreign")
-			if p := c.propagator(l, ctxT); p != nil {
-				c.spawn(b, p, args[0], ctx)
-			}
-			b.Jmp(join)
-			b.SetBlock(join)
+			c.propagateForeign(l, b, ctxT, id, args[0], ctx)
 			res := l.Type(call.Signature().Results())
 			cancel := b.Make(l.Closure(), c.fn("ctx.cancel"), ctx)
+			if kind == "cause" {
+				cancel = b.Make(l.Closure(), c.fn("ctx.cancelcause"), ctx)
+			}
 			return b.Make(res, b.Make(l.Iface(), ir.IntConst(ir.I64, id), ctx), cancel), nil
 		}
 	}
-	m["context.WithCancel"] = withCancel(false)
-	m["context.WithTimeout"] = withCancel(true)
-	m["context.WithDeadline"] = withCancel(true)
+	m["context.WithCancel"] = withCancel("cancel")
+	m["context.WithCancelCause"] = withCancel("cause")
+	m["context.WithTimeout"] = withCancel("deadline")
+	m["context.WithDeadline"] = withCancel("deadline")
+	m["context.WithTimeoutCause"] = withCancel("deadlinecause")
+	m["context.WithDeadlineCause"] = withCancel("deadlinecause")
+	// WithoutCancel's context is never done and has no error: Done is nil.
+	m["context.WithoutCancel"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		id := c.contextType(l, ctxOf(l, call))
+		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
+		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), b.Call(ir.Ptr, c.fn("ctx.background"))), nil
+	}
+	// AfterFunc(ctx, f) arranges for f to run on its own goroutine once ctx
+	// is done; stop() reports whether it kept f from starting.
+	m["context.AfterFunc"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		ctxT := call.Signature().Params().At(0).Type()
+		id := c.contextType(l, ctxT)
+		// propagateCancel calls ctx.Done(): a nil ctx is a nil dereference.
+		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), msgNilDeref)
+		a := b.Call(ir.Ptr, c.fn("ctx.afterfunc"), c.asContext(b, id, args[0]), args[1], ir.StringConst(pos))
+		c.propagateForeign(l, b, ctxT, id, args[0], a)
+		return b.Make(l.Closure(), c.fn("ctx.afterstop"), a), nil
+	}
+	// Cause(ctx): the cause of a context kiss models; a context of the
+	// program's own type has no cancelCtx kiss can see: its Err.
+	m["context.Cause"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		ctxT := call.Signature().Params().At(0).Type()
+		id := c.contextType(l, ctxT)
+		r := b.Temp(l.Iface())
+		mine := b.Bin(ir.OpEq, b.Extract(args[0], 0), ir.IntConst(ir.I64, id))
+		_, els := b.If(mine, "kissctx")
+		b.CallTo(r, c.fn("ctx.Cause"), b.Extract(args[0], 1))
+		join := b.NewBlock("cause")
+		b.Jmp(join)
+		b.SetBlock(els)
+		if _, errm := ctxMethods(ctxT); errm != nil {
+			b.CallTo(r, l.dispatcher(errm), args[0])
+			b.CheckPanicking()
+		}
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
 	// Values do not change when a context is done: WithValue's context is
 	// its parent's as far as kiss's checks go, and Value is unknown.
 	m["context.WithValue"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -124,19 +165,12 @@ func (c *concLowering) initLibraryGlobals(b *Builder) {
 	b.CallTo(nil, c.libinit)
 }
 
-// propagator returns the body of the goroutine that cancels child when a
-// parent kiss does not model is done: select on parent.Done() and the
-// child's own Done, as Go's propagateCancel does for such parents. It is
-// the runtime's goroutine: blocked for good, it is no leak.
-func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
-	if c.propagate != nil {
-		return c.propagate
-	}
+// ctxMethods returns the Done and Err methods of the context interface.
+func ctxMethods(ctxT types.Type) (done, errm *types.Func) {
 	it, ok := ctxT.Underlying().(*types.Interface)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	var done, errm *types.Func
 	for m := range it.Methods() {
 		switch m.Name() {
 		case "Done":
@@ -145,6 +179,99 @@ func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
 			errm = m
 		}
 	}
+	return done, errm
+}
+
+// afterFuncer is context's interface of parents that arrange for their
+// children's cancellation themselves: AfterFunc(func()) func() bool.
+func afterFuncer() *types.Interface {
+	fn := types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	stop := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "", types.Typ[types.Bool])), false)
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "f", fn)),
+		types.NewTuple(types.NewParam(token.NoPos, nil, "", stop)), false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "AfterFunc", sig)}, nil).Complete()
+}
+
+// propagateForeign is propagateCancel for a parent of another type than
+// kiss's (a struct embedding a context, a context of the program's own):
+// a parent whose Done is nil is never done; one done already cancels the
+// child at once; one whose Done is the Done of a context kiss models (it
+// embeds one) takes the child as that context's; one with an AfterFunc
+// method is asked to cancel the child (the child keeps the stop function);
+// any other is watched by a goroutine.
+func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type, id int64, parent, child ir.Value) {
+	done, errm := ctxMethods(ctxT)
+	if done == nil || errm == nil {
+		return
+	}
+	foreign := b.Bin(ir.OpNe, b.Extract(parent, 0), ir.IntConst(ir.I64, id))
+	_, join := b.If(foreign, "foreign")
+	pdone := b.Call(ir.Ptr, l.dispatcher(done), parent)
+	b.CheckPanicking()
+	watch := b.NewBlock("watch")
+	b.Br(b.Bin(ir.OpEq, pdone, ir.ZeroConst(ir.Ptr)), join, watch)
+	b.SetBlock(watch)
+	// select { case <-done: cancel now; default: }
+	caseT := c.rt.typ("case")
+	cases := b.Alloc(caseT, ir.IntConst(ir.I64, 1))
+	b.Store(b.Index(cases, ir.IntConst(ir.I64, 0)), b.Make(caseT, ir.IntConst(ir.I64, 0), pdone, ir.ZeroConst(ir.Ptr)))
+	r := b.Call(c.rt.typ("selr"), c.fn("chan.select"), cases, ir.IntConst(ir.I64, 1), ir.BoolConst(false), ir.StringConst(b.Pos))
+	b.CheckPanicking()
+	_, notyet := b.If(b.Bin(ir.OpEq, b.Extract(r, 0), ir.IntConst(ir.I64, 0)), "parentdone")
+	err := b.Call(l.Iface(), l.dispatcher(errm), parent)
+	b.CheckPanicking()
+	b.CallTo(nil, c.fn("ctx.docancel"), child, err, err)
+	b.Jmp(join)
+	b.SetBlock(notyet)
+	// parentCancelCtx: a parent that derives from a context kiss models
+	// (its Done is that context's) takes the child as its own.
+	p := b.Call(ir.Ptr, c.fn("ctx.bydone"), pdone)
+	_, notmine := b.If(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), "derived")
+	b.CallTo(nil, c.fn("ctx.link"), p, child)
+	b.Jmp(join)
+	b.SetBlock(notmine)
+	af := afterFuncer()
+	has, other := b.If(b.Call(ir.Bool, l.implementsFunc(af), b.Extract(parent, 0)), "afterfuncer")
+	_ = has
+	env := b.Alloc(ir.Struct(l.Iface(), ir.Ptr), nil)
+	b.Store(env, b.Make(ir.Struct(l.Iface(), ir.Ptr), parent, child))
+	stop := b.Call(l.Closure(), l.dispatcher(af.Method(0)), parent, b.Make(l.Closure(), c.parentDone(l, ctxT), env))
+	b.CheckPanicking()
+	b.Store(b.Field(child, 7), stop)
+	b.Jmp(join)
+	b.SetBlock(other)
+	if p := c.propagator(l, ctxT); p != nil {
+		c.spawn(b, p, parent, child)
+	}
+	b.Jmp(join)
+	b.SetBlock(join)
+}
+
+// parentDone returns the function an AfterFunc parent calls when it is
+// done: child.cancel(false, parent.Err(), Cause(parent)); the cause of a
+// parent of the program's own type is its Err.
+func (c *concLowering) parentDone(l *Lowerer, ctxT types.Type) *ir.Func {
+	if f := l.helpers["ctx.parentdone"]; f != nil {
+		return f
+	}
+	_, errm := ctxMethods(ctxT)
+	b := l.helper("ctx.parentdone", nil, "env", ir.Ptr)
+	st := b.Load(ir.Struct(l.Iface(), ir.Ptr), b.Fn.Params[0])
+	err := b.Call(l.Iface(), l.dispatcher(errm), b.Extract(st, 0))
+	b.CallTo(nil, c.fn("ctx.docancel"), b.Extract(st, 1), err, err)
+	b.Ret(nil)
+	return b.Fn
+}
+
+// propagator returns the body of the goroutine that cancels child when a
+// parent kiss does not model is done: select on parent.Done() and the
+// child's own Done, as Go's propagateCancel does for such parents. It is
+// the runtime's goroutine: blocked for good, it is no leak.
+func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
+	if c.propagate != nil {
+		return c.propagate
+	}
+	done, errm := ctxMethods(ctxT)
 	if done == nil || errm == nil {
 		return nil
 	}
@@ -159,7 +286,8 @@ func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
 	b.Store(b.Index(cases, ir.IntConst(ir.I64, 1)), b.Make(caseT, ir.IntConst(ir.I64, 0), b.Load(ir.Ptr, b.Field(child, 0)), ir.ZeroConst(ir.Ptr)))
 	r := b.Call(c.rt.typ("selr"), c.fn("chan.select"), cases, ir.IntConst(ir.I64, 2), ir.BoolConst(true), ir.StringConst(""))
 	_, out := b.If(b.Bin(ir.OpEq, b.Extract(r, 0), ir.IntConst(ir.I64, 0)), "parentdone")
-	b.CallTo(nil, c.fn("ctx.docancel"), child, b.Call(l.Iface(), l.dispatcher(errm), parent))
+	err := b.Call(l.Iface(), l.dispatcher(errm), parent)
+	b.CallTo(nil, c.fn("ctx.docancel"), child, err, err)
 	b.Jmp(out)
 	b.SetBlock(out)
 	b.CallTo(nil, c.fn("rt.exit"))

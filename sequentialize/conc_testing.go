@@ -8,12 +8,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// The testing model. A test failure (Error, Fatal, Fail and their
-// variants) reached under some schedule is an "assert" violation; Skip is
-// Goexit on the test goroutine; Cleanup functions run, last first, when
-// the test function returns and before leaks are judged; Run runs the
-// subtest's function at once, on the test goroutine; the rest do nothing
-// kiss needs to see.
+// The testing model (the protocol is in summaries/models/testing.ir). A
+// test failure (Error, Fatal, Fail and their variants) reached under some
+// schedule is an "assert" violation; SkipNow marks the test finished and
+// is Goexit on the goroutine that calls it. Every test has its own
+// *testing.T and its own Cleanup functions, which run, last first, when the
+// test ends: after its function has returned and its parallel subtests
+// have finished, and before leaks are judged. t.Run runs the subtest on a
+// goroutine spawned at the Run call, as tRunner does, and blocks until the
+// subtest has finished or called t.Parallel; a parallel subtest goes on
+// once its parent's function has returned. b.Run is the same without
+// Parallel. t.Context() is a context cancelled just before the cleanups. The rest do nothing kiss needs to see.
 func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	fail := func(method string) ExternFunc {
 		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -27,23 +32,24 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 			return nil, nil
 		}
 	}
-	// SkipNow is runtime.Goexit on the test goroutine, as in Go: the
-	// deferred calls and the cleanups run, and leaks are still judged.
-	skip := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.CallTo(nil, l.helpers["rt.goexit"])
-		return nil, nil
-	}
 	nothing := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return l.UnknownResults(b, call.Signature()), nil
 	}
 	for _, recv := range []string{"(*testing.common).", "(*testing.T).", "(*testing.B).", "(*testing.F)."} {
+		key := testKey(recv)
 		for _, meth := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow"} {
 			m[recv+meth] = fail(meth)
 		}
+		// SkipNow marks the test finished and is runtime.Goexit, as in Go:
+		// the deferred calls and the cleanups run, and leaks are still judged.
 		for _, meth := range []string{"Skip", "Skipf", "SkipNow"} {
-			m[recv+meth] = skip
+			m[recv+meth] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+				b.CallTo(nil, c.fn("testing.finish"), key(b, args[0]))
+				b.CallTo(nil, l.helpers["rt.goexit"])
+				return nil, nil
+			}
 		}
-		for _, meth := range []string{"Log", "Logf", "Helper", "Parallel", "Setenv", "Chdir", "Attr",
+		for _, meth := range []string{"Log", "Logf", "Helper", "Setenv", "Chdir", "Attr",
 			"TempDir", "Deadline", "Output", "ArtifactDir", "ResetTimer", "StartTimer", "StopTimer",
 			"ReportAllocs", "ReportMetric", "SetBytes", "SetParallelism", "Elapsed"} {
 			m[recv+meth] = nothing
@@ -55,20 +61,34 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		m[recv+"Name"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return ir.StringConst(c.rootName), nil
 		}
+		m[recv+"Context"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			id := c.contextType(l, call.Signature().Results().At(0).Type())
+			return b.Make(l.Iface(), ir.IntConst(ir.I64, id), b.Call(ir.Ptr, c.fn("testing.context"), key(b, args[0]))), nil
+		}
 		m[recv+"Cleanup"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			node := b.Alloc(c.cleanupT(l), nil)
-			b.Store(node, b.Make(c.cleanupT(l), args[1], b.Load(ir.Ptr, c.cleanups(l))))
-			b.Store(c.cleanups(l), node)
+			b.CallTo(nil, c.fn("testing.cleanup"), key(b, args[0]), args[1])
 			return nil, nil
 		}
 	}
-	m["(*testing.T).Run"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		fn := args[2]
-		b.CallTo(nil, b.Extract(fn, 0), b.Extract(fn, 1), args[0])
+	m["(*testing.T).Parallel"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.CallTo(nil, c.fn("testing.parallel"), b.Field(args[0], 0), ir.StringConst(pos))
 		b.CheckPanicking()
+		return nil, nil
+	}
+	run := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		// Run(name, f): f's parameter is the subtest's *T (or *B).
+		tt := call.Signature().Params().At(1).Type().Underlying().(*types.Signature).Params().At(0).Type()
+		which := testingParam(tt)
+		sub := c.newTest(b, which, tt)
+		parent := b.Call(ir.Ptr, c.fn("testing.of"), b.Field(args[0], 0))
+		st := b.Call(ir.Ptr, c.fn("testing.new"), b.Field(sub, 0), parent)
+		c.spawn(b, c.testRunner(l, which), args[2], sub, st, ir.StringConst(pos))
+		b.CallTo(nil, c.fn("testing.wait"), st, ir.StringConst(pos))
+		// A failed subtest failed the scenario already: Run reports success.
 		return ir.BoolConst(true), nil
 	}
-	m["(*testing.B).Run"] = m["(*testing.T).Run"]
+	m["(*testing.T).Run"] = run
+	m["(*testing.B).Run"] = run
 	m["(*testing.B).Loop"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		// One iteration: the first call says go on, the next says stop.
 		g := c.benchLoop(l)
@@ -78,49 +98,79 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	}
 }
 
-// cleanupT is a node of the list of Cleanup functions: {closure, next}.
-func (c *concLowering) cleanupT(l *Lowerer) *ir.Type {
-	if c.tCleanup == nil {
-		c.tCleanup = l.declareType("cleanup", ir.Struct(l.Closure(), ir.Ptr))
+// testKey returns how a method of recv finds the address of its test's
+// testing.common, the key of its $test: the receiver itself for common's
+// methods, its first field (the embedded common) for T's, B's and F's.
+func testKey(recv string) func(b *Builder, p ir.Value) ir.Value {
+	if recv == "(*testing.common)." {
+		return func(b *Builder, p ir.Value) ir.Value { return p }
 	}
-	return c.tCleanup
-}
-
-// cleanups and benchLoop are the testing model's state: globals of fixed
-// names, shared with code linked from other packages' facts.
-func (c *concLowering) cleanups(l *Lowerer) *ir.Global {
-	if c.gCleanups == nil {
-		c.gCleanups = l.sharedGlobal("rt.cleanups", ir.Ptr)
-	}
-	return c.gCleanups
+	return func(b *Builder, p ir.Value) ir.Value { return b.Field(p, 0) }
 }
 
 func (c *concLowering) benchLoop(l *Lowerer) *ir.Global {
-	if c.gLoop == nil {
+	if c.gLoop == nil { // a fixed name: code linked from other packages' facts shares it
 		c.gLoop = l.sharedGlobal("rt.benchloop", ir.Bool)
 	}
 	return c.gLoop
 }
 
-// runCleanups calls the registered Cleanup functions, last first.
-func (c *concLowering) runCleanups(b *Builder) {
+// testRunner returns the body of a subtest's goroutine, Go's tRunner (or,
+// for a benchmark, run1's goroutine): it calls f(t), then ends the test.
+func (c *concLowering) testRunner(l *Lowerer, which string) *ir.Func {
+	name := "testing.runner" + which
+	if f := l.helpers[name]; f != nil {
+		return f
+	}
+	b := l.helper(name, nil, "fn", l.Closure(), "t", ir.Ptr, "test", ir.Ptr, "pos", ir.String)
+	fn, t, test, pos := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2], b.Fn.Params[3]
+	b.CallTo(nil, c.fn("rt.restore"))
+	b.CallTo(nil, b.Extract(fn, 0), b.Extract(fn, 1), t)
+	c.endTest(b, test, which == "T", pos, "unrecovered panic in goroutine")
+	b.CallTo(nil, c.fn("rt.exit"))
+	b.Ret(nil)
+	return b.Fn
+}
+
+// endTest is tRunner's deferred work once a test function has returned,
+// Goexited or panicked: a panic crashes the program; a Goexit that is not
+// the testing package's own is a panic of a test (not of a benchmark);
+// then the parallel subtests run and finish, the cleanups run, last first,
+// and whoever waits for the test goes on.
+func (c *concLowering) endTest(b *Builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
 	l := b.Lowerer()
-	head := c.cleanups(l)
+	panicking, goexiting := l.rt["rt.panicking"], l.rt["rt.goexiting"]
+	p := b.And(b.Load(ir.Bool, panicking), b.Not(b.Load(ir.Bool, goexiting)))
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: panicMsg})
+	if isT {
+		_, els := b.If(b.Load(ir.Bool, goexiting), "goexited")
+		b.CallTo(nil, c.fn("testing.goexited"), test, pos)
+		b.Jmp(els)
+		b.SetBlock(els)
+	}
+	// What follows runs in tRunner's deferred calls: a Goexit in flight is
+	// set aside.
+	b.Call(deferStateType(l), l.helpers["rt.deferenter"])
+	b.CallTo(nil, c.fn("testing.release"), test, pos)
+	b.CallTo(nil, c.fn("testing.cancelctx"), test)
 	loop, body, done := b.NewBlock("cleanup"), b.NewBlock("cleanup.run"), b.NewBlock("cleanup.done")
 	b.Jmp(loop)
 	b.SetBlock(loop)
-	node := b.Load(ir.Ptr, head)
-	b.Br(b.Bin(ir.OpEq, node, ir.ZeroConst(ir.Ptr)), done, body)
+	fn := b.Call(l.Closure(), c.fn("testing.nextcleanup"), test)
+	b.Br(b.Bin(ir.OpEq, b.Extract(fn, 0), ir.ZeroConst(ir.FuncT)), done, body)
 	b.SetBlock(body)
-	entry := b.Load(c.cleanupT(l), node)
-	b.Store(head, b.Extract(entry, 1))
-	fn := b.Extract(entry, 0)
 	b.CallTo(nil, b.Extract(fn, 0), b.Extract(fn, 1))
+	// A cleanup that panics crashes the program; one that calls SkipNow
+	// ends, and the rest run (runCleanup's deferred call).
+	p = b.And(b.Load(ir.Bool, panicking), b.Not(b.Load(ir.Bool, goexiting)))
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: panicMsg})
+	b.Call(deferStateType(l), l.helpers["rt.deferenter"])
 	b.Jmp(loop)
 	b.SetBlock(done)
+	b.CallTo(nil, c.fn("testing.done"), test)
 }
 
-// newTest allocates the *testing.T or *testing.B of the root; a
+// newTest allocates a *testing.T or *testing.B (t is its pointer type); a
 // benchmark's N is 1.
 func (c *concLowering) newTest(b *Builder, which string, t types.Type) ir.Value {
 	l := b.Lowerer()

@@ -43,7 +43,8 @@ type Report struct {
 // concurrencyPanics are the panics of the channel and sync models.
 var concurrencyPanics = []string{
 	"close of closed channel", "close of nil channel", "send on closed channel",
-	"sync: negative WaitGroup counter", "fatal error: sync: unlock of unlocked mutex",
+	"sync: negative WaitGroup counter", "sync: WaitGroup is reused before previous Wait has returned",
+	"sync: WaitGroup misuse: Add called concurrently with Wait", "fatal error: sync: unlock of unlocked mutex",
 	"fatal error: sync: RUnlock of unlocked RWMutex", "fatal error: sync: Unlock of unlocked RWMutex",
 }
 
@@ -235,6 +236,12 @@ func opPhrase(op string) string {
 		return "in Once.Do"
 	case "range":
 		return "ranging over a channel"
+	case "t.run":
+		return "in t.Run, waiting for the subtest"
+	case "t.parallel":
+		return "in t.Parallel, waiting for the parent test to return"
+	case "t.subtests":
+		return "waiting for its parallel subtests"
 	}
 	return "at " + op
 }

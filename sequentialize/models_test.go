@@ -10,12 +10,12 @@ import (
 	"github.com/gokiss/kiss/summaries"
 )
 
-// TestModels runs every root of testdata/src/seqconc/models and checks the
+// TestModels runs every root (test or benchmark) of testdata/src/seqconc/models and checks the
 // outcome its name announces: _ok, or the check and the fewest preemptions
 // that reach it.
 func TestModels(t *testing.T) {
 	fns := loadRoots(t, "seqconc/models")
-	re := regexp.MustCompile(`^Test\w+_(ok|deadlock|leak|race|panic|assert)(\d*)$`)
+	re := regexp.MustCompile(`^(?:Test|Benchmark)\w+_(ok|deadlock|leak|race|panic|assert)(\d*)$`)
 	var names []string
 	for name := range fns {
 		if re.MatchString(name) {

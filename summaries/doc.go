@@ -1,9 +1,10 @@
 // Package summaries holds what the code under test calls but kiss does not
 // execute from its own package's source: the models of channels and of
-// package sync, written in the sequential IR's text form (models/*.ir), the
-// tables that say which Go function or type each model stands for, and the
-// form of another package's code lowered for its importers (Lowered, which
-// the analyzer carries as a go/analysis fact).
+// packages sync, context, time and testing (the subtest protocol), written
+// in the sequential IR's text form (models/*.ir), the tables that say which
+// Go function or type each model stands for, and the form of another
+// package's code lowered for its importers (Lowered, which the analyzer
+// carries as a go/analysis fact).
 //
 // It is data only: package sequentialize reads the tables and emits the
 // calls, so that every concurrency concept stays in one place (DESIGN.md,

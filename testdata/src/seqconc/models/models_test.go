@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -109,6 +110,42 @@ func TestWaitGroupNeverDone_deadlock0(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	wg.Wait()
+}
+
+// A WaitGroup reused before a Wait it released has returned: Go's Wait
+// panics when it finds the counter up again.
+func TestWaitGroupReusedBeforeWaitReturned_panic1(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		wg.Done()
+		wg.Add(1) // the next round starts while Wait may not have returned
+		wg.Done()
+	}()
+	wg.Wait()
+}
+
+// An Add between the Done that brings the counter to zero and its waking
+// the waiters is Go's "Add called concurrently with Wait".
+func TestWaitGroupAddDuringRelease_panic1(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go wg.Done()
+	go func() {
+		wg.Add(1)
+		wg.Done()
+	}()
+	wg.Wait()
+}
+
+// Reusing a WaitGroup after Wait has returned is fine.
+func TestWaitGroupReuseAfterWait_ok(t *testing.T) {
+	var wg sync.WaitGroup
+	for round := 0; round < 2; round++ {
+		wg.Add(1)
+		go func() { wg.Done() }()
+		wg.Wait()
+	}
 }
 
 // ---- sync.Once ----
@@ -358,6 +395,191 @@ func TestContextTimeoutFires_ok(t *testing.T) {
 	}
 }
 
+// AfterFunc's function runs on its own goroutine once the context is done.
+func TestContextAfterFuncRuns_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	context.AfterFunc(ctx, func() { done <- true })
+	cancel()
+	<-done
+}
+
+// ... on a goroutine of its own: unsynchronized with the canceller.
+func TestContextAfterFuncGoroutine_race0(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	context.AfterFunc(ctx, func() { n++ })
+	cancel()
+	n++
+}
+
+// A context done already runs the function at once.
+func TestContextAfterFuncDoneAlready_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	done := make(chan bool)
+	context.AfterFunc(ctx, func() { done <- true })
+	<-done
+}
+
+// stop before the context is done keeps the function from running.
+func TestContextAfterFuncStop_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan bool, 1)
+	stop := context.AfterFunc(ctx, func() { ran <- true })
+	if !stop() {
+		panic("stop before cancel did not stop f")
+	}
+	cancel()
+	time.Sleep(time.Millisecond)
+	select {
+	case <-ran:
+		panic("f ran after stop")
+	default:
+	}
+}
+
+// stop after the context is done is too late.
+func TestContextAfterFuncStopLate_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	stop := context.AfterFunc(ctx, func() { close(done) })
+	cancel()
+	if stop() {
+		panic("stop after cancel stopped f")
+	}
+	<-done
+}
+
+// A stop racing with the cancellation may win (the go statement does not
+// switch): f never runs.
+func TestContextAfterFuncStopRace_deadlock0(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan bool)
+	stop := context.AfterFunc(ctx, func() { close(done) })
+	go cancel()
+	stop()
+	<-done
+}
+
+func TestContextCause_ok(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	child, cancelChild := context.WithCancel(ctx)
+	defer cancelChild()
+	if context.Cause(ctx) != nil {
+		panic("a cause before cancel")
+	}
+	mine := errors.New("mine")
+	cancel(mine)
+	if ctx.Err() != context.Canceled || context.Cause(ctx) != mine {
+		panic("Err and Cause after cancel")
+	}
+	if child.Err() != context.Canceled || context.Cause(child) != mine {
+		panic("the child's Err and Cause")
+	}
+}
+
+// Without a cause, Cause is Err.
+func TestContextCauseIsErr_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if context.Cause(ctx) != context.Canceled {
+		panic("Cause is not Err")
+	}
+	ctx, cancel2 := context.WithCancelCause(context.Background())
+	cancel2(nil)
+	if context.Cause(ctx) != context.Canceled {
+		panic("Cause of a nil cause is not Err")
+	}
+}
+
+func TestContextTimeoutCause_ok(t *testing.T) {
+	mine := errors.New("too slow")
+	ctx, cancel := context.WithTimeoutCause(context.Background(), time.Second, mine)
+	defer cancel()
+	<-ctx.Done()
+	if ctx.Err() != context.DeadlineExceeded || context.Cause(ctx) != mine {
+		panic("Err and Cause after the deadline")
+	}
+}
+
+func TestContextWithoutCancel_ok(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	ctx := context.WithoutCancel(parent)
+	cancel()
+	if ctx.Done() != nil || ctx.Err() != nil || context.Cause(ctx) != nil {
+		panic("WithoutCancel's context was cancelled")
+	}
+}
+
+func TestContextWithoutCancelNeverDone_deadlock0(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	cancel()
+	<-context.WithoutCancel(parent).Done()
+}
+
+// A parent context of the program's own type with an AfterFunc method
+// cancels its children through it, at once, and its stop function is
+// called when a child is cancelled by its own hand.
+type funcCtx struct {
+	context.Context
+	mu      sync.Mutex
+	fs      []func()
+	done    chan struct{}
+	stopped bool
+}
+
+func (c *funcCtx) Done() <-chan struct{} { return c.done }
+
+func (c *funcCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
+}
+
+func (c *funcCtx) AfterFunc(f func()) func() bool {
+	c.mu.Lock()
+	c.fs = append(c.fs, f)
+	c.mu.Unlock()
+	return func() bool {
+		c.mu.Lock()
+		c.stopped = true
+		c.mu.Unlock()
+		return true
+	}
+}
+
+func (c *funcCtx) cancel() {
+	close(c.done)
+	c.mu.Lock()
+	fs := c.fs
+	c.mu.Unlock()
+	for _, f := range fs {
+		f()
+	}
+}
+
+func TestContextAfterFuncParent_ok(t *testing.T) {
+	parent := &funcCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancelChild := context.WithCancel(parent)
+	parent.cancel()
+	select {
+	case <-child.Done():
+	default:
+		panic("the parent's AfterFunc did not cancel the child")
+	}
+	if context.Cause(child) != context.Canceled {
+		panic("the child's cause")
+	}
+	cancelChild()
+	if !parent.stopped {
+		panic("cancel did not stop the parent's AfterFunc")
+	}
+}
+
 // ---- time ----
 
 func TestTimeAfterFires_ok(t *testing.T) {
@@ -467,6 +689,59 @@ func TestContextForeignParent_ok(t *testing.T) {
 	<-child.Done()
 }
 
+// ... and, as in Go, at once: the parent's Done is its embedded context's,
+// whose child it becomes (no goroutine in between).
+func TestContextForeignParentAtOnce_ok(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	child, cancelChild := context.WithCancel(wrapped{parent})
+	defer cancelChild()
+	cancel()
+	if child.Err() == nil {
+		panic("the child of a wrapped context was not cancelled with it")
+	}
+}
+
+// A context of the program's own type that is neither: a goroutine
+// watches it, so the child is cancelled some time after.
+type ownCtx struct {
+	context.Context
+	done chan struct{}
+}
+
+func (c ownCtx) Done() <-chan struct{} { return c.done }
+
+func (c ownCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
+}
+
+func TestContextOwnParentWatched_ok(t *testing.T) {
+	parent := ownCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancelChild := context.WithCancel(parent)
+	defer cancelChild()
+	close(parent.done)
+	<-child.Done()
+	if child.Err() != context.Canceled {
+		panic("the child's Err")
+	}
+}
+
+// The goroutine cancels the child later: a check right after the parent is
+// done may find the child still going.
+func TestContextOwnParentNotAtOnce_panic0(t *testing.T) {
+	parent := ownCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancelChild := context.WithCancel(parent)
+	defer cancelChild()
+	close(parent.done)
+	if child.Err() == nil {
+		panic("not yet")
+	}
+}
+
 func TestContextNilParent_panic0(t *testing.T) {
 	var nilCtx context.Context
 	context.WithCancel(nilCtx)
@@ -535,4 +810,217 @@ func TestAtomicValue_ok(t *testing.T) {
 func TestAtomicValueStoreNil_panic0(t *testing.T) {
 	var v atomic.Value
 	v.Store(nil)
+}
+
+// ---- testing: subtests ----
+
+// Sequential subtests run one after the other: Run returns after the
+// subtest has finished, so sharing state is no race.
+func TestSubtestsSequential_ok(t *testing.T) {
+	n := 0
+	t.Run("a", func(t *testing.T) { n++ })
+	t.Run("b", func(t *testing.T) { n++ })
+	if n != 2 {
+		panic("Run returned before its subtest finished")
+	}
+}
+
+// Parallel subtests run together, once their parent's function returned.
+func TestSubtestsParallelRace_race0(t *testing.T) {
+	n := 0
+	for _, name := range []string{"a", "b"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			n++
+		})
+	}
+}
+
+// Two parallel subtests may talk to each other: both run at once.
+func TestSubtestsParallelTalk_ok(t *testing.T) {
+	ch := make(chan int)
+	t.Run("send", func(t *testing.T) {
+		t.Parallel()
+		ch <- 1
+	})
+	t.Run("recv", func(t *testing.T) {
+		t.Parallel()
+		<-ch
+	})
+}
+
+// Only one is parallel: the sequential one blocks its Run for good.
+func TestSubtestsOneParallel_deadlock0(t *testing.T) {
+	ch := make(chan int)
+	t.Run("send", func(t *testing.T) {
+		t.Parallel()
+		ch <- 1
+	})
+	t.Run("recv", func(t *testing.T) {
+		<-ch
+	})
+}
+
+// Parallel subtests wait for their parent's function to return: a parent
+// that waits for them deadlocks.
+func TestSubtestsParentWaits_deadlock0(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, name := range []string{"a", "b"} {
+		wg.Add(1)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			wg.Done()
+		})
+	}
+	wg.Wait()
+}
+
+// t.Fatal fails the scenario, wherever it is called.
+func TestSubtestFatal_assert0(t *testing.T) {
+	t.Run("a", func(t *testing.T) { t.Fatal("boom") })
+}
+
+// SkipNow in a subtest ends the subtest's goroutine only: its deferred
+// calls run, and so does the rest of the parent.
+func TestSubtestSkipParentContinues_ok(t *testing.T) {
+	n := 0
+	t.Run("a", func(t *testing.T) {
+		defer func() { n++ }()
+		t.SkipNow()
+		n += 10
+	})
+	n++
+	if n != 2 {
+		panic("SkipNow did not end the subtest only")
+	}
+}
+
+// A program's own Goexit in a test function is a panic of the testing
+// package.
+func TestSubtestGoexit_panic0(t *testing.T) {
+	t.Run("a", func(t *testing.T) { runtime.Goexit() })
+}
+
+func TestSubtestPanics_panic0(t *testing.T) {
+	t.Run("a", func(t *testing.T) { panic("boom") })
+}
+
+// The parent's cleanups run after its parallel subtests; a subtest's own
+// run when it finishes, before its parent's.
+func TestSubtestCleanupOrder_ok(t *testing.T) {
+	var order []string
+	var mu sync.Mutex
+	add := func(s string) {
+		mu.Lock()
+		order = append(order, s)
+		mu.Unlock()
+	}
+	t.Cleanup(func() {
+		if len(order) != 2 || order[0] != "sub" || order[1] != "sub cleanup" {
+			panic("the parent's cleanup ran before its parallel subtest finished")
+		}
+	})
+	t.Run("a", func(t *testing.T) {
+		t.Parallel()
+		t.Cleanup(func() { add("sub cleanup") })
+		add("sub")
+	})
+	if len(order) != 0 {
+		panic("a parallel subtest ran before its parent returned")
+	}
+}
+
+// A sequential subtest's cleanups run before Run returns.
+func TestSubtestCleanupBeforeRunReturns_ok(t *testing.T) {
+	done := false
+	t.Run("a", func(t *testing.T) {
+		t.Cleanup(func() { done = true })
+	})
+	if !done {
+		panic("Run returned before the subtest's cleanups")
+	}
+}
+
+// A goroutine a subtest leaves blocked is a leak of the root.
+func TestSubtestLeaks_leak0(t *testing.T) {
+	t.Run("a", func(t *testing.T) {
+		ch := make(chan int)
+		go func() { ch <- 1 }()
+	})
+}
+
+func TestParallelTwice_panic0(t *testing.T) {
+	t.Run("a", func(t *testing.T) {
+		t.Parallel()
+		t.Parallel()
+	})
+}
+
+// The root's own Parallel changes nothing a single root shows.
+func TestRootParallel_ok(t *testing.T) {
+	t.Parallel()
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+}
+
+// t.Context() is cancelled before the cleanups run: a goroutine waiting
+// for it is no leak, and a cleanup may wait for it.
+func TestTestContext_ok(t *testing.T) {
+	ctx := t.Context()
+	stopped := make(chan bool)
+	go func() {
+		<-ctx.Done()
+		close(stopped)
+	}()
+	t.Cleanup(func() { <-stopped })
+	if ctx.Err() != nil {
+		panic("the test's context is done while the test runs")
+	}
+}
+
+// ... but not before the test function returns.
+func TestTestContextWaitedInTest_deadlock0(t *testing.T) {
+	<-t.Context().Done()
+}
+
+// Sub-benchmarks run one after the other too.
+func BenchmarkSubSequential_ok(b *testing.B) {
+	n := 0
+	b.Run("a", func(b *testing.B) { n++ })
+	b.Run("b", func(b *testing.B) { n++ })
+	if n != 2 {
+		panic("b.Run returned before its sub-benchmark finished")
+	}
+}
+
+// A sub-benchmark's goroutine is a goroutine: one it leaves blocked leaks.
+func BenchmarkSubLeaks_leak0(b *testing.B) {
+	b.Run("a", func(b *testing.B) {
+		ch := make(chan int)
+		go func() { ch <- 1 }()
+	})
+}
+
+// Parallel subtests of a parallel subtest run once it has returned; the
+// root ends after all of them.
+func TestSubtestsNestedParallel_ok(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	t.Cleanup(func() {
+		if n != 2 {
+			panic("the root ended before its nested subtests")
+		}
+	})
+	t.Run("outer", func(t *testing.T) {
+		t.Parallel()
+		for _, name := range []string{"a", "b"} {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				mu.Lock()
+				n++
+				mu.Unlock()
+			})
+		}
+	})
 }
