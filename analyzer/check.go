@@ -76,13 +76,17 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		}
 		pos := sc.Positions[r.Pos]
 		if !pos.IsValid() {
-			// In another package's code (its message says where): the
-			// last step in this package, else the root.
-			pos = fn.Pos()
+			// In another package's code (its message says where): where
+			// this package called it, else the last step in this package,
+			// else the root.
+			pos = sc.Positions[r.Site]
 			for _, st := range r.Schedule.Steps {
-				if p, ok := sc.Positions[st.Pos]; ok {
+				if p, ok := sc.Positions[st.Pos]; ok && !pos.IsValid() {
 					pos = p
 				}
+			}
+			if !pos.IsValid() {
+				pos = fn.Pos()
 			}
 		}
 		d := analysis.Diagnostic{Pos: pos, Category: r.Check, Message: r.Message}

@@ -18,6 +18,7 @@ import (
 //	trace "exit", g                   g returned
 //	trace "preempt", from, to         the scheduler preempted from for to
 //	trace "panic", msg, pos, extra... a panic started at pos
+//	trace "site", g, pos              g called another package's code at pos ("": returned)
 const (
 	evOp      = "op"
 	evSpawn   = "spawn"
@@ -25,14 +26,19 @@ const (
 	evExit    = "exit"
 	evPreempt = "preempt"
 	evPanic   = "panic"
+	evSite    = "site"
 )
 
 // Report is a violation decoded for people: what happened, where, and the
 // schedule that makes it happen.
 type Report struct {
-	Check    string // deadlock, leak, race, panic, assert
-	Message  string // one line, ending with the preemption count
-	Pos      string // "file.go:line:col" where it is reported; "" if unknown
+	Check   string // deadlock, leak, race, panic, assert
+	Message string // one line, ending with the preemption count
+	Pos     string // "file.go:line:col" where it is reported; "" if unknown
+	// Site is where the goroutine of the violation called into another
+	// package's code, when Pos is in there: the last place it was in the
+	// code of the package under analysis.
+	Site     string
 	Schedule *schedule.Schedule
 	// ScheduleFact says the violation is about the interleaving itself (a
 	// deadlock, a leak, a race, a misuse of a channel or of package sync),
@@ -69,6 +75,8 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 	}
 	gs := []*goroutineState{{start: "root", lastOp: -1}}
 	pendingPreempt := map[int]bool{}
+	sites := map[int][]string{} // goroutine -> its calls into another package's code
+	lastG := 0                // the goroutine that ran last
 	var panicPos, panicMsg string
 	for _, ev := range v.Trace {
 		switch ev.Name {
@@ -86,11 +94,21 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 			gs[child].start = ev.Pos
 			p := parent
 			sch.Goroutines = append(sch.Goroutines, schedule.Goroutine{ID: child, Start: ev.Pos, Parent: &p})
+		case evSite:
+			if len(ev.Args) == 2 {
+				lastG = int(ev.Args[0].Int64())
+				if st := sites[lastG]; ev.Args[1].Str != "" {
+					sites[lastG] = append(st, ev.Args[1].Str)
+				} else if len(st) > 0 {
+					sites[lastG] = st[:len(st)-1]
+				}
+			}
 		case evOp:
 			if len(ev.Args) < 4 {
 				continue
 			}
 			g := int(ev.Args[0].Int64())
+			lastG = g
 			if g >= len(gs) {
 				continue
 			}
@@ -161,6 +179,7 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 		}
 		if first >= 0 && gs[first].lastOp >= 0 {
 			r.Pos = sch.Steps[gs[first].lastOp].Pos
+			r.Site = top(sites[first])
 		}
 		if sch.Check == "deadlock" {
 			r.Message = fmt.Sprintf("deadlock: %s (%s)", joinOr(stuck, "all goroutines are blocked"), preempts)
@@ -189,9 +208,19 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 		r.Pos = v.Pos
 		r.Message = fmt.Sprintf("test failure: %s (%s)", v.Message, preempts)
 	}
+	if r.Site == "" && r.Check != "deadlock" && r.Check != "leak" {
+		r.Site = top(sites[lastG]) // the goroutine that ran when it happened
+	}
 	sch.Message = r.Message
 	sch.Pos = r.Pos
 	return r
+}
+
+func top(stack []string) string {
+	if len(stack) == 0 {
+		return ""
+	}
+	return stack[len(stack)-1]
 }
 
 func (s *Scenario) describeBlocked(id int, g *goroutineState, sch *schedule.Schedule) string {

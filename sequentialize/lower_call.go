@@ -97,8 +97,26 @@ func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, 
 		}
 		return
 	}
-	b.CallTo(dst, l.FuncRef(fn), append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...)
+	f := l.FuncRef(fn)
+	foreign := l.opts.Export == "" && l.linked[f.Name] == f && b.Pos != ""
+	if foreign {
+		l.traceSite(b, b.Pos)
+	}
+	b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...)
+	if foreign {
+		l.traceSite(b, "")
+	}
 	b.CheckPanicking()
+}
+
+// traceSite records that the running goroutine is in another package's
+// code, called at pos ("" when it returns): a violation there is reported
+// at pos, the last place in the package under analysis (decode.go).
+func (l *Lowerer) traceSite(b *Builder, pos string) {
+	if c, ok := l.Conc.(*concLowering); ok {
+		g := b.Load(ir.I64, c.rt.global("rt.cur"))
+		b.Trace(evSite, g, ir.StringConst(pos))
+	}
 }
 
 // extern returns the model registered for fn, if any.

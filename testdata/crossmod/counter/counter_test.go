@@ -7,8 +7,7 @@ import (
 	"example.com/crossmod/counter"
 )
 
-// The race is in counter.go; its report is at the last step of the
-// schedule in this package.
+// The race is in counter.go; it is reported where this package calls it.
 func TestStats(t *testing.T) {
 	s := counter.New()
 	var wg sync.WaitGroup

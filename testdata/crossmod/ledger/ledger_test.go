@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// The deadlock is in guard.go, reached through Transfer's calls; its
-// report is at the last step of the schedule in this package.
+// The deadlock is in guard.go, reached through Transfer's calls; it is
+// reported where Transfer calls guard.With for the lock it waits for.
 func TestTransfer(t *testing.T) {
 	a, b := &Account{ID: 1, balance: 10}, &Account{ID: 2, balance: 10}
 	var wg sync.WaitGroup

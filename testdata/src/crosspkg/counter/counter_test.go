@@ -7,16 +7,15 @@ import (
 	"crosspkg/counter"
 )
 
-// The race is in counter.go; its report is at the last step of the
-// schedule in this package.
+// The race is in counter.go; it is reported where this package calls it.
 func TestStats(t *testing.T) {
 	s := counter.New()
 	var wg sync.WaitGroup
 	for _, k := range []string{"get", "put"} {
 		wg.Add(1)
 		go func() {
-			defer wg.Done() // want `data race on s.total: write at crosspkg/counter/counter.go:22:4 by goroutine [12] and (read|write) at crosspkg/counter/counter.go:22:4 by goroutine [12] \(0 preemptions\)`
-			s.Add(k)
+			defer wg.Done()
+			s.Add(k) // want `data race on s.total: write at crosspkg/counter/counter.go:22:4 by goroutine [12] and (read|write) at crosspkg/counter/counter.go:22:4 by goroutine [12] \(0 preemptions\)`
 		}()
 	}
 	wg.Wait()
