@@ -28,7 +28,14 @@ start=$(date +%s)
 (cd "$work/xsync" && "$kiss" -stats ./... >"$work/xsync.txt" 2>&1)
 summarize golang.org/x/sync@v0.24.0 "$work/xsync.txt" $(( $(date +%s) - start ))
 
-for p in sync context sync/atomic os/signal; do
+# The same through go vet: each package sees its dependencies' code only
+# through the facts kiss exported for them.
+start=$(date +%s)
+(cd "$work/xsync" && go vet -vettool="$kiss" ./... >"$work/xsync-vet.txt" 2>&1)
+echo "== go vet -vettool=kiss golang.org/x/sync/...: $(( $(date +%s) - start ))s"
+grep -v '^#' "$work/xsync-vet.txt" | grep -v '^kiss:' | grep -v '^[[:space:]]' | sed 's/^/   FINDING /'
+
+for p in sync context sync/atomic os/signal net/http; do
 	start=$(date +%s)
 	"$kiss" -stats "$p" >"$work/std.txt" 2>&1
 	summarize "$p" "$work/std.txt" $(( $(date +%s) - start ))

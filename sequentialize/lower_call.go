@@ -35,7 +35,15 @@ func (l *Lowerer) emitCall(b *Builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 		l.guardNonNil(b, c.Value, func() ir.Value {
 			return b.Bin(ir.OpNe, b.Extract(ops[0], 0), ir.IntConst(ir.I64, 0))
 		})
+		// The method may be another package's code.
+		site := l.opts.Export == "" && len(l.linked) > 0 && b.Pos != ""
+		if site {
+			l.traceSite(b, b.Pos)
+		}
 		b.CallTo(dst, l.dispatcher(c.Method), ops...)
+		if site {
+			l.traceSite(b, "")
+		}
 		b.CheckPanicking()
 		return
 	}

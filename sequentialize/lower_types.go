@@ -113,9 +113,11 @@ func (l *Lowerer) resultType(sig *types.Signature) *ir.Type {
 	return l.Type(sig.Results())
 }
 
-// declareType adds a named type declaration to the program.
+// declareType adds a named type declaration to the program. (Exported
+// code prefixes the name, as every name it makes: a type name of one
+// package's code never clashes with another's.)
 func (l *Lowerer) declareType(name string, t *ir.Type) *ir.Type {
-	nt := ir.Named(l.uniqTypeName(name), t)
+	nt := ir.Named(l.uniqTypeName(l.prefix+name), t)
 	l.prog.Types = append(l.prog.Types, nt)
 	return nt
 }
