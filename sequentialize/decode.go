@@ -76,7 +76,7 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 	gs := []*goroutineState{{start: "root", lastOp: -1}}
 	pendingPreempt := map[int]bool{}
 	sites := map[int][]string{} // goroutine -> its calls into another package's code
-	lastG := 0                // the goroutine that ran last
+	lastG := 0                  // the goroutine that ran last
 	var panicPos, panicMsg string
 	for _, ev := range v.Trace {
 		switch ev.Name {

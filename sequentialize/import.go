@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
 	"github.com/gokiss/kiss/summaries"
@@ -52,6 +53,10 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 		}
 		f.Name = mine.Name
 	}
+	reserved := map[string]bool{}
+	for _, g := range src.Globals {
+		reserved[g.Name] = l.names[g.Name]
+	}
 	if err := ir.LinkOnce(l.prog, src); err != nil {
 		return err
 	}
@@ -63,7 +68,18 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 	}
 	for _, g := range src.Globals {
 		l.names[g.Name] = true
-		l.linkedG[g.Name] = l.prog.Global(g.Name)
+		gl := l.prog.Global(g.Name)
+		l.linkedG[g.Name] = gl
+		// A variable of a package with no code here (the standard
+		// library's) starts unknown, as the program's own references to
+		// such variables do (genInitExtern); a variable of a package
+		// whose code is linked is set by its init.
+		if !reserved[g.Name] && !l.imported[globalPkg(g.Name)] && (l.opts.Home == nil || globalPkg(g.Name) != l.opts.Home.Path()) {
+			if l.externG == nil {
+				l.externG = map[*ir.Global]bool{}
+			}
+			l.externG[gl] = true
+		}
 	}
 	for _, t := range src.Types {
 		l.typeNames[t.Name] = true
@@ -72,7 +88,7 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 		if l.typeByID[dt.ID] != nil {
 			continue
 		}
-		e := &TypeEntry{ID: dt.ID, Name: dt.Name}
+		e := &TypeEntry{ID: dt.ID, Name: dt.Name, linked: true}
 		fn := func(name string) *ir.Func {
 			if name == "" {
 				return nil
@@ -153,4 +169,14 @@ func (l *Lowerer) sharedGlobal(name string, t *ir.Type) *ir.Global {
 	l.names[name] = true
 	l.prog.Globals = append(l.prog.Globals, g)
 	return g
+}
+
+// globalPkg is the package path of a Go variable's full name
+// ("example.com/p.Var", "context.Canceled").
+func globalPkg(name string) string {
+	slash := strings.LastIndexByte(name, '/')
+	if dot := strings.IndexByte(name[slash+1:], '.'); dot >= 0 {
+		return name[:slash+1+dot]
+	}
+	return ""
 }

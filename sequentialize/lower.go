@@ -94,6 +94,7 @@ type TypeEntry struct {
 	// Imported describes a type known only from another package's lowered
 	// code (Type and Methods are nil).
 	Imported *importedType
+	linked   bool // the entry came with another package's lowered code
 }
 
 // RegisterType adds a dynamic type of a model, whose values an interface
@@ -102,7 +103,7 @@ type TypeEntry struct {
 func (l *Lowerer) RegisterType(name string, methods map[string]*ir.Func) int64 {
 	e := &TypeEntry{Name: name, Methods: methods}
 	if old := l.addType("kiss:"+name, e); old != nil {
-		old.Methods = methods // imported first: this program's functions are the same
+		old.Methods, old.linked = methods, false // linked first: this program's functions are the same
 		return old.ID
 	}
 	return e.ID
@@ -144,6 +145,7 @@ type Lowerer struct {
 	imported map[string]bool       // packages whose lowered code is linked in
 	linked   map[string]*ir.Func   // their Go functions, by full name
 	linkedG  map[string]*ir.Global // their Go variables, by full name
+	externG  map[*ir.Global]bool   // those of packages without code here: unknown at start
 
 	typeIDs  typeutil.Map // types.Type -> int64
 	typeByID map[int64]*TypeEntry

@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"sort"
 
 	"github.com/gokiss/kiss/sequentialize/ir"
 	"golang.org/x/tools/go/ssa"
@@ -374,6 +375,25 @@ func (l *Lowerer) genInitExtern(b *Builder) {
 			restore()
 		}
 		b.Store(l.globals[g], v)
+	}
+	// Variables linked code uses whose Go variable this program does not
+	// see: unknown by their IR type.
+	var externs []*ir.Global
+	for g := range l.externG {
+		externs = append(externs, g)
+	}
+	sort.Slice(externs, func(i, j int) bool { return externs[i].Name < externs[j].Name })
+	for _, g := range externs {
+		var v ir.Value
+		switch {
+		case ir.Identical(g.Elem, l.tIface): // a distinct non-nil value, such as an error
+			v = b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+		default:
+			restore := l.labelUnknown("the variable " + g.Name)
+			v = l.unknownIR(b, g.Elem)
+			restore()
+		}
+		b.Store(g, v)
 	}
 	b.Ret(nil)
 }

@@ -161,6 +161,8 @@ func (l *Lowerer) global(g *ssa.Global) *ir.Global {
 	}
 	if gl := l.linkedG[g.String()]; gl != nil && (g.Pkg == nil || g.Pkg.Pkg != l.opts.Home) {
 		l.globals[g] = gl
+		l.globalOrder = append(l.globalOrder, g) // initialised as its package's are
+		delete(l.externG, gl)
 		return gl
 	}
 	name := qualifyByName(g.String())

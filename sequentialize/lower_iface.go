@@ -26,7 +26,7 @@ func (l *Lowerer) TypeID(t types.Type) int64 {
 	}
 	e := &TypeEntry{Type: t, Name: typeName(t)}
 	if old := l.addType(types.TypeString(t, nil), e); old != nil {
-		old.Type = t // imported first: now a Go type of this program
+		old.Type, old.linked = t, false // linked first: now a Go type of this program
 		e = old
 	}
 	l.typeIDs.Set(t, e.ID)
@@ -43,7 +43,7 @@ func (l *Lowerer) TypeID(t types.Type) int64 {
 func (l *Lowerer) addType(key string, e *TypeEntry) *TypeEntry {
 	id := stableTypeID(key)
 	for ; l.typeByID[id] != nil; id++ {
-		if old := l.typeByID[id]; old.Imported != nil && old.Name == e.Name {
+		if old := l.typeByID[id]; old.linked && old.Name == e.Name {
 			return old
 		}
 	}

@@ -4,6 +4,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"sync"
 )
@@ -76,4 +77,9 @@ func (s *lockedStore) Close() {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
+}
+
+// Gone reports whether err says the store or the caller gave up.
+func Gone(err error) bool {
+	return errors.Is(err, ErrClosed) || err == context.Canceled
 }

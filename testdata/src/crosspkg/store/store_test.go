@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"context"
 	"errors"
 	"sync"
 	"testing"
@@ -50,5 +51,16 @@ func TestStoreFixed(t *testing.T) {
 	s.Close()
 	if err := s.Put("k"); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("put after close: %v, want ErrClosed", err)
+	}
+}
+
+// Package store's code refers to context.Canceled, this test does not: the
+// variable is the same for both, and a cancelled context's Err is it.
+func TestCancelledFixed(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go cancel()
+	<-ctx.Done()
+	if ctx.Err() == nil || !store.Gone(ctx.Err()) {
+		t.Errorf("err %v after cancel", ctx.Err())
 	}
 }
