@@ -205,8 +205,17 @@ func keyOf(m *types.Func) methodKey {
 	return k
 }
 
+// sigString is the signature without receiver and parameter names (which
+// types.Identical ignores too).
 func sigString(sig *types.Signature) string {
-	return types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), nil)
+	unnamed := func(t *types.Tuple) *types.Tuple {
+		vars := make([]*types.Var, t.Len())
+		for i := range vars {
+			vars[i] = types.NewParam(0, nil, "", t.At(i).Type())
+		}
+		return types.NewTuple(vars...)
+	}
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
 }
 
 // importedType is what a TypeEntry known only from another package's

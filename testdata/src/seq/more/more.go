@@ -540,3 +540,18 @@ func BadPanicInDefer() {
 	defer func() { recover() }()
 	panic("first")
 }
+
+// A method implements an interface method whatever its parameters are
+// named: dispatch matches signatures without the names.
+type sizer interface{ Size(int64, string) (int64, error) }
+
+type namedSizer struct{}
+
+func (namedSizer) Size(n int64, unit string) (total int64, err error) { return n * 2, nil }
+
+func OkDispatchIgnoresParamNames() {
+	var s sizer = namedSizer{}
+	if n, _ := s.Size(21, "b"); n != 42 {
+		panic("bug")
+	}
+}
