@@ -180,7 +180,9 @@ func (l *Lowerer) describe(e *TypeEntry) summaries.DynType {
 		if fn == nil {
 			continue
 		}
+		// The selection's signature: a generic type's methods instantiated.
 		k := keyOf(sel.Obj().(*types.Func))
+		k.sig = sigString(sel.Type().(*types.Signature))
 		f := l.FuncRef(fn)
 		dt.Methods = append(dt.Methods, summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig, Func: f.Name})
 	}
