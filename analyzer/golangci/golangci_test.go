@@ -53,6 +53,23 @@ func TestGolangciLint(t *testing.T) {
 		checkFindings(t, out, "leak")
 	})
 
+	// Bugs in one package's code shown by another package's tests: kiss
+	// sees the callee's code through the facts golangci-lint carries.
+	t.Run("across packages", func(t *testing.T) {
+		out, code := lintModule(t, bin, "crossmod", readFile(t, filepath.Join("testdata", ".golangci.yml")))
+		if code != 1 {
+			t.Errorf("custom-gcl exited %d, want 1 (issues found)", code)
+		}
+		for _, w := range []string{
+			`(?m)^counter/counter_test.go:18:9: data race on s.total: write at example.com/crossmod/counter/counter.go:22:4 .* \(kiss\)$`,
+			`(?m)^ledger/ledger.go:22:13: deadlock: the test goroutine blocks forever locking a mutex at example.com/crossmod/guard/guard.go:8:9.* \(kiss\)$`,
+		} {
+			if !regexp.MustCompile(w).MatchString(out) {
+				t.Errorf("no match for %s in:\n%s", w, out)
+			}
+		}
+	})
+
 	t.Run("bad settings", func(t *testing.T) {
 		out, code := lint(t, bin, configWith(t, "contexts: -1\n          timeout: soon"))
 		if code == 0 || code == 1 {
@@ -113,8 +130,14 @@ func configWith(t *testing.T, settings string) string {
 // and exit code.
 func lint(t *testing.T, bin, config string) (string, int) {
 	t.Helper()
+	return lintModule(t, bin, "examples", config)
+}
+
+// lintModule is lint on a copy of the module testdata/<module>.
+func lintModule(t *testing.T, bin, module, config string) (string, int) {
+	t.Helper()
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "examples"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", module))); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config), 0o644); err != nil {
