@@ -359,3 +359,20 @@ func TestProtocolErrors(t *testing.T) {
 		t.Fatal("server did not exit")
 	}
 }
+
+// A bug in another package's code, shown by this package's test, is
+// published at the call in the opened package (testdata/crossmod).
+func TestDiagnosticsAcrossPackages(t *testing.T) {
+	root := copyDir(t, filepath.Join(testdata, "crossmod"))
+	ledger := filepath.Join(root, "ledger", "ledger.go")
+	c := start(t, root, Options{Config: kiss.DefaultConfig})
+	c.initialize(root)
+	c.open(ledger)
+	ds := c.waitFor(ledger)
+	d := findDiag(ds, "deadlock")
+	// ledger.go:22:13 is the inner guard.With call (0-based line 21).
+	if len(ds) != 1 || d == nil || d.Range.Start.Line != 21 || !strings.Contains(d.Message, "example.com/crossmod/guard/guard.go:8:9") {
+		t.Errorf("diagnostics for ledger.go: %+v, want the deadlock in guard.go at line 22", ds)
+	}
+	c.shutdown()
+}
