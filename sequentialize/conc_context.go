@@ -121,6 +121,7 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 		if _, errm := ctxMethods(ctxT); errm != nil {
 			b.CallTo(r, l.dispatcher(errm), args[0])
 			b.CheckPanicking()
+			b.Copy(r, b.Call(l.Iface(), c.causeOf(l), args[0], r))
 		}
 		b.Jmp(join)
 		b.SetBlock(join)
@@ -166,6 +167,68 @@ func (c *concLowering) initLibraryGlobals(b *Builder) {
 }
 
 // ctxMethods returns the Done and Err methods of the context interface.
+// causeOf returns ctx.causeof(parent, err), Cause(parent) for a parent
+// whose Err is err, as Go finds it: through parent.Value(&cancelCtxKey),
+// the nearest cancelable context's cause, else err. A type of the
+// program's own that embeds a Context and does not declare Value delegates
+// to it; a kiss context is cancelable when it has a Done channel; for a
+// type with a Value of its own the cause is err or an error kiss does not
+// know, labelled so that a failure that depends on which is not reported.
+func (c *concLowering) causeOf(l *Lowerer) *ir.Func {
+	return l.late("ctx.causeof", "ctx.causeof", l.Iface(), []any{"parent", l.Iface(), "err", l.Iface()}, func(b *Builder) {
+		parent, err := b.Fn.Params[0], b.Fn.Params[1]
+		l.switchOnType(b, b.Extract(parent, 0), func(e *TypeEntry) bool {
+			return e.ID == c.ctxID && c.ctxID != 0 || e.Type != nil && embeddedContext(l, e.Type) >= 0
+		}, func(e *TypeEntry) {
+			box := b.Extract(parent, 1)
+			if e.Type == nil { // kiss's context
+				_, cancelable := b.If(b.Bin(ir.OpEq, b.Load(ir.Ptr, b.Field(box, 0)), ir.ZeroConst(ir.Ptr)), "nodone")
+				b.Ret(err)
+				b.SetBlock(cancelable)
+				b.Ret(b.Call(l.Iface(), c.fn("ctx.Cause"), box))
+				return
+			}
+			field := embeddedContext(l, e.Type)
+			p := box // the struct, in the box
+			if _, ok := e.Type.Underlying().(*types.Pointer); ok {
+				p = b.Load(ir.Ptr, box)
+				_, nonnil := b.If(b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr)), "nil")
+				b.Ret(err)
+				b.SetBlock(nonnil)
+			}
+			inner := b.Load(l.Iface(), b.Field(p, field))
+			b.Ret(b.Call(l.Iface(), b.Fn, inner, err))
+		})
+		other := b.Make(l.Iface(), ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+		which := l.unknownNondetLabel(b, ir.Bool, "the cause of a context of the program's own type")
+		b.Ret(b.Op(ir.OpSelect, l.Iface(), which, err, other))
+	})
+}
+
+// embeddedContext returns the index of the context.Context field that t
+// (a struct or a pointer to one) embeds and takes its Value method from,
+// or -1.
+func embeddedContext(l *Lowerer, t types.Type) int {
+	st := t
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		st = p.Elem()
+	}
+	s, ok := st.Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	sel := l.SSA.MethodSets.MethodSet(t).Lookup(nil, "Value")
+	if sel == nil || len(sel.Index()) < 2 {
+		return -1 // no Value, or one of its own
+	}
+	f := s.Field(sel.Index()[0])
+	if n, ok := types.Unalias(f.Type()).(*types.Named); !ok || !f.Embedded() || n.Obj().Pkg() == nil ||
+		n.Obj().Pkg().Path() != "context" || n.Obj().Name() != "Context" {
+		return -1
+	}
+	return sel.Index()[0]
+}
+
 func ctxMethods(ctxT types.Type) (done, errm *types.Func) {
 	it, ok := ctxT.Underlying().(*types.Interface)
 	if !ok {
@@ -220,7 +283,7 @@ func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type,
 	_, notyet := b.If(b.Bin(ir.OpEq, b.Extract(r, 0), ir.IntConst(ir.I64, 0)), "parentdone")
 	err := b.Call(l.Iface(), l.dispatcher(errm), parent)
 	b.CheckPanicking()
-	b.CallTo(nil, c.fn("ctx.docancel"), child, err, err)
+	b.CallTo(nil, c.fn("ctx.docancel"), child, err, b.Call(l.Iface(), c.causeOf(l), parent, err))
 	b.Jmp(join)
 	b.SetBlock(notyet)
 	// parentCancelCtx: a parent that derives from a context kiss models
@@ -258,7 +321,7 @@ func (c *concLowering) parentDone(l *Lowerer, ctxT types.Type) *ir.Func {
 	b := l.helper("ctx.parentdone", nil, "env", ir.Ptr)
 	st := b.Load(ir.Struct(l.Iface(), ir.Ptr), b.Fn.Params[0])
 	err := b.Call(l.Iface(), l.dispatcher(errm), b.Extract(st, 0))
-	b.CallTo(nil, c.fn("ctx.docancel"), b.Extract(st, 1), err, err)
+	b.CallTo(nil, c.fn("ctx.docancel"), b.Extract(st, 1), err, b.Call(l.Iface(), c.causeOf(l), b.Extract(st, 0), err))
 	b.Ret(nil)
 	return b.Fn
 }
@@ -287,7 +350,7 @@ func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
 	r := b.Call(c.rt.typ("selr"), c.fn("chan.select"), cases, ir.IntConst(ir.I64, 2), ir.BoolConst(true), ir.StringConst(""))
 	_, out := b.If(b.Bin(ir.OpEq, b.Extract(r, 0), ir.IntConst(ir.I64, 0)), "parentdone")
 	err := b.Call(l.Iface(), l.dispatcher(errm), parent)
-	b.CallTo(nil, c.fn("ctx.docancel"), child, err, err)
+	b.CallTo(nil, c.fn("ctx.docancel"), child, err, b.Call(l.Iface(), c.causeOf(l), parent, err))
 	b.Jmp(out)
 	b.SetBlock(out)
 	b.CallTo(nil, c.fn("rt.exit"))

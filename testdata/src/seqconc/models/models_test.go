@@ -580,6 +580,51 @@ func TestContextAfterFuncParent_ok(t *testing.T) {
 	}
 }
 
+// A parent of the program's own type that embeds a cancelable context and
+// has a Done of its own is watched by a goroutine; the child's cause is
+// the embedded context's, found as Go does through Value (context's
+// TestCustomContextPropagation).
+type ownDoneCtx struct {
+	context.Context
+	done chan struct{}
+}
+
+func (c *ownDoneCtx) Done() <-chan struct{} { return c.done }
+
+func TestContextCauseThroughEmbedded_ok(t *testing.T) {
+	cause := errors.New("the cause")
+	ctx1, cancel1 := context.WithCancelCause(context.Background())
+	parent := &ownDoneCtx{Context: ctx1, done: make(chan struct{})}
+	child, cancel := context.WithCancel(parent)
+	defer cancel()
+	cancel1(cause)
+	close(parent.done)
+	<-child.Done()
+	if child.Err() != context.Canceled {
+		panic("the child's error")
+	}
+	if context.Cause(child) != cause {
+		panic("the child's cause is not the embedded context's")
+	}
+	if context.Cause(parent) != cause {
+		panic("the parent's cause is not the embedded context's")
+	}
+}
+
+// AfterFunc's goroutine sees what the goroutine that registered it did
+// before, though the deadline's goroutine that cancels the context started
+// earlier: the context's lock orders registration and cancellation
+// (context's TestAfterFuncCalledAfterTimeout).
+func TestContextAfterFuncSeesRegistrar_ok(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	done := make(chan struct{})
+	context.AfterFunc(ctx, func() {
+		close(done)
+	})
+	<-done
+}
+
 // ---- time ----
 
 func TestTimeAfterFires_ok(t *testing.T) {
