@@ -300,7 +300,12 @@ func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type,
 	b.Store(env, b.Make(ir.Struct(l.Iface(), ir.Ptr), parent, child))
 	stop := b.Call(l.Closure(), l.dispatcher(af.Method(0)), parent, b.Make(l.Closure(), c.parentDone(l, ctxT), env))
 	b.CheckPanicking()
+	// Stored under the child's lock in Go (c.Context = stopCtx{...}):
+	// ordered with the child's cancellation, which calls it.
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("hb.acquire"), g, child, ir.IntConst(ir.I64, 0)}})
 	b.Store(b.Field(child, 7), stop)
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("hb.release"), g, child, ir.IntConst(ir.I64, 0)}})
 	b.Jmp(join)
 	b.SetBlock(other)
 	if p := c.propagator(l, ctxT); p != nil {

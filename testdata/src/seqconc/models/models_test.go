@@ -625,6 +625,17 @@ func TestContextAfterFuncSeesRegistrar_ok(t *testing.T) {
 	<-done
 }
 
+// A deadline's goroutine that cancels a child of such a parent calls the
+// parent's stop function, which the registering goroutine stored under the
+// child's lock (context's TestCustomContextAfterFuncTimeout).
+func TestContextAfterFuncParentTimeout_ok(t *testing.T) {
+	parent := &funcCtx{Context: context.Background(), done: make(chan struct{})}
+	child, cancel := context.WithTimeout(parent, time.Hour)
+	defer cancel()
+	parent.cancel()
+	<-child.Done()
+}
+
 // ---- time ----
 
 func TestTimeAfterFires_ok(t *testing.T) {
