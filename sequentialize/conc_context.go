@@ -65,16 +65,14 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 			nonNil := b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0))
 			b.PanicUnless(nonNil, "cannot create context from nil parent")
 			parent := c.asContext(b, id, args[0])
-			var ctx *ir.Local
-			switch kind {
-			case "deadline":
-				ctx = b.Call(ir.Ptr, c.fn("ctx.withdeadline"), parent, ir.ZeroConst(l.Iface()), ir.StringConst(pos))
-			case "deadlinecause":
-				ctx = b.Call(ir.Ptr, c.fn("ctx.withdeadline"), parent, args[2], ir.StringConst(pos))
-			default:
-				ctx = b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
-			}
+			ctx := b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
 			c.propagateForeign(l, b, ctxT, id, args[0], ctx)
+			switch kind { // the deadline starts once the context is linked, as in Go
+			case "deadline":
+				b.CallTo(nil, c.fn("ctx.starttimer"), ctx, ir.ZeroConst(l.Iface()), ir.StringConst(pos))
+			case "deadlinecause":
+				b.CallTo(nil, c.fn("ctx.starttimer"), ctx, args[2], ir.StringConst(pos))
+			}
 			res := l.Type(call.Signature().Results())
 			cancel := b.Make(l.Closure(), c.fn("ctx.cancel"), ctx)
 			if kind == "cause" {
