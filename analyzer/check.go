@@ -2,6 +2,7 @@ package kiss
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -41,6 +42,9 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	if err != nil {
 		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return
+	}
+	if len(sc.Unsupported) > 0 {
+		note(cfg, "%s.%s: paths into code kiss does not model are cut: %s", pass.Pkg.Path(), name, oneLine(errors.New(strings.Join(sc.Unsupported, "\n"))))
 	}
 	if cfg.DumpIR {
 		fmt.Fprintf(cfg.stdout(), "// kiss -dump-ir: %s.%s\n", pass.Pkg.Path(), name)

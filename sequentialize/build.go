@@ -172,19 +172,24 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		return nil, err
 	}
 	l.prog.Funcs = append(l.prog.Funcs, main)
-	irProg, err := l.Program()
-	if err != nil {
-		return nil, err
-	}
+	// A function kiss cannot lower is left with a body that cuts the path
+	// ("unsupported"): the root is still checked on the paths that do not
+	// reach it, and the scenario says which were cut. Anything else that
+	// goes wrong stops the root.
+	irProg, lowerErr := l.Program()
 	c.libInit(l)
 	if err := ir.Verify(irProg); err != nil {
+		if lowerErr != nil {
+			return nil, lowerErr
+		}
 		return nil, fmt.Errorf("internal error: the sequential program of %s does not verify: %v", root, err)
 	}
 	sc = &Scenario{
-		Program:   irProg,
-		Observers: map[string]func() smt.Observer{race.Name: race.New},
-		Unknown:   l.Info().Unknown,
-		Positions: l.positions(),
+		Program:     irProg,
+		Observers:   map[string]func() smt.Observer{race.Name: race.New},
+		Unknown:     l.Info().Unknown,
+		Unsupported: l.unsupported(),
+		Positions:   l.positions(),
 	}
 	if root.Pkg != nil {
 		sc.Package = root.Pkg.Pkg.Path()

@@ -333,6 +333,16 @@ func (l *Lowerer) Program() (*ir.Program, error) {
 	return l.prog, errors.Join(l.errs...)
 }
 
+// unsupported lists the errors of the functions that could not be lowered
+// (each left with a body that cuts the path).
+func (l *Lowerer) unsupported() []string {
+	var out []string
+	for _, err := range l.errs {
+		out = append(out, err.Error())
+	}
+	return out
+}
+
 // Info returns what the lowering learnt; complete after Program.
 func (l *Lowerer) Info() *Info { return l.info }
 

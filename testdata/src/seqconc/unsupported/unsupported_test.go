@@ -6,8 +6,8 @@ import (
 	"unsafe"
 )
 
-// kiss does not model unsafe pointer arithmetic: the root is not checked,
-// and says so.
+// kiss does not model unsafe pointer arithmetic: the paths into the
+// goroutine that uses it are cut, and kiss says so.
 func TestUnsafe(t *testing.T) {
 	var wg sync.WaitGroup
 	xs := []int{1, 2}
