@@ -154,35 +154,67 @@ func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type
 	return nil
 }
 
-// atomicValue models atomic.Value, whose state is its field v (an any):
-// storing nil panics, and CompareAndSwap compares interfaces as == does
-// (panicking on an uncomparable dynamic type).
+// atomicValue models atomic.Value as src/sync/atomic/value.go does, as one
+// atomic step: its state is its field v (an any); storing nil panics, the
+// first store fixes the dynamic type and storing another panics, and
+// CompareAndSwap compares as == does (panicking on an uncomparable
+// dynamic type). The panics are Go's, with a string value.
 func (c *concLowering) atomicValue(op string) ExternFunc {
+	verb := map[string]string{"Store": "store", "Swap": "swap", "CompareAndSwap": "compare and swap"}[op]
 	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		recv := receiverStruct(call)
 		if recv == nil || recv.NumFields() == 0 || recv.Field(0).Name() != "v" {
 			return nil, errorf("kiss does not model %s yet (%s)", call.Value, pos)
 		}
+		id := func(v ir.Value) ir.Value { return b.Extract(v, 0) }
+		isNil := func(v ir.Value) ir.Value { return b.Bin(ir.OpEq, id(v), ir.IntConst(ir.I64, 0)) }
+		panicIf := func(bad ir.Value, msg string) {
+			_, cont := b.If(bad, "panic")
+			v := l.MakeInterface(b, ir.StringConst(msg), types.Typ[types.String])
+			b.CallTo(nil, l.helpers["rt.gopanic"], v, ir.StringConst(msg))
+			b.Trace("panic", ir.StringConst(msg), ir.StringConst(pos))
+			b.Jmp(b.Unwind())
+			b.SetBlock(cont)
+		}
 		p := b.Field(args[0], 0)
 		iface := l.Iface()
+		var nw ir.Value
 		if op != "Load" {
-			stored := args[len(args)-1] // Store(v), Swap(new), CompareAndSwap(old, new)
-			b.PanicUnless(b.Bin(ir.OpNe, b.Extract(stored, 0), ir.IntConst(ir.I64, 0)), "sync/atomic: store of nil value into Value")
+			nw = args[len(args)-1] // Store(v), Swap(new), CompareAndSwap(old, new)
+			panicIf(isNil(nw), "sync/atomic: "+verb+" of nil value into Value")
 		}
-		old := c.atomicAccess(b, op, p, iface)
-		switch op {
-		case "Load":
-			return old, nil
-		case "Store":
-			b.Store(p, args[1])
-			return nil, nil
-		case "Swap":
-			b.Store(p, args[1])
-			return old, nil
+		if op == "CompareAndSwap" {
+			old := args[1]
+			panicIf(b.And(b.Not(isNil(old)), b.Bin(ir.OpNe, id(old), id(nw))), "sync/atomic: compare and swap of inconsistently typed values")
 		}
-		eq := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), old, args[1])
-		b.CheckHelperPanic()
-		b.Store(p, b.Op(ir.OpSelect, iface, eq, args[2], old))
-		return eq, nil
+		cur := c.atomicAccess(b, op, p, iface)
+		if op == "Load" {
+			return cur, nil
+		}
+		first := isNil(cur)
+		if op == "CompareAndSwap" {
+			// Nothing stored yet: swapped only if old is nil too.
+			r := b.Local("swapped", ir.Bool)
+			_, stored := b.If(first, "first")
+			b.Assign(r, ir.OpCopy, isNil(args[1]))
+			_, done := b.If(r, "store")
+			b.Store(p, nw)
+			b.Jmp(done)
+			b.SetBlock(stored)
+			panicIf(b.Bin(ir.OpNe, id(cur), id(nw)), "sync/atomic: compare and swap of inconsistently typed value into Value")
+			eq := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), cur, args[1])
+			b.CheckHelperPanic()
+			b.Assign(r, ir.OpCopy, eq)
+			b.Store(p, b.Op(ir.OpSelect, iface, eq, nw, cur))
+			b.Jmp(done)
+			b.SetBlock(done)
+			return r, nil
+		}
+		panicIf(b.And(b.Not(first), b.Bin(ir.OpNe, id(cur), id(nw))), "sync/atomic: "+verb+" of inconsistently typed value into Value")
+		b.Store(p, nw)
+		if op == "Swap" {
+			return cur, nil
+		}
+		return nil, nil
 	}
 }

@@ -863,6 +863,35 @@ func TestAtomicValue_ok(t *testing.T) {
 	}
 }
 
+// atomic.Value panics as Go does: with a string, which recover returns.
+func TestAtomicValuePanicIsString_ok(t *testing.T) {
+	var v atomic.Value
+	defer func() {
+		if r := recover(); r != "sync/atomic: store of nil value into Value" {
+			panic("wrong panic value")
+		}
+	}()
+	v.Store(nil)
+}
+
+// The first store fixes the dynamic type.
+func TestAtomicValueInconsistentType_panic0(t *testing.T) {
+	var v atomic.Value
+	v.Store(1)
+	v.Store("one")
+}
+
+// CompareAndSwap on an empty Value swaps only from nil, then compares.
+func TestAtomicValueCompareAndSwapFirst_ok(t *testing.T) {
+	var v atomic.Value
+	if v.CompareAndSwap(1, 2) || !v.CompareAndSwap(nil, 1) || v.CompareAndSwap(nil, 2) || !v.CompareAndSwap(1, 2) {
+		panic("wrong CompareAndSwap")
+	}
+	if v.Load() != 2 {
+		panic("wrong value")
+	}
+}
+
 func TestAtomicValueStoreNil_panic0(t *testing.T) {
 	var v atomic.Value
 	v.Store(nil)
