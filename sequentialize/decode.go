@@ -2,7 +2,9 @@ package sequentialize
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gokiss/kiss/sequentialize/schedule"
@@ -184,6 +186,7 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 		r.ScheduleFact = true
 		r.Pos = v.Pos
 		r.Message = fmt.Sprintf("%s (%s)", v.Message, preempts)
+		sch.Race = parseRace(v.Message, len(sch.Goroutines))
 	default:
 		r.Pos = v.Pos
 		r.Message = fmt.Sprintf("test failure: %s (%s)", v.Message, preempts)
@@ -237,6 +240,27 @@ func opPhrase(op string) string {
 		return "ranging over a channel"
 	}
 	return "at " + op
+}
+
+// raceRE matches the race detector's message (sequentialize/race.report).
+var raceRE = regexp.MustCompile(`^data race(?: on .*?)?: ((?:atomic )?(?:read|write)) at (\S+:\d+:\d+) by goroutine (\d+) and ((?:atomic )?(?:read|write)) at (\S+:\d+:\d+) by goroutine (\d+)`)
+
+// parseRace gives the structured pair of accesses of a race message, for
+// replay; nil if the message is not one.
+func parseRace(msg string, goroutines int) *schedule.Race {
+	m := raceRE.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	g1, _ := strconv.Atoi(m[3])
+	g2, _ := strconv.Atoi(m[6])
+	if g1 >= goroutines || g2 >= goroutines {
+		return nil
+	}
+	return &schedule.Race{
+		First:  schedule.Access{G: g1, Access: m[1], Pos: m[2]},
+		Second: schedule.Access{G: g2, Access: m[4], Pos: m[5]},
+	}
 }
 
 func checkOf(kind string) string {

@@ -33,6 +33,22 @@ type Schedule struct {
 	Goroutines  []Goroutine `json:"goroutines"`
 	Steps       []Step      `json:"steps"`
 	Inputs      []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any
+	// Race names the two conflicting accesses of a race: First happened
+	// during the steps, Second completes the race after the last step.
+	Race *Race `json:"race,omitempty"`
+}
+
+// Race is the pair of accesses a race report is about.
+type Race struct {
+	First  Access `json:"first"`
+	Second Access `json:"second"`
+}
+
+// Access is one memory access of a race.
+type Access struct {
+	G      int    `json:"g"`
+	Access string `json:"access"` // "read", "write", "atomic read", "atomic write"
+	Pos    string `json:"pos"`
 }
 
 // Goroutine is one goroutine of the scenario: the root is 0, the others are
@@ -146,6 +162,19 @@ func (s *Schedule) Validate() error {
 		}
 		if st.Preempt {
 			preempts++
+		}
+	}
+	if r := s.Race; r != nil {
+		if s.Check != "race" {
+			return bad("a %s schedule has a race field", s.Check)
+		}
+		for _, a := range []Access{r.First, r.Second} {
+			if a.G < 0 || a.G >= len(s.Goroutines) {
+				return bad("race: goroutine %d does not exist", a.G)
+			}
+			if !posRE.MatchString(a.Pos) {
+				return bad("race: pos %q is not a file:line:col position", a.Pos)
+			}
 		}
 	}
 	if preempts != s.Preemptions {

@@ -1,0 +1,350 @@
+package replay
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gokiss/kiss/sequentialize/schedule"
+)
+
+//go:embed scheduler.go.txt
+var schedulerSource string
+
+// Verdicts.
+const (
+	Reproduced    = "reproduced"
+	NotReproduced = "not reproduced"
+	Diverged      = "diverged"
+	Failed        = "error" // the replay could not run (build error, bad file)
+)
+
+// Exit codes of kiss replay, one per verdict.
+const (
+	ExitReproduced    = 0
+	ExitNotReproduced = 1
+	ExitDiverged      = 2
+	ExitError         = 3
+)
+
+// ExitCode is the exit code of a verdict.
+func ExitCode(verdict string) int {
+	switch verdict {
+	case Reproduced:
+		return ExitReproduced
+	case NotReproduced:
+		return ExitNotReproduced
+	case Diverged:
+		return ExitDiverged
+	}
+	return ExitError
+}
+
+// Options configure a replay.
+type Options struct {
+	Dir     string        // where go list and go test run; "" is the current directory
+	Timeout time.Duration // of the go test run; 0 is 2 minutes
+	Keep    bool          // keep the overlay and the event log (for debugging)
+	Log     func(string)  // where Keep reports the work directory
+}
+
+// Step is one step of the replay's trace.
+type Step struct {
+	Step int    `json:"step"` // 1-based
+	G    int    `json:"g"`
+	Op   string `json:"op"`
+	Pos  string `json:"pos,omitempty"`
+	OK   bool   `json:"ok"`
+}
+
+// Result is the outcome of replaying one schedule file.
+type Result struct {
+	File    string `json:"file"`
+	Package string `json:"package"`
+	Root    string `json:"root"`
+	Check   string `json:"check"`
+	Message string `json:"message"`
+	Verdict string `json:"verdict"`
+	// DivergedAt is the 1-based step where the run left the schedule.
+	DivergedAt int    `json:"diverged_at,omitempty"`
+	Expected   string `json:"expected,omitempty"` // what the schedule says at that step
+	Actual     string `json:"actual,omitempty"`   // what the run did instead
+	Detail     string `json:"detail"`             // one line: why this verdict
+	Steps      int    `json:"steps"`              // steps in the schedule
+	Trace      []Step `json:"trace"`              // the steps the run performed
+	Output     string `json:"-"`                  // go test's output
+}
+
+// Replay runs the root test of the schedule in file under the schedule.
+func Replay(file string, opts Options) *Result {
+	r := &Result{File: file}
+	sch, err := readSchedule(file)
+	if err != nil {
+		return r.fail(err)
+	}
+	return ReplaySchedule(sch, file, opts)
+}
+
+func readSchedule(file string) (*schedule.Schedule, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return schedule.Decode(f)
+}
+
+func (r *Result) fail(err error) *Result {
+	r.Verdict = Failed
+	r.Detail = err.Error()
+	return r
+}
+
+// ReplaySchedule is Replay of a decoded schedule (name is its file, for
+// the report).
+func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
+	r := &Result{File: name, Package: sch.Package, Root: sch.Root, Check: sch.Check, Message: sch.Message, Steps: len(sch.Steps)}
+	if opts.Timeout == 0 {
+		opts.Timeout = 2 * time.Minute
+	}
+	work, err := os.MkdirTemp("", "kiss-replay")
+	if err != nil {
+		return r.fail(err)
+	}
+	if opts.Keep {
+		if opts.Log != nil {
+			opts.Log("kiss replay: work directory " + work)
+		}
+	} else {
+		defer os.RemoveAll(work)
+	}
+	overlay, dir, err := instrument(sch, opts.Dir, work)
+	if err != nil {
+		return r.fail(err)
+	}
+	in := filepath.Join(work, "schedule.json")
+	out := filepath.Join(work, "events.log")
+	if err := writeInput(sch, in); err != nil {
+		return r.fail(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opts.Timeout+30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "test", "-overlay="+overlay, "-run=^TestKissReplayRoot$", "-count=1",
+		"-v", "-vet=off", "-timeout="+opts.Timeout.String(), ".")
+	cmd.Dir = dir
+	// synctest needs Go 1.23's synchronous timer channels, whatever the
+	// module's go version says
+	godebug := "asynctimerchan=0"
+	if g := os.Getenv("GODEBUG"); g != "" {
+		godebug = g + "," + godebug
+	}
+	cmd.Env = append(os.Environ(), "KISS_REPLAY_IN="+in, "KISS_REPLAY_OUT="+out, "GOTRACEBACK=all", "GODEBUG="+godebug)
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	runErr := cmd.Run()
+	r.Output = output.String()
+	events, _ := os.ReadFile(out)
+	if len(events) == 0 && runErr != nil && !strings.Contains(r.Output, "=== RUN") {
+		return r.fail(fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(r.Output)))
+	}
+	judge(r, sch, parseEvents(string(events)), r.Output, dir)
+	return r
+}
+
+// writeInput is the scheduler's view of the schedule.
+func writeInput(sch *schedule.Schedule, path string) error {
+	type step struct {
+		G      int    `json:"g"`
+		Op     string `json:"op"`
+		Pos    string `json:"pos"`
+		Blocks bool   `json:"blocks"`
+	}
+	type access struct {
+		G   int    `json:"g"`
+		Pos string `json:"pos"`
+	}
+	var in struct {
+		Check  string   `json:"check"`
+		Starts []string `json:"starts"`
+		Steps  []step   `json:"steps"`
+		Race   []access `json:"race"`
+	}
+	in.Check = sch.Check
+	for _, g := range sch.Goroutines {
+		in.Starts = append(in.Starts, g.Start)
+	}
+	for _, st := range sch.Steps {
+		in.Steps = append(in.Steps, step{st.G, st.Op, st.Pos, st.Blocks})
+	}
+	if sch.Race != nil {
+		in.Race = []access{{sch.Race.First.G, sch.Race.First.Pos}, {sch.Race.Second.G, sch.Race.Second.Pos}}
+	}
+	data, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// instrument writes the instrumented copies of the package's files and the
+// overlay file naming them; it returns the overlay's path and the
+// package's directory.
+func instrument(sch *schedule.Schedule, from, work string) (string, string, error) {
+	if !strings.HasPrefix(sch.Root, "Test") {
+		return "", "", fmt.Errorf("kiss replay runs test roots (TestXxx), not %s", sch.Root)
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedCompiledGoFiles | packages.NeedModule,
+		Tests: true,
+		Dir:   from,
+	}
+	pkgs, err := packages.Load(cfg, sch.Package)
+	if err != nil {
+		return "", "", err
+	}
+	var inner, xtest, plain *packages.Package
+	for _, p := range pkgs {
+		switch {
+		case p.ID == sch.Package:
+			plain = p
+		case p.PkgPath == sch.Package && strings.HasSuffix(p.ID, ".test]"):
+			inner = p
+		case p.PkgPath == sch.Package+"_test":
+			xtest = p
+		}
+	}
+	if inner == nil {
+		inner = plain
+	}
+	if inner == nil {
+		return "", "", fmt.Errorf("package %s not found from %s (run kiss replay in its module)", sch.Package, orDot(from))
+	}
+	for _, p := range []*packages.Package{inner, xtest} {
+		if p != nil && len(p.Errors) > 0 {
+			return "", "", fmt.Errorf("package %s: %v", p.ID, p.Errors[0])
+		}
+	}
+	if len(inner.GoFiles) == 0 {
+		return "", "", fmt.Errorf("package %s has no Go files", sch.Package)
+	}
+	dir := filepath.Dir(inner.GoFiles[0])
+	// every position of the schedule must be in this package's directory
+	files := map[string]bool{}
+	for _, p := range []*packages.Package{inner, xtest} {
+		if p == nil {
+			continue
+		}
+		for _, f := range p.CompiledGoFiles {
+			if filepath.Dir(f) == dir {
+				files[filepath.Base(f)] = true
+			}
+		}
+	}
+	check := func(pos string) error {
+		if pos == "" || pos == "root" {
+			return nil
+		}
+		base := pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
+		if !files[base] {
+			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", pos, sch.Package, dir)
+		}
+		return nil
+	}
+	for _, g := range sch.Goroutines {
+		if err := check(g.Start); err != nil {
+			return "", "", err
+		}
+	}
+	for _, st := range sch.Steps {
+		if err := check(st.Pos); err != nil {
+			return "", "", err
+		}
+	}
+	race := map[string]bool{}
+	if sch.Race != nil {
+		race[sch.Race.First.Pos] = true
+		race[sch.Race.Second.Pos] = true
+	}
+	replace := map[string]string{}
+	write := func(name string, data []byte) (string, error) {
+		p := filepath.Join(work, fmt.Sprintf("%d_%s", len(replace), filepath.Base(name)))
+		return p, os.WriteFile(p, data, 0o644)
+	}
+	rootPkg := ""
+	for _, p := range []*packages.Package{inner, xtest} {
+		if p == nil {
+			continue
+		}
+		q := ""
+		if p == xtest {
+			q = "kissreplayp."
+		}
+		for i, f := range p.Syntax {
+			name := p.CompiledGoFiles[i]
+			if filepath.Dir(name) != dir {
+				continue
+			}
+			if obj, isFunc := p.Types.Scope().Lookup(sch.Root).(*types.Func); isFunc && rootPkg == "" && obj != nil {
+				rootPkg = p.Name
+				if p == xtest {
+					rootPkg = "x"
+				}
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				return "", "", err
+			}
+			tf := p.Fset.File(f.Pos())
+			fe := &fileEditor{fset: p.Fset, tf: tf, path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race}
+			if q != "" {
+				fe.insert(f.Name.End(), `; import kissreplayp "`+sch.Package+`"`)
+			}
+			fe.instrumentFile()
+			out, err := write(name, fe.apply())
+			if err != nil {
+				return "", "", err
+			}
+			replace[name] = out
+		}
+	}
+	if rootPkg == "" {
+		return "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
+	}
+	sched := strings.Replace(schedulerSource, "__PKG__", inner.Name, 1)
+	if replace[filepath.Join(dir, "kiss_replay_scheduler.go")], err = write("kiss_replay_scheduler.go", []byte(sched)); err != nil {
+		return "", "", err
+	}
+	var root string
+	if rootPkg == "x" {
+		root = "package " + xtest.Name + "\n\nimport (\n\t\"testing\"\n\n\tkissreplayp \"" + sch.Package + "\"\n)\n\nfunc TestKissReplayRoot(t *testing.T) { kissreplayp.KissReplayRun(t, " + sch.Root + ") }\n"
+	} else {
+		root = "package " + inner.Name + "\n\nimport \"testing\"\n\nfunc TestKissReplayRoot(t *testing.T) { KissReplayRun(t, " + sch.Root + ") }\n"
+	}
+	if replace[filepath.Join(dir, "kiss_replay_root_test.go")], err = write("kiss_replay_root_test.go", []byte(root)); err != nil {
+		return "", "", err
+	}
+	ov, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", "", err
+	}
+	path := filepath.Join(work, "overlay.json")
+	return path, dir, os.WriteFile(path, ov, 0o644)
+}
+
+func orDot(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}
