@@ -238,7 +238,15 @@ func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
 		}
 	} else if m := regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*)$`).FindString(crash); m != "" {
 		panicked = true
-		panicMsg = strings.TrimSuffix(strings.TrimPrefix(m, "panic: "), " [recovered]")
+		panicMsg = strings.TrimPrefix(m, "panic: ")
+		if i := strings.Index(panicMsg, " [recovered"); i >= 0 {
+			panicMsg = panicMsg[:i]
+		}
+		if strings.HasPrefix(panicMsg, "deadlock: ") && strings.Contains(panicMsg, "bubble") {
+			// synctest saw every goroutine durably blocked: the stacks are
+			// the final state, not a panic of the test
+			panicked = false
+		}
 		for _, g := range gs {
 			if strings.Contains(g.status, "running") || len(gs) > 0 {
 				panicAt = g.userFrame(dir)
