@@ -20,6 +20,7 @@ import (
 //	trace "exit", g                   g returned
 //	trace "preempt", from, to         the scheduler preempted from for to
 //	trace "panic", msg, pos, extra... a panic started at pos
+//	trace "case", g, i                g's select chose case i (-1: default)
 const (
 	evOp      = "op"
 	evSpawn   = "spawn"
@@ -27,6 +28,7 @@ const (
 	evExit    = "exit"
 	evPreempt = "preempt"
 	evPanic   = "panic"
+	evCase    = "case"
 )
 
 // Report is a violation decoded for people: what happened, where, and the
@@ -110,6 +112,15 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 					sch.Steps[i].Blocks = true
 				}
 			}
+		case evCase:
+			if len(ev.Args) == 2 {
+				if g := int(ev.Args[0].Int64()); g < len(gs) {
+					if i := gs[g].lastOp; i >= 0 && sch.Steps[i].Op == "select" {
+						c := int(ev.Args[1].Int64())
+						sch.Steps[i].Case = &c
+					}
+				}
+			}
 		case evExit:
 			if g := int(ev.Args[0].Int64()); g < len(gs) {
 				gs[g].exited = true
@@ -159,6 +170,10 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 				first = id
 			}
 			stuck = append(stuck, s.describeBlocked(id, g, sch))
+			if g.lastOp >= 0 {
+				st := sch.Steps[g.lastOp]
+				sch.Blocked = append(sch.Blocked, schedule.Blocked{G: id, Op: st.Op, Pos: st.Pos})
+			}
 		}
 		if first >= 0 && gs[first].lastOp >= 0 {
 			r.Pos = sch.Steps[gs[first].lastOp].Pos

@@ -36,6 +36,16 @@ type Schedule struct {
 	// Race names the two conflicting accesses of a race: First happened
 	// during the steps, Second completes the race after the last step.
 	Race *Race `json:"race,omitempty"`
+	// Blocked are, for a deadlock or a leak, the goroutines blocked forever
+	// at the end, at their last step.
+	Blocked []Blocked `json:"blocked,omitempty"`
+}
+
+// Blocked is a goroutine blocked forever at the end of a schedule.
+type Blocked struct {
+	G   int    `json:"g"`
+	Op  string `json:"op"`
+	Pos string `json:"pos"`
 }
 
 // Race is the pair of accesses a race report is about.
@@ -66,6 +76,9 @@ type Step struct {
 	Pos     string `json:"pos"`
 	Preempt bool   `json:"preempt,omitempty"` // the switch to G before this step was a preemption
 	Blocks  bool   `json:"blocks,omitempty"`  // G blocked at this step
+	// Case is the case a select chose at once: its index among the
+	// select's communication clauses in source order, -1 for default.
+	Case *int `json:"case,omitempty"`
 }
 
 // Input is the value a symbolic input took.
@@ -175,6 +188,11 @@ func (s *Schedule) Validate() error {
 			if !posRE.MatchString(a.Pos) {
 				return bad("race: pos %q is not a file:line:col position", a.Pos)
 			}
+		}
+	}
+	for _, b := range s.Blocked {
+		if b.G < 0 || b.G >= len(s.Goroutines) {
+			return bad("blocked: goroutine %d does not exist", b.G)
 		}
 	}
 	if preempts != s.Preemptions {

@@ -98,9 +98,15 @@ func (fe *fileEditor) instrumentFile() {
 	ast.Inspect(fe.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectStmt:
+			i := 0
 			for _, c := range n.Body.List {
 				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
 					markComm(cc.Comm, inSelect)
+					if ch := commChan(cc.Comm); ch != nil {
+						fe.insert(ch.Pos(), fe.fn("KissReplaySel")+"("+strconv.Itoa(i)+", ")
+						fe.insert(ch.End(), ")")
+					}
+					i++
 				}
 			}
 			at := n.Pos()
@@ -122,12 +128,56 @@ func (fe *fileEditor) instrumentFile() {
 			}
 		case *ast.SendStmt:
 			if !inSelect[n] {
-				fe.insert(n.Chan.Pos(), fe.fn("KissReplayAt")+`("send", `+strconv.Quote(fe.pos(n.Arrow))+`, `)
-				fe.insert(n.Chan.End(), ")")
+				pos := strconv.Quote(fe.pos(n.Arrow))
+				if hasCall(n.Value) {
+					// the value is evaluated before the send's step
+					fe.insert(n.Chan.Pos(), fe.fn("KissReplaySend")+"("+pos+", ")
+					fe.replace(n.Chan.End(), n.Value.Pos(), ", ")
+					fe.insert(n.Value.End(), ")")
+				} else {
+					fe.insert(n.Chan.Pos(), fe.fn("KissReplayAt")+`("send", `+pos+`, `)
+					fe.insert(n.Chan.End(), ")")
+				}
 			}
 		}
 		return fe.visitExpr(n, inSelect)
 	})
+}
+
+// commChan is the channel operand of a select case.
+func commChan(s ast.Stmt) ast.Expr {
+	switch s := s.(type) {
+	case *ast.SendStmt:
+		return s.Chan
+	case *ast.ExprStmt:
+		if u, ok := ast.Unparen(s.X).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			return u.X
+		}
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			if u, ok := ast.Unparen(s.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				return u.X
+			}
+		}
+	}
+	return nil
+}
+
+// hasCall reports whether evaluating e may run code: a call or a receive.
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 func markComm(s ast.Stmt, m map[ast.Node]bool) {
@@ -344,6 +394,10 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		amp = "&"
 	}
 	switch {
+	case recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock"):
+		fe.insert(x.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
+		fe.replace(x.End(), call.End(), ")")
+		return
 	case recv == "Mutex" && name == "Lock":
 		fe.insert(x.Pos(), fe.fn("KissReplayLock")+"("+pos+", "+amp)
 		fe.replace(x.End(), call.End(), ")")
@@ -379,6 +433,16 @@ func (fe *fileEditor) deferStmt(d *ast.DeferStmt) bool {
 	}
 	if op == "cancel" {
 		pos = `""`
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv == "RWMutex" &&
+		(name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock") {
+		amp := ""
+		if fe.needsAddr(sel.X) {
+			amp = "&"
+		}
+		fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
+		fe.replace(sel.X.End(), call.End(), ")")
+		return true
 	}
 	if !builtin && len(call.Args) == 0 && call.Ellipsis == token.NoPos {
 		// the method value is evaluated now, as the deferred call's receiver

@@ -322,11 +322,11 @@ func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
 			return
 		}
 		var parts []string
-		for _, g := range blockedAtEnd(sch) {
+		for _, b := range blockedAtEnd(sch) {
+			g, pos := b.G, b.Pos
 			if sch.Check == "leak" && g == 0 {
 				continue
 			}
-			pos := sch.Steps[lastStep(sch, g)].Pos
 			frame, status, alive := where(g)
 			if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos)) {
 				r.Verdict = NotReproduced
@@ -407,13 +407,17 @@ func lastStep(sch *schedule.Schedule, g int) int {
 	return last
 }
 
-// blockedAtEnd are the goroutines whose last step blocks.
-func blockedAtEnd(sch *schedule.Schedule) []int {
-	var gs []int
+// blockedAtEnd are the goroutines blocked forever at the end: the
+// schedule's list, or (older files) those whose last step blocks.
+func blockedAtEnd(sch *schedule.Schedule) []schedule.Blocked {
+	if len(sch.Blocked) > 0 {
+		return sch.Blocked
+	}
+	var bs []schedule.Blocked
 	for g := range sch.Goroutines {
 		if i := lastStep(sch, g); i >= 0 && sch.Steps[i].Blocks {
-			gs = append(gs, g)
+			bs = append(bs, schedule.Blocked{G: g, Op: sch.Steps[i].Op, Pos: sch.Steps[i].Pos})
 		}
 	}
-	return gs
+	return bs
 }

@@ -168,6 +168,7 @@ func writeInput(sch *schedule.Schedule, path string) error {
 		Op     string `json:"op"`
 		Pos    string `json:"pos"`
 		Blocks bool   `json:"blocks"`
+		Case   *int   `json:"case"`
 	}
 	type access struct {
 		G   int    `json:"g"`
@@ -184,7 +185,7 @@ func writeInput(sch *schedule.Schedule, path string) error {
 		in.Starts = append(in.Starts, g.Start)
 	}
 	for _, st := range sch.Steps {
-		in.Steps = append(in.Steps, step{st.G, st.Op, st.Pos, st.Blocks})
+		in.Steps = append(in.Steps, step{st.G, st.Op, st.Pos, st.Blocks, st.Case})
 	}
 	if sch.Race != nil {
 		in.Race = []access{{sch.Race.First.G, sch.Race.First.Pos}, {sch.Race.Second.G, sch.Race.Second.Pos}}
