@@ -349,9 +349,13 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayAfterFunc")+"("+pos+", ")
 		fe.insert(call.Args[1].End(), ")")
 		return
-	case pkg == "context" && (name == "WithTimeout" || name == "WithDeadline" || name == "WithTimeoutCause" || name == "WithDeadlineCause") && len(call.Args) >= 2:
-		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayCtx")+"("+pos+", ")
-		fe.insert(call.Args[0].End(), ")")
+	case pkg == "context" && (name == "WithTimeout" || name == "WithTimeoutCause") && len(call.Args) >= 2:
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplayDur")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "context" && (name == "WithDeadline" || name == "WithDeadlineCause") && len(call.Args) >= 2:
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplayTime")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
 		return
 	case pkg == "sync" && name == "NewCond" && len(call.Args) == 1:
 		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayLocker")+"(")
