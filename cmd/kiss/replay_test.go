@@ -283,7 +283,7 @@ func TestReplayVerdicts(t *testing.T) {
 	d.Steps = append([]schedule.Step{}, d.Steps...)
 	d.Steps[2].Pos = "shop.go:22:12"
 	out, code = run(t, examples, kissBin, "replay", write(&d))
-	if code != 2 || !strings.Contains(out, "diverged at step 3: expected goroutine 0 lock at shop.go:22:12; goroutine 0 lock at shop.go:19:14") {
+	if code != 2 || !strings.Contains(out, "diverged at step 3: expected goroutine 0 lock at shop.go:22:12; instead goroutine 0 reached lock at shop.go:19:14") {
 		t.Errorf("moved step: exit %d, want 2\n%s", code, out)
 	}
 

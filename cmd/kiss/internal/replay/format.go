@@ -23,11 +23,17 @@ func Format(r *Result) string {
 		if st.Pos != "" {
 			line += " at " + st.Pos
 		}
+		if st.Preempt {
+			line += " (preemption)"
+		}
+		if st.Blocks {
+			line += " (blocks)"
+		}
 		fmt.Fprintf(&b, "%s %s\n", line, mark)
 	}
 	switch r.Verdict {
 	case Diverged:
-		fmt.Fprintf(&b, "diverged at step %d: expected %s; %s\n", r.DivergedAt, r.Expected, r.Actual)
+		fmt.Fprintf(&b, "diverged at step %d: expected %s; instead %s\n", r.DivergedAt, r.Expected, r.Actual)
 	case Failed:
 		fmt.Fprintf(&b, "error: %s\n", r.Detail)
 	default:

@@ -164,7 +164,11 @@ func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
 	for _, e := range l.events {
 		if e.kind == "step" {
 			k := e.int(0)
-			r.Trace = append(r.Trace, Step{Step: k + 1, G: e.int(1), Op: e.str(2), Pos: e.str(3), OK: true})
+			st := Step{Step: k + 1, G: e.int(1), Op: e.str(2), Pos: e.str(3), OK: true}
+			if k >= 0 && k < len(sch.Steps) {
+				st.Preempt, st.Blocks = sch.Steps[k].Preempt, sch.Steps[k].Blocks
+			}
+			r.Trace = append(r.Trace, st)
 			done = k + 1
 		}
 	}
@@ -212,7 +216,7 @@ func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
 	}
 	if e, ok := l.find("diverge"); ok {
 		k := e.int(0)
-		actual := fmt.Sprintf("goroutine %s %s", e.str(1), e.str(2))
+		actual := fmt.Sprintf("goroutine %s reached %s", e.str(1), e.str(2))
 		if p := e.str(3); p != "" {
 			actual += " at " + p
 		}

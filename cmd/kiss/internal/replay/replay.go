@@ -64,7 +64,10 @@ type Step struct {
 	G    int    `json:"g"`
 	Op   string `json:"op"`
 	Pos  string `json:"pos,omitempty"`
-	OK   bool   `json:"ok"`
+	// Preempt and Blocks are the schedule's marks of the step.
+	Preempt bool `json:"preempt,omitempty"`
+	Blocks  bool `json:"blocks,omitempty"`
+	OK      bool `json:"ok"`
 }
 
 // Result is the outcome of replaying one schedule file.
