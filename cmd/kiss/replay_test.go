@@ -297,3 +297,22 @@ func TestReplayVerdicts(t *testing.T) {
 		t.Errorf("unknown root: exit %d, want 3\n%s", code, out)
 	}
 }
+
+// TestReplayExternalTests: roots in an external test package (p_test), a
+// timer's function (time.AfterFunc) that is a goroutine of the schedule,
+// and sleeps on the fake clock.
+func TestReplayExternalTests(t *testing.T) {
+	dir := filepath.Join("testdata", "replay")
+	files := schedules(t, dir)
+	if len(files) != 2 {
+		t.Fatalf("%d schedules, want 2: %v", len(files), files)
+	}
+	for _, v := range replayAll(t, dir, files) {
+		if v.Verdict != "reproduced" {
+			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+		}
+		if len(v.Trace) != v.Steps {
+			t.Errorf("%s: %d steps replayed of %d", filepath.Base(v.File), len(v.Trace), v.Steps)
+		}
+	}
+}

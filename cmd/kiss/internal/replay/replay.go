@@ -213,18 +213,20 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 		Tests: true,
 		Dir:   from,
 	}
-	pkgs, err := packages.Load(cfg, sch.Package)
+	// a root in an external test package p_test: load p with its tests
+	base := strings.TrimSuffix(sch.Package, "_test")
+	pkgs, err := packages.Load(cfg, base)
 	if err != nil {
 		return "", "", err
 	}
 	var inner, xtest, plain *packages.Package
 	for _, p := range pkgs {
 		switch {
-		case p.ID == sch.Package:
+		case p.ID == base:
 			plain = p
-		case p.PkgPath == sch.Package && strings.HasSuffix(p.ID, ".test]"):
+		case p.PkgPath == base && strings.HasSuffix(p.ID, ".test]"):
 			inner = p
-		case p.PkgPath == sch.Package+"_test":
+		case p.PkgPath == base+"_test":
 			xtest = p
 		}
 	}
@@ -312,7 +314,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 			tf := p.Fset.File(f.Pos())
 			fe := &fileEditor{fset: p.Fset, tf: tf, path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race}
 			if q != "" {
-				fe.insert(f.Name.End(), `; import kissreplayp "`+sch.Package+`"`)
+				fe.insert(f.Name.End(), `; import kissreplayp "`+base+`"`)
 			}
 			fe.instrumentFile()
 			out, err := write(name, fe.apply())
@@ -331,7 +333,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 	}
 	var root string
 	if rootPkg == "x" {
-		root = "package " + xtest.Name + "\n\nimport (\n\t\"testing\"\n\n\tkissreplayp \"" + sch.Package + "\"\n)\n\nfunc TestKissReplayRoot(t *testing.T) { kissreplayp.KissReplayRun(t, " + sch.Root + ") }\n"
+		root = "package " + xtest.Name + "\n\nimport (\n\t\"testing\"\n\n\tkissreplayp \"" + base + "\"\n)\n\nfunc TestKissReplayRoot(t *testing.T) { kissreplayp.KissReplayRun(t, " + sch.Root + ") }\n"
 	} else {
 		root = "package " + inner.Name + "\n\nimport \"testing\"\n\nfunc TestKissReplayRoot(t *testing.T) { KissReplayRun(t, " + sch.Root + ") }\n"
 	}
