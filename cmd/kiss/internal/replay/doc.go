@@ -92,11 +92,13 @@
 //   - assert: the test failed with a t.Error/t.Fatal line at the
 //     schedule's line;
 //   - race: the schedule names the two accesses; the statements holding
-//     them get hooks. After the last step the two goroutines run freely; a
-//     goroutine reaching its access parks there for good. Reproduced when
-//     the second goroutine is parked at its access while the first one is
-//     parked at its own or made it during the steps: nothing ordered the
-//     second access after the first.
+//     them get hooks (KissReplayAccess). A first run follows the steps;
+//     after the last one the goroutines run freely, and a goroutine that
+//     reaches its access parks there for good. If the first goroutine made
+//     its access during the steps, a second run parks it at that access
+//     (its last arrival there, counted by its own steps) and postpones its
+//     later steps. Reproduced when both goroutines are parked at their
+//     accesses at once: each could go next, nothing orders them.
 //
 // Anything else is "not reproduced", with the reason. Exit codes: 0
 // reproduced, 1 not reproduced, 2 diverged, 3 error.

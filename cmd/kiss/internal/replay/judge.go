@@ -369,7 +369,7 @@ func raceDetail(sch *schedule.Schedule) string {
 	if sch.Race == nil {
 		return "race"
 	}
-	return fmt.Sprintf("goroutine %d's %s at %s and goroutine %d's %s at %s, with nothing ordering them",
+	return fmt.Sprintf("goroutine %d's %s at %s and goroutine %d's %s at %s: both goroutines parked there at once, nothing orders them",
 		sch.Race.First.G, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos)
 }
 

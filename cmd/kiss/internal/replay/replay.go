@@ -135,15 +135,71 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
 	if err != nil {
 		return r.fail(err)
 	}
-	in := filepath.Join(work, "schedule.json")
-	out := filepath.Join(work, "events.log")
-	if err := writeInput(sch, in); err != nil {
+	l, output, err := run(sch, nil, overlay, dir, work, 1, opts.Timeout)
+	r.Output = output
+	if err != nil {
 		return r.fail(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), opts.Timeout+30*time.Second)
+	judge(r, sch, l, output, dir)
+	if r.Verdict != Reproduced || sch.Check != "race" || sch.Race == nil {
+		return r
+	}
+	// The race's accesses were reached in the schedule's order. Run again,
+	// parking the first goroutine at the access it made (the last time it
+	// made it): the second goroutine must reach its access all the same.
+	first := sch.Race.First.G
+	own := -1
+	for _, e := range l.events {
+		if e.kind == "parked" && e.int(0) == first {
+			return r // both were parked in the first run
+		}
+		if e.kind == "access" && e.int(0) == first {
+			own = e.int(3)
+		}
+	}
+	if own < 0 {
+		r.Verdict = NotReproduced
+		r.Detail = fmt.Sprintf("goroutine %d never made its %s at %s", first, sch.Race.First.Access, sch.Race.First.Pos)
+		return r
+	}
+	r2 := &Result{File: r.File, Package: r.Package, Root: r.Root, Check: r.Check, Message: r.Message, Steps: r.Steps}
+	l2, output, err := run(sch, &park{first, own}, overlay, dir, work, 2, opts.Timeout)
+	r2.Output = output
+	if err != nil {
+		return r2.fail(err)
+	}
+	judge(r2, sch, l2, output, dir)
+	if r2.Verdict == Reproduced {
+		r2.Trace = r.Trace // the steps in the schedule's order
+		r2.Detail = raceDetail(sch) + fmt.Sprintf(" (goroutine %d parked at its access after %d of its steps, the later ones postponed)", first, own)
+		return r2
+	}
+	r2.Trace = r.Trace
+	r2.Verdict = NotReproduced
+	r2.Detail = fmt.Sprintf("both accesses happen in the schedule's order, but with goroutine %d parked at its %s at %s, goroutine %d does not reach its %s at %s: %s",
+		first, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos, r2.Detail)
+	return r2
+}
+
+// park names the access where the first goroutine of a race parks: its
+// arrival there after own of its steps.
+type park struct {
+	G   int `json:"g"`
+	Own int `json:"own"`
+}
+
+// run runs go test on the instrumented package once and returns the
+// scheduler's events and go test's output.
+func run(sch *schedule.Schedule, p *park, overlay, dir, work string, n int, timeout time.Duration) (*log, string, error) {
+	in := filepath.Join(work, fmt.Sprintf("schedule%d.json", n))
+	out := filepath.Join(work, fmt.Sprintf("events%d.log", n))
+	if err := writeInput(sch, p, in); err != nil {
+		return nil, "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "test", "-overlay="+overlay, "-run=^TestKissReplayRoot$", "-count=1",
-		"-v", "-vet=off", "-timeout="+opts.Timeout.String(), ".")
+		"-v", "-vet=off", "-timeout="+timeout.String(), ".")
 	cmd.Dir = dir
 	// synctest needs Go 1.23's synchronous timer channels, whatever the
 	// module's go version says
@@ -155,17 +211,15 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
 	var output bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &output, &output
 	runErr := cmd.Run()
-	r.Output = output.String()
 	events, _ := os.ReadFile(out)
-	if len(events) == 0 && runErr != nil && !strings.Contains(r.Output, "=== RUN") {
-		return r.fail(fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(r.Output)))
+	if len(events) == 0 && runErr != nil && !strings.Contains(output.String(), "=== RUN") {
+		return nil, output.String(), fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(output.String()))
 	}
-	judge(r, sch, parseEvents(string(events)), r.Output, dir)
-	return r
+	return parseEvents(string(events)), output.String(), nil
 }
 
 // writeInput is the scheduler's view of the schedule.
-func writeInput(sch *schedule.Schedule, path string) error {
+func writeInput(sch *schedule.Schedule, p *park, path string) error {
 	type step struct {
 		G      int    `json:"g"`
 		Op     string `json:"op"`
@@ -182,7 +236,9 @@ func writeInput(sch *schedule.Schedule, path string) error {
 		Starts []string `json:"starts"`
 		Steps  []step   `json:"steps"`
 		Race   []access `json:"race"`
+		Park   *park    `json:"park,omitempty"`
 	}
+	in.Park = p
 	in.Check = sch.Check
 	for _, g := range sch.Goroutines {
 		in.Starts = append(in.Starts, g.Start)
