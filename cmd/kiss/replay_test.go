@@ -266,7 +266,7 @@ func TestReplayVerdicts(t *testing.T) {
 
 	// reproduced: exit 0, the trace and the verdict
 	out, code := run(t, examples, kissBin, "replay", write(byCheck["deadlock"]))
-	if code != 0 || !strings.Contains(out, "step 6: goroutine 0 lock at shop.go:21:12 ✓") || !strings.Contains(out, "\nreproduced: ") {
+	if code != 0 || !strings.Contains(out, "step 6: goroutine 0 lock at shop.go:21:12 (blocks) ✓") || !strings.Contains(out, "\nreproduced: ") {
 		t.Errorf("deadlock: exit %d\n%s", code, out)
 	}
 

@@ -66,6 +66,9 @@ func (fe *fileEditor) apply() []byte {
 		return fe.edits[i].seq < fe.edits[j].seq
 	})
 	var b strings.Builder
+	// the copy's first lines are the original's, under the original's name
+	// (a line comment: a //go:build line after it still counts)
+	fmt.Fprintf(&b, "//line %s:1:1\n", fe.path)
 	last := 0
 	for i := 0; i < len(fe.edits); i++ {
 		e := fe.edits[i]
