@@ -212,10 +212,11 @@ func TestReplayKernels(t *testing.T) {
 
 // TestReplayDeterministic: ten replays of one file give the same verdict
 // and the same step trace (the deadlock, whose end the watchdog detects,
-// and the race, which runs past the schedule's end).
+// the race, which runs past the schedule's end, and the leak, which
+// waits for the goroutines to settle after the test).
 func TestReplayDeterministic(t *testing.T) {
 	files := schedules(t, examples)
-	for _, check := range []string{"deadlock", "race"} {
+	for _, check := range []string{"deadlock", "race", "leak"} {
 		var file string
 		for _, f := range files {
 			if strings.Contains(filepath.Base(f), "."+check+".") {
