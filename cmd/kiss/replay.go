@@ -70,6 +70,7 @@ unreadable schedule, build failure). With several files, the largest.
 		fmt.Fprintln(os.Stderr, "kiss replay: no schedule file")
 		return replay.ExitError
 	}
+	defer replay.Cleanup()
 	code := 0
 	var results []*replay.Result
 	for _, f := range files {

@@ -25,7 +25,7 @@ func TestInstrumentKeepsPositions(t *testing.T) {
 		Race: &schedule.Race{First: schedule.Access{G: 1, Access: "write", Pos: "shop.go:27:34"},
 			Second: schedule.Access{G: 2, Access: "read", Pos: "shop.go:27:34"}}}
 	work := t.TempDir()
-	overlay, pkgDir, err := instrument(sch, dir, work)
+	overlay, pkgDir, _, err := instrument(sch, dir, work)
 	if err != nil {
 		t.Fatal(err)
 	}

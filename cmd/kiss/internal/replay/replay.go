@@ -3,14 +3,18 @@ package replay
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -131,11 +135,11 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
 	} else {
 		defer os.RemoveAll(work)
 	}
-	overlay, dir, err := instrument(sch, opts.Dir, work)
+	overlay, dir, key, err := instrument(sch, opts.Dir, work)
 	if err != nil {
 		return r.fail(err)
 	}
-	l, output, err := run(sch, nil, overlay, dir, work, 1, opts.Timeout)
+	l, output, err := run(sch, nil, overlay, dir, key, work, 1, opts.Timeout)
 	r.Output = output
 	if err != nil {
 		return r.fail(err)
@@ -163,7 +167,7 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
 		return r
 	}
 	r2 := &Result{File: r.File, Package: r.Package, Root: r.Root, Check: r.Check, Message: r.Message, Steps: r.Steps}
-	l2, output, err := run(sch, &park{first, own}, overlay, dir, work, 2, opts.Timeout)
+	l2, output, err := run(sch, &park{first, own}, overlay, dir, key, work, 2, opts.Timeout)
 	r2.Output = output
 	if err != nil {
 		return r2.fail(err)
@@ -188,9 +192,51 @@ type park struct {
 	Own int `json:"own"`
 }
 
-// run runs go test on the instrumented package once and returns the
-// scheduler's events and go test's output.
-func run(sch *schedule.Schedule, p *park, overlay, dir, work string, n int, timeout time.Duration) (*log, string, error) {
+// binaries are the test binaries built by this process, by key (see
+// instrument): the schedules of one package share one.
+var binaries struct {
+	sync.Mutex
+	dir string
+	m   map[string]string
+}
+
+// Cleanup removes the test binaries built so far.
+func Cleanup() {
+	binaries.Lock()
+	defer binaries.Unlock()
+	if binaries.dir != "" {
+		os.RemoveAll(binaries.dir)
+	}
+	binaries.dir, binaries.m = "", nil
+}
+
+// testBinary builds (or finds) the instrumented package's test binary.
+func testBinary(ctx context.Context, overlay, dir, key string) (string, error) {
+	binaries.Lock()
+	defer binaries.Unlock()
+	if bin, ok := binaries.m[key]; ok {
+		return bin, nil
+	}
+	if binaries.dir == "" {
+		d, err := os.MkdirTemp("", "kiss-replay-bin")
+		if err != nil {
+			return "", err
+		}
+		binaries.dir, binaries.m = d, map[string]string{}
+	}
+	bin := filepath.Join(binaries.dir, key[:16]+".test")
+	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, "-overlay="+overlay, "-vet=off", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(string(out)))
+	}
+	binaries.m[key] = bin
+	return bin, nil
+}
+
+// run runs the instrumented test once and returns the scheduler's events
+// and the test's output.
+func run(sch *schedule.Schedule, p *park, overlay, dir, key, work string, n int, timeout time.Duration) (*log, string, error) {
 	in := filepath.Join(work, fmt.Sprintf("schedule%d.json", n))
 	out := filepath.Join(work, fmt.Sprintf("events%d.log", n))
 	if err := writeInput(sch, p, in); err != nil {
@@ -198,8 +244,11 @@ func run(sch *schedule.Schedule, p *park, overlay, dir, work string, n int, time
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "test", "-overlay="+overlay, "-run=^TestKissReplayRoot$", "-count=1",
-		"-v", "-vet=off", "-timeout="+timeout.String(), ".")
+	bin, err := testBinary(ctx, overlay, dir, key)
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.CommandContext(ctx, bin, "-test.run=^TestKissReplayRoot$", "-test.count=1", "-test.v", "-test.timeout="+timeout.String())
 	cmd.Dir = dir
 	// synctest needs Go 1.23's synchronous timer channels, whatever the
 	// module's go version says
@@ -207,14 +256,12 @@ func run(sch *schedule.Schedule, p *park, overlay, dir, work string, n int, time
 	if g := os.Getenv("GODEBUG"); g != "" {
 		godebug = g + "," + godebug
 	}
-	cmd.Env = append(os.Environ(), "KISS_REPLAY_IN="+in, "KISS_REPLAY_OUT="+out, "GOTRACEBACK=all", "GODEBUG="+godebug)
+	cmd.Env = append(os.Environ(), "KISS_REPLAY_IN="+in, "KISS_REPLAY_OUT="+out, "KISS_REPLAY_ROOT="+sch.Root,
+		"GOTRACEBACK=all", "GODEBUG="+godebug)
 	var output bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &output, &output
-	runErr := cmd.Run()
+	cmd.Run()
 	events, _ := os.ReadFile(out)
-	if len(events) == 0 && runErr != nil && !strings.Contains(output.String(), "=== RUN") {
-		return nil, output.String(), fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(output.String()))
-	}
 	return parseEvents(string(events)), output.String(), nil
 }
 
@@ -259,9 +306,9 @@ func writeInput(sch *schedule.Schedule, p *park, path string) error {
 // instrument writes the instrumented copies of the package's files and the
 // overlay file naming them; it returns the overlay's path and the
 // package's directory.
-func instrument(sch *schedule.Schedule, from, work string) (string, string, error) {
+func instrument(sch *schedule.Schedule, from, work string) (string, string, string, error) {
 	if !strings.HasPrefix(sch.Root, "Test") {
-		return "", "", fmt.Errorf("kiss replay runs test roots (TestXxx), not %s", sch.Root)
+		return "", "", "", fmt.Errorf("kiss replay runs test roots (TestXxx), not %s", sch.Root)
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
@@ -273,7 +320,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 	base := strings.TrimSuffix(sch.Package, "_test")
 	pkgs, err := packages.Load(cfg, base)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	var inner, xtest, plain *packages.Package
 	for _, p := range pkgs {
@@ -290,15 +337,15 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 		inner = plain
 	}
 	if inner == nil {
-		return "", "", fmt.Errorf("package %s not found from %s (run kiss replay in its module)", sch.Package, orDot(from))
+		return "", "", "", fmt.Errorf("package %s not found from %s (run kiss replay in its module)", sch.Package, orDot(from))
 	}
 	for _, p := range []*packages.Package{inner, xtest} {
 		if p != nil && len(p.Errors) > 0 {
-			return "", "", fmt.Errorf("package %s: %v", p.ID, p.Errors[0])
+			return "", "", "", fmt.Errorf("package %s: %v", p.ID, p.Errors[0])
 		}
 	}
 	if len(inner.GoFiles) == 0 {
-		return "", "", fmt.Errorf("package %s has no Go files", sch.Package)
+		return "", "", "", fmt.Errorf("package %s has no Go files", sch.Package)
 	}
 	dir := filepath.Dir(inner.GoFiles[0])
 	// every position of the schedule must be in this package's directory
@@ -325,12 +372,12 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 	}
 	for _, g := range sch.Goroutines {
 		if err := check(g.Start); err != nil {
-			return "", "", err
+			return "", "", "", err
 		}
 	}
 	for _, st := range sch.Steps {
 		if err := check(st.Pos); err != nil {
-			return "", "", err
+			return "", "", "", err
 		}
 	}
 	race := map[string]bool{}
@@ -365,7 +412,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 			}
 			src, err := os.ReadFile(name)
 			if err != nil {
-				return "", "", err
+				return "", "", "", err
 			}
 			tf := p.Fset.File(f.Pos())
 			fe := &fileEditor{fset: p.Fset, tf: tf, path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race}
@@ -375,33 +422,67 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, erro
 			fe.instrumentFile()
 			out, err := write(name, fe.apply())
 			if err != nil {
-				return "", "", err
+				return "", "", "", err
 			}
 			replace[name] = out
 		}
 	}
 	if rootPkg == "" {
-		return "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
+		return "", "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
 	}
 	sched := strings.Replace(schedulerSource, "__PKG__", inner.Name, 1)
 	if replace[filepath.Join(dir, "kiss_replay_scheduler.go")], err = write("kiss_replay_scheduler.go", []byte(sched)); err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
-	var root string
+	// The root is named at run time (KISS_REPLAY_ROOT), so that every
+	// schedule of a package runs the same test binary.
+	rootTypes := inner.Types
+	qual := ""
 	if rootPkg == "x" {
-		root = "package " + xtest.Name + "\n\nimport (\n\t\"testing\"\n\n\tkissreplayp \"" + base + "\"\n)\n\nfunc TestKissReplayRoot(t *testing.T) { kissreplayp.KissReplayRun(t, " + sch.Root + ") }\n"
-	} else {
-		root = "package " + inner.Name + "\n\nimport \"testing\"\n\nfunc TestKissReplayRoot(t *testing.T) { KissReplayRun(t, " + sch.Root + ") }\n"
+		rootTypes, qual = xtest.Types, "kissreplayp."
 	}
+	var roots []string
+	for _, name := range rootTypes.Scope().Names() {
+		fn, ok := rootTypes.Scope().Lookup(name).(*types.Func)
+		if !ok || !strings.HasPrefix(name, "Test") {
+			continue
+		}
+		if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && sig.Results().Len() == 0 &&
+			types.TypeString(sig.Params().At(0).Type(), nil) == "*testing.T" {
+			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, name))
+		}
+	}
+	root := "package " + rootTypes.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
+	if qual != "" {
+		root += "\n\tkissreplayp \"" + base + "\"\n"
+	}
+	root += ")\n\nvar kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
+		"func TestKissReplayRoot(t *testing.T) {\n\troot := kissReplayRoots[os.Getenv(\"KISS_REPLAY_ROOT\")]\n" +
+		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual + "KissReplayRun(t, root)\n}\n"
 	if replace[filepath.Join(dir, "kiss_replay_root_test.go")], err = write("kiss_replay_root_test.go", []byte(root)); err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	ov, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
+	}
+	// the key of the test binary: what the overlay puts where
+	h := sha256.New()
+	names := make([]string, 0, len(replace))
+	for name := range replace {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		data, err := os.ReadFile(replace[name])
+		if err != nil {
+			return "", "", "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+		h.Write(data)
 	}
 	path := filepath.Join(work, "overlay.json")
-	return path, dir, os.WriteFile(path, ov, 0o644)
+	return path, dir, hex.EncodeToString(h.Sum(nil)), os.WriteFile(path, ov, 0o644)
 }
 
 func orDot(dir string) string {
