@@ -65,10 +65,11 @@
 // The root test runs inside testing/synctest.Test: timers, sleeps and
 // deadlines follow the bubble's fake clock, which moves only when every
 // goroutine of the bubble is durably blocked, so no real time passes. The
-// model's timer firings are steps ("timer.fire" by the timer's goroutine);
-// at that step a goroutine standing for the timer sleeps until the timer's
-// deadline on the fake clock, so the real timer fires then and there, and
-// hands the turn on. Replay sets GODEBUG=asynctimerchan=0, which synctest
+// model's timer firings are steps ("timer.fire" by the timer's goroutine,
+// "send" by a ticker's); at such a step a goroutine standing for the timer
+// sleeps until the timer's next deadline on the fake clock, so the real
+// timer fires then and there, and hands the turn on. An AfterFunc's
+// function is that goroutine. Replay sets GODEBUG=asynctimerchan=0, which synctest
 // needs, whatever the module's go version.
 //
 // # Verdicts
@@ -117,5 +118,7 @@
 // another package is an error. A race access is hooked at its statement
 // (the top of a range body for a range statement's variables), so an
 // access inside a loop header or an else-if condition is hooked before the
-// whole statement. Tickers have no firing steps. Only TestXxx roots run.
+// whole statement. A real ticker drops a tick its reader is not ready for,
+// where the model's ticker waits. Only TestXxx roots run, and not their
+// subtests (t.Run is not allowed in a synctest bubble).
 package replay

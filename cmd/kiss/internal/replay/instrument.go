@@ -344,7 +344,11 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		return
 	}
 	switch {
-	case pkg == "time" && recv == "" && (name == "After" || name == "NewTimer" || name == "Tick" || name == "NewTicker") && len(call.Args) == 1:
+	case pkg == "time" && recv == "" && (name == "Tick" || name == "NewTicker") && len(call.Args) == 1:
+		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayTicker")+"("+pos+", ")
+		fe.insert(call.Args[0].End(), ")")
+		return
+	case pkg == "time" && recv == "" && (name == "After" || name == "NewTimer") && len(call.Args) == 1:
 		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayDur")+"("+pos+", ")
 		fe.insert(call.Args[0].End(), ")")
 		return
