@@ -309,14 +309,15 @@ func TestReplayVerdicts(t *testing.T) {
 	}
 }
 
-// TestReplayExternalTests: roots in an external test package (p_test), a
+// TestReplayMoreShapes: roots in an external test package (p_test), a
 // timer's function (time.AfterFunc) that is a goroutine of the schedule,
-// a ticker whose ticks are steps, and sleeps on the fake clock.
-func TestReplayExternalTests(t *testing.T) {
+// a ticker whose ticks are steps, sleeps on the fake clock, and a root
+// whose violation is inside a subtest (t.Run).
+func TestReplayMoreShapes(t *testing.T) {
 	dir := filepath.Join("testdata", "replay")
 	files := schedules(t, dir)
-	if len(files) != 3 {
-		t.Fatalf("%d schedules, want 3: %v", len(files), files)
+	if len(files) != 4 {
+		t.Fatalf("%d schedules, want 4: %v", len(files), files)
 	}
 	for _, v := range replayAll(t, dir, files) {
 		if v.Verdict != "reproduced" {

@@ -119,6 +119,9 @@
 // (the top of a range body for a range statement's variables), so an
 // access inside a loop header or an else-if condition is hooked before the
 // whole statement. A real ticker drops a tick its reader is not ready for,
-// where the model's ticker waits. Only TestXxx roots run, and not their
-// subtests (t.Run is not allowed in a synctest bubble).
+// where the model's ticker waits. Only TestXxx roots run. A package whose
+// tests call t.Run runs without the bubble (synctest forbids subtests), so
+// its timers take real time; a subtest's goroutine counts as the goroutine
+// that called t.Run, which waits for it, as in the model (not with
+// t.Parallel).
 package replay

@@ -32,7 +32,7 @@ type fileEditor struct {
 	info  *types.Info
 	file  *ast.File
 	race  map[string]bool // positions of racing accesses ("file:L:C")
-	spans [][2]int        // ranges whose text is copied: no edits inside
+	subtests bool // the file calls t.Run
 }
 
 func (fe *fileEditor) off(p token.Pos) int { return fe.tf.Offset(p) }
@@ -371,6 +371,11 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 	case pkg == "time" && recv == "" && name == "Sleep" && len(call.Args) == 1:
 		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall1")+`("sleep", `+pos+`, `)
 		fe.replace(call.Lparen, call.Lparen+1, ", ")
+		return
+	case pkg == "testing" && recv == "T" && name == "Run" && len(call.Args) == 2:
+		fe.subtests = true
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"(")
+		fe.insert(call.Args[1].End(), ")")
 		return
 	case pkg == "runtime" && name == "Gosched" && len(call.Args) == 0:
 		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("gosched", `+pos+`, `)

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -391,6 +392,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, stri
 		return p, os.WriteFile(p, data, 0o644)
 	}
 	rootPkg := ""
+	subtests := false
 	for _, p := range []*packages.Package{inner, xtest} {
 		if p == nil {
 			continue
@@ -420,6 +422,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, stri
 				fe.insert(f.Name.End(), `; import kissreplayp "`+base+`"`)
 			}
 			fe.instrumentFile()
+			subtests = subtests || fe.subtests
 			out, err := write(name, fe.apply())
 			if err != nil {
 				return "", "", "", err
@@ -458,7 +461,7 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, stri
 	}
 	root += ")\n\nvar kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
 		"func TestKissReplayRoot(t *testing.T) {\n\troot := kissReplayRoots[os.Getenv(\"KISS_REPLAY_ROOT\")]\n" +
-		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual + "KissReplayRun(t, root)\n}\n"
+		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual + "KissReplayRun(t, root, " + strconv.FormatBool(!subtests) + ")\n}\n"
 	if replace[filepath.Join(dir, "kiss_replay_root_test.go")], err = write("kiss_replay_root_test.go", []byte(root)); err != nil {
 		return "", "", "", err
 	}
