@@ -23,16 +23,16 @@ type edit struct {
 
 // fileEditor collects the edits of one file.
 type fileEditor struct {
-	fset  *token.FileSet
-	tf    *token.File
-	path  string // absolute path of the original file
-	src   []byte
-	edits []edit
-	q     string // how this file names the package under test ("" inside it)
-	info  *types.Info
-	file  *ast.File
-	race  map[string]bool // positions of racing accesses ("file:L:C")
-	subtests bool // the file calls t.Run
+	fset     *token.FileSet
+	tf       *token.File
+	path     string // absolute path of the original file
+	src      []byte
+	edits    []edit
+	q        string // how this file names the package under test ("" inside it)
+	info     *types.Info
+	file     *ast.File
+	race     map[string]bool // positions of racing accesses ("file:L:C")
+	subtests bool            // the file calls t.Run
 }
 
 func (fe *fileEditor) off(p token.Pos) int { return fe.tf.Offset(p) }
