@@ -403,6 +403,9 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 	if sel == nil {
 		return
 	}
+	if selection := fe.info.Selections[sel]; selection == nil || selection.Kind() != types.MethodVal {
+		return // a method expression, (*sync.Mutex).Lock(&mu): not hooked
+	}
 	x := sel.X
 	addr := fe.needsAddr(x)
 	amp := ""
