@@ -2,7 +2,9 @@ package sequentialize
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gokiss/kiss/sequentialize/schedule"
@@ -19,6 +21,7 @@ import (
 //	trace "preempt", from, to         the scheduler preempted from for to
 //	trace "panic", msg, pos, extra... a panic started at pos
 //	trace "site", g, pos              g called another package's code at pos ("": returned)
+//	trace "case", g, i                g's select chose case i (-1: default)
 const (
 	evOp      = "op"
 	evSpawn   = "spawn"
@@ -27,6 +30,7 @@ const (
 	evPreempt = "preempt"
 	evPanic   = "panic"
 	evSite    = "site"
+	evCase    = "case"
 )
 
 // Report is a violation decoded for people: what happened, where, and the
@@ -127,6 +131,15 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 					sch.Steps[i].Blocks = true
 				}
 			}
+		case evCase:
+			if len(ev.Args) == 2 {
+				if g := int(ev.Args[0].Int64()); g < len(gs) {
+					if i := gs[g].lastOp; i >= 0 && sch.Steps[i].Op == "select" {
+						c := int(ev.Args[1].Int64())
+						sch.Steps[i].Case = &c
+					}
+				}
+			}
 		case evExit:
 			if g := int(ev.Args[0].Int64()); g < len(gs) {
 				gs[g].exited = true
@@ -176,6 +189,10 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 				first = id
 			}
 			stuck = append(stuck, s.describeBlocked(id, g, sch))
+			if g.lastOp >= 0 {
+				st := sch.Steps[g.lastOp]
+				sch.Blocked = append(sch.Blocked, schedule.Blocked{G: id, Op: st.Op, Pos: st.Pos})
+			}
 		}
 		if first >= 0 && gs[first].lastOp >= 0 {
 			r.Pos = sch.Steps[gs[first].lastOp].Pos
@@ -204,6 +221,7 @@ func (s *Scenario) Decode(v *smt.Violation) *Report {
 		r.ScheduleFact = true
 		r.Pos = v.Pos
 		r.Message = fmt.Sprintf("%s (%s)", v.Message, preempts)
+		sch.Race = parseRace(v.Message, len(sch.Goroutines))
 	default:
 		r.Pos = v.Pos
 		r.Message = fmt.Sprintf("test failure: %s (%s)", v.Message, preempts)
@@ -273,6 +291,27 @@ func opPhrase(op string) string {
 		return "waiting for its parallel subtests"
 	}
 	return "at " + op
+}
+
+// raceRE matches the race detector's message (sequentialize/race.report).
+var raceRE = regexp.MustCompile(`^data race(?: on .*?)?: ((?:atomic )?(?:read|write)) at (\S+:\d+:\d+) by goroutine (\d+) and ((?:atomic )?(?:read|write)) at (\S+:\d+:\d+) by goroutine (\d+)`)
+
+// parseRace gives the structured pair of accesses of a race message, for
+// replay; nil if the message is not one.
+func parseRace(msg string, goroutines int) *schedule.Race {
+	m := raceRE.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	g1, _ := strconv.Atoi(m[3])
+	g2, _ := strconv.Atoi(m[6])
+	if g1 >= goroutines || g2 >= goroutines {
+		return nil
+	}
+	return &schedule.Race{
+		First:  schedule.Access{G: g1, Access: m[1], Pos: m[2]},
+		Second: schedule.Access{G: g2, Access: m[4], Pos: m[5]},
+	}
 }
 
 func checkOf(kind string) string {

@@ -7,6 +7,7 @@
 //	go vet -vettool=$(which kiss) ./...     the same through go vet
 //	kiss -sarif [flags] ./...               the findings as SARIF 2.1.0, schedules as code flows
 //	kiss lsp                                a language server on stdin/stdout, for editors
+//	kiss replay [-json] [-run RE] FILE|DIR  re-run the real test under a schedule kiss wrote
 //	kiss ir [-contexts N] FILE.ir           run the symbolic executor on a sequential program
 //
 // Run kiss -help for the flags.

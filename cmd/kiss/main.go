@@ -17,6 +17,8 @@ func main() {
 			os.Exit(runIR(os.Args[2:]))
 		case "lsp":
 			os.Exit(runLSP(os.Args[2:]))
+		case "replay":
+			os.Exit(runReplay(os.Args[2:]))
 		}
 		if wantsSARIF(os.Args[1:]) {
 			os.Exit(runSARIF(os.Args[1:]))

@@ -33,6 +33,32 @@ type Schedule struct {
 	Goroutines  []Goroutine `json:"goroutines"`
 	Steps       []Step      `json:"steps"`
 	Inputs      []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any
+	// Race names the two conflicting accesses of a race: First happened
+	// during the steps, Second completes the race after the last step.
+	Race *Race `json:"race,omitempty"`
+	// Blocked are, for a deadlock or a leak, the goroutines blocked forever
+	// at the end, at their last step.
+	Blocked []Blocked `json:"blocked,omitempty"`
+}
+
+// Blocked is a goroutine blocked forever at the end of a schedule.
+type Blocked struct {
+	G   int    `json:"g"`
+	Op  string `json:"op"`
+	Pos string `json:"pos"`
+}
+
+// Race is the pair of accesses a race report is about.
+type Race struct {
+	First  Access `json:"first"`
+	Second Access `json:"second"`
+}
+
+// Access is one memory access of a race.
+type Access struct {
+	G      int    `json:"g"`
+	Access string `json:"access"` // "read", "write", "atomic read", "atomic write"
+	Pos    string `json:"pos"`
 }
 
 // Goroutine is one goroutine of the scenario: the root is 0, the others are
@@ -50,6 +76,9 @@ type Step struct {
 	Pos     string `json:"pos"`
 	Preempt bool   `json:"preempt,omitempty"` // the switch to G before this step was a preemption
 	Blocks  bool   `json:"blocks,omitempty"`  // G blocked at this step
+	// Case is the case a select chose at once: its index among the
+	// select's communication clauses in source order, -1 for default.
+	Case *int `json:"case,omitempty"`
 }
 
 // Input is the value a symbolic input took.
@@ -146,6 +175,24 @@ func (s *Schedule) Validate() error {
 		}
 		if st.Preempt {
 			preempts++
+		}
+	}
+	if r := s.Race; r != nil {
+		if s.Check != "race" {
+			return bad("a %s schedule has a race field", s.Check)
+		}
+		for _, a := range []Access{r.First, r.Second} {
+			if a.G < 0 || a.G >= len(s.Goroutines) {
+				return bad("race: goroutine %d does not exist", a.G)
+			}
+			if !posRE.MatchString(a.Pos) {
+				return bad("race: pos %q is not a file:line:col position", a.Pos)
+			}
+		}
+	}
+	for _, b := range s.Blocked {
+		if b.G < 0 || b.G >= len(s.Goroutines) {
+			return bad("blocked: goroutine %d does not exist", b.G)
 		}
 	}
 	if preempts != s.Preemptions {

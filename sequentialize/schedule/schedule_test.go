@@ -66,3 +66,37 @@ func TestRejects(t *testing.T) {
 		t.Error("accepted truncated JSON")
 	}
 }
+
+// The fields replay reads: a select's case, the blocked goroutines of a
+// deadlock, a race's two accesses.
+func TestReplayFields(t *testing.T) {
+	src := strings.Replace(good, `"preempt": true}]}`, `"preempt": true, "case": 0}],
+ "blocked": [{"g": 0, "op": "lock", "pos": "p_test.go:20:9"}]}`, 1)
+	s, err := Decode(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Steps[1].Case == nil || *s.Steps[1].Case != 0 || len(s.Blocked) != 1 || s.Blocked[0].Pos != "p_test.go:20:9" {
+		t.Fatalf("decoded %+v", s)
+	}
+	race := strings.Replace(good, `"check": "deadlock"`, `"check": "race"`, 1)
+	race = strings.Replace(race, `"preempt": true}]}`, `"preempt": true}],
+ "race": {"first": {"g": 0, "access": "write", "pos": "p.go:3:4"}, "second": {"g": 1, "access": "read", "pos": "p.go:5:6"}}}`, 1)
+	s, err = Decode(strings.NewReader(race))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Race == nil || s.Race.First.Access != "write" || s.Race.Second.G != 1 {
+		t.Fatalf("decoded race %+v", s.Race)
+	}
+	for _, bad := range []string{
+		strings.Replace(race, `"g": 1, "access"`, `"g": 7, "access"`, 1),
+		strings.Replace(race, `"pos": "p.go:5:6"`, `"pos": "there"`, 1),
+		strings.Replace(race, `"check": "race"`, `"check": "deadlock"`, 1),
+		strings.Replace(src, `"blocked": [{"g": 0`, `"blocked": [{"g": 9`, 1),
+	} {
+		if _, err := Decode(strings.NewReader(bad)); err == nil {
+			t.Errorf("accepted:\n%s", bad)
+		}
+	}
+}

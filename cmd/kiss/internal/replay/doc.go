@@ -1,0 +1,127 @@
+// Package replay is `kiss replay`: it runs the user's real test so that its
+// goroutines follow a schedule kiss reported, and says whether the same
+// violation happens (the CHESS half of the seeds: seed 001, "hijacking the
+// scheduler", one semaphore per thread; seed 004, a hook before each
+// visible statement).
+//
+// # Instrumentation
+//
+// The package under test is never touched on disk. replay loads it with
+// go/packages (tests included, types checked), rewrites a copy of each of
+// its files and hands the copies to `go test -overlay`. Every edit that
+// inserts text is followed by a /*line file:L:C*/ directive naming the
+// original position of the next byte, so lines and columns of the user's
+// code are unchanged: panics, t.Errorf lines and goroutine stacks show the
+// original positions, and the hooks pass the schedule's own position
+// strings ("file.go:L:C", the column of the operation as go/ssa gives it).
+//
+// The hooks (KissReplay… identifiers in a generated file of the package,
+// exported so that an external test package reaches them through an import
+// added on its package line) sit where the model has a visible operation:
+//
+//   - go statements: the parent's step, then the child's number in spawn
+//     order (KissReplayGo); the child registers under it and parks until its
+//     first turn (KissReplayStart); callee and arguments are evaluated by the
+//     parent, as in Go. A deferred KissReplayExit passes the turn on when the
+//     goroutine ends and records an unrecovered panic with its stack.
+//   - channel send/receive/close, select (before the statement; each case's
+//     channel is wrapped so that only the case the schedule chose can be
+//     taken), range over a channel (rewritten into a receive per iteration).
+//   - sync, sync/atomic, context.CancelFunc, time.Sleep, runtime.Gosched,
+//     Timer.Stop/Reset; deferred calls are steps where they run, at the
+//     defer statement's position, as in the model.
+//   - timers and deadlines (time.After, NewTimer, AfterFunc, Tick,
+//     NewTicker, context.WithTimeout/WithDeadline) take a goroutine number,
+//     as the model's timer goroutines do.
+//
+// A call whose receiver is an operand is wrapped at the receiver
+// (KissReplayAt(op, pos, &mu).Unlock()), so hooks work in any expression.
+//
+// # The scheduler
+//
+// Exactly one registered goroutine runs at a time: the holder of the turn.
+// Each goroutine has its own semaphore (a channel of capacity 1). At a hook
+// the goroutine waits for the turn; if the next step is another
+// goroutine's, it hands the turn to it and waits; otherwise it checks the
+// step's op and position (a mismatch ends the run: diverged), consumes it,
+// and runs on to its next hook. A step marked "blocks" hands the turn on
+// before the operation, since the goroutine blocks inside the runtime; a
+// goroutine woken later runs only up to its next hook, where it waits for
+// its turn. Goroutines the schedule does not know (the test framework, the
+// runtime) are not controlled.
+//
+// Where real Go and the model differ in who gets a lock after a wake-up,
+// replay follows the model: sync.Mutex.Lock acquires with TryLock at the
+// goroutine's turn (a woken goroutine competes again, as in the model), and
+// sync.RWMutex is the model's (a waiting writer keeps new readers out; the
+// real RWMutex hands the lock to a waiting writer instead); an unlock of an
+// unlocked mutex still reaches the real one for its fatal error.
+//
+// When the steps are used up the schedule is over: every goroutine runs
+// freely to the end state the check is about.
+//
+// # Time
+//
+// The root test runs inside testing/synctest.Test: timers, sleeps and
+// deadlines follow the bubble's fake clock, which moves only when every
+// goroutine of the bubble is durably blocked, so no real time passes. The
+// model's timer firings are steps ("timer.fire" by the timer's goroutine,
+// "send" by a ticker's); at such a step a goroutine standing for the timer
+// sleeps until the timer's next deadline on the fake clock, so the real
+// timer fires then and there, and hands the turn on. An AfterFunc's
+// function is that goroutine. Replay sets GODEBUG=asynctimerchan=0, which synctest
+// needs, whatever the module's go version.
+//
+// # Verdicts
+//
+// The scheduler writes events (registrations, steps, divergences, the
+// test's end, parked race accesses) to a file; a watchdog outside the
+// bubble dumps every goroutine's stack and ends the process when nothing
+// happened for 300ms, and a synctest "deadlock" panic dumps them too. The
+// parent process judges:
+//
+//   - diverged at step k: a goroutine reached another operation than step k
+//     says, a lock was free (or held) against the schedule, or the run
+//     stopped before step k with its goroutine blocked elsewhere;
+//   - deadlock: all steps done, the test did not return, and every
+//     goroutine the schedule lists as blocked is blocked (stack status)
+//     with its innermost frame of the package on the line of its step;
+//   - leak: the same for the goroutines started by the test, after it
+//     returned;
+//   - panic: the panic (or fatal error) message starts with the schedule's,
+//     at the schedule's line;
+//   - assert: the test failed with a t.Error/t.Fatal line at the
+//     schedule's line;
+//   - race: the schedule names the two accesses; the statements holding
+//     them get hooks (KissReplayAccess). A first run follows the steps;
+//     after the last one the goroutines run freely, and a goroutine that
+//     reaches its access parks there for good. If the first goroutine made
+//     its access during the steps, a second run parks it at that access
+//     (its last arrival there, counted by its own steps) and postpones its
+//     later steps. Reproduced when both goroutines are parked at their
+//     accesses at once: each could go next, nothing orders them.
+//
+// Anything else is "not reproduced", with the reason. Exit codes: 0
+// reproduced, 1 not reproduced, 2 diverged, 3 error.
+//
+// # Determinism
+//
+// The steps are followed one goroutine at a time, select choices come
+// from the schedule, time is the fake clock: the same file gives the same
+// verdict and the same step trace (TestReplayDeterministic runs one ten
+// times). The output names goroutines by schedule number, never by runtime
+// id.
+//
+// # Limits
+//
+// Only the package under test is instrumented: a schedule position in
+// another package is an error. A race access is hooked at its statement
+// (the top of a range body for a range statement's variables), so an
+// access inside a loop header or an else-if condition is hooked before the
+// whole statement. A real ticker drops a tick its reader is not ready for,
+// where the model's ticker waits. Only TestXxx roots run. A package whose
+// tests call t.Run runs without the bubble (synctest forbids subtests), so
+// its timers take real time; a subtest's goroutine counts as the goroutine
+// that called t.Run, which waits for it, as in the model (not with
+// t.Parallel).
+package replay

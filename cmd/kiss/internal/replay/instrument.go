@@ -1,0 +1,670 @@
+package replay
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// edit replaces the bytes [off, off+del) of a file by text. Every edit that
+// inserts text is followed by a /*line*/ directive giving the position of
+// the original byte after it, so positions of the user's code are the same
+// in the instrumented copy (panics, t.Errorf and stacks show them).
+type edit struct {
+	off, del int
+	text     string
+	seq      int // order of edits at one offset
+}
+
+// fileEditor collects the edits of one file.
+type fileEditor struct {
+	fset     *token.FileSet
+	tf       *token.File
+	path     string // absolute path of the original file
+	src      []byte
+	edits    []edit
+	q        string // how this file names the package under test ("" inside it)
+	info     *types.Info
+	file     *ast.File
+	race     map[string]bool // positions of racing accesses ("file:L:C")
+	subtests bool            // the file calls t.Run
+}
+
+func (fe *fileEditor) off(p token.Pos) int { return fe.tf.Offset(p) }
+
+func (fe *fileEditor) insert(p token.Pos, text string) {
+	fe.edits = append(fe.edits, edit{off: fe.off(p), text: text, seq: len(fe.edits)})
+}
+
+func (fe *fileEditor) replace(from, to token.Pos, text string) {
+	fe.edits = append(fe.edits, edit{off: fe.off(from), del: fe.off(to) - fe.off(from), text: text, seq: len(fe.edits)})
+}
+
+// pos is the schedule's name of a position: "file.go:L:C".
+func (fe *fileEditor) pos(p token.Pos) string {
+	ps := fe.fset.Position(p)
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(ps.Filename), ps.Line, ps.Column)
+}
+
+func (fe *fileEditor) fn(name string) string { return fe.q + name }
+
+// apply returns the instrumented source.
+func (fe *fileEditor) apply() []byte {
+	sort.SliceStable(fe.edits, func(i, j int) bool {
+		if fe.edits[i].off != fe.edits[j].off {
+			return fe.edits[i].off < fe.edits[j].off
+		}
+		// at one offset: insertions before replacements, in creation order
+		if (fe.edits[i].del == 0) != (fe.edits[j].del == 0) {
+			return fe.edits[i].del == 0
+		}
+		return fe.edits[i].seq < fe.edits[j].seq
+	})
+	var b strings.Builder
+	// the copy's first lines are the original's, under the original's name
+	// (a line comment: a //go:build line after it still counts)
+	fmt.Fprintf(&b, "//line %s:1:1\n", fe.path)
+	last := 0
+	for i := 0; i < len(fe.edits); i++ {
+		e := fe.edits[i]
+		if e.off < last {
+			continue // overlaps an earlier replacement: dropped
+		}
+		b.Write(fe.src[last:e.off])
+		b.WriteString(e.text)
+		last = e.off + e.del
+		// several edits at one offset share one directive
+		if i+1 < len(fe.edits) && fe.edits[i+1].off == last && fe.edits[i+1].del == 0 {
+			continue
+		}
+		if e.text != "" && last < len(fe.src) {
+			p := fe.tf.Position(fe.tf.Pos(last))
+			fmt.Fprintf(&b, "/*line %s:%d:%d*/", fe.path, p.Line, p.Column)
+		}
+	}
+	b.Write(fe.src[last:])
+	return []byte(b.String())
+}
+
+// instrumentFile adds the scheduler's hooks to one file.
+func (fe *fileEditor) instrumentFile() {
+	// statements with a racing access get KissReplayAccess before them
+	if len(fe.race) > 0 {
+		fe.raceHooks()
+	}
+	inSelect := map[ast.Node]bool{}
+	ast.Inspect(fe.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectStmt:
+			i := 0
+			for _, c := range n.Body.List {
+				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
+					markComm(cc.Comm, inSelect)
+					if ch := commChan(cc.Comm); ch != nil {
+						fe.insert(ch.Pos(), fe.fn("KissReplaySel")+"("+strconv.Itoa(i)+", ")
+						fe.insert(ch.End(), ")")
+					}
+					i++
+				}
+			}
+			at := n.Pos()
+			fe.insert(fe.stmtStart(n), fe.fn("KissReplayHook")+`("select", `+strconv.Quote(fe.pos(at))+`); `)
+		case *ast.GoStmt:
+			fe.goStmt(n)
+		case *ast.DeferStmt:
+			if !fe.deferStmt(n) {
+				return true
+			}
+			// the call's operands are evaluated now; the call runs later
+			for _, a := range n.Call.Args {
+				ast.Inspect(a, func(m ast.Node) bool { return fe.visitExpr(m, inSelect) })
+			}
+			return false
+		case *ast.RangeStmt:
+			if t, ok := fe.info.TypeOf(n.X).Underlying().(*types.Chan); ok && t != nil {
+				fe.rangeChan(n)
+			}
+		case *ast.SendStmt:
+			if !inSelect[n] {
+				pos := strconv.Quote(fe.pos(n.Arrow))
+				if hasCall(n.Value) {
+					// the value is evaluated before the send's step
+					fe.insert(n.Chan.Pos(), fe.fn("KissReplaySend")+"("+pos+", ")
+					fe.replace(n.Chan.End(), n.Value.Pos(), ", ")
+					fe.insert(n.Value.End(), ")")
+				} else {
+					fe.insert(n.Chan.Pos(), fe.fn("KissReplayAt")+`("send", `+pos+`, `)
+					fe.insert(n.Chan.End(), ")")
+				}
+			}
+		}
+		return fe.visitExpr(n, inSelect)
+	})
+}
+
+// commChan is the channel operand of a select case.
+func commChan(s ast.Stmt) ast.Expr {
+	switch s := s.(type) {
+	case *ast.SendStmt:
+		return s.Chan
+	case *ast.ExprStmt:
+		if u, ok := ast.Unparen(s.X).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			return u.X
+		}
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			if u, ok := ast.Unparen(s.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				return u.X
+			}
+		}
+	}
+	return nil
+}
+
+// hasCall reports whether evaluating e may run code: a call or a receive.
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+func markComm(s ast.Stmt, m map[ast.Node]bool) {
+	m[s] = true
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		m[ast.Unparen(s.X)] = true
+	case *ast.AssignStmt:
+		for _, r := range s.Rhs {
+			m[ast.Unparen(r)] = true
+		}
+	}
+}
+
+// labels maps a statement to the label statement around it, so that hooks
+// go before the label.
+func (fe *fileEditor) stmtStart(s ast.Stmt) token.Pos {
+	var start token.Pos = s.Pos()
+	ast.Inspect(fe.file, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok && l.Stmt == s {
+			start = l.Pos()
+			return false
+		}
+		return true
+	})
+	return start
+}
+
+// visitExpr instruments receives and calls of the library's visible
+// operations; it returns whether to descend.
+func (fe *fileEditor) visitExpr(n ast.Node, inSelect map[ast.Node]bool) bool {
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		if n.Op == token.ARROW && !inSelect[n] {
+			fe.insert(n.X.Pos(), fe.fn("KissReplayAt")+`("recv", `+strconv.Quote(fe.pos(n.OpPos))+`, `)
+			fe.insert(n.X.End(), ")")
+		}
+	case *ast.CallExpr:
+		fe.call(n)
+	}
+	return true
+}
+
+// callee names the function a call calls: package path, receiver type
+// name ("" for a function) and name.
+func (fe *fileEditor) callee(call *ast.CallExpr) (pkg, recv, name string, sel *ast.SelectorExpr, builtin bool) {
+	fun := ast.Unparen(call.Fun)
+	var obj types.Object
+	switch f := fun.(type) {
+	case *ast.Ident:
+		obj = fe.info.Uses[f]
+	case *ast.SelectorExpr:
+		sel = f
+		obj = fe.info.Uses[f.Sel]
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return
+	}
+	switch o := obj.(type) {
+	case *types.Builtin:
+		return "", "", o.Name(), sel, true
+	case *types.Func:
+		if o.Pkg() == nil {
+			return
+		}
+		sig := o.Type().(*types.Signature)
+		if r := sig.Recv(); r != nil {
+			t := r.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if nt, ok := types.Unalias(t).(*types.Named); ok {
+				recv = nt.Obj().Name()
+			}
+		}
+		return o.Pkg().Path(), recv, o.Name(), sel, false
+	case *types.Var:
+		if nt, ok := types.Unalias(o.Type()).(*types.Named); ok && nt.Obj().Pkg() != nil &&
+			nt.Obj().Pkg().Path() == "context" && nt.Obj().Name() == "CancelFunc" {
+			return "context", "", "CancelFunc", sel, false
+		}
+	}
+	return
+}
+
+// syncOp is the model's op name of a call of the sync, sync/atomic or time
+// API, "" if the call is not a visible operation.
+func syncOp(pkg, recv, name string) string {
+	switch pkg {
+	case "sync":
+		switch recv + "." + name {
+		case "Mutex.Lock", "RWMutex.Lock":
+			return "lock"
+		case "Mutex.Unlock", "RWMutex.Unlock":
+			return "unlock"
+		case "Mutex.TryLock", "RWMutex.TryLock":
+			return "trylock"
+		case "RWMutex.RLock":
+			return "rlock"
+		case "RWMutex.RUnlock":
+			return "runlock"
+		case "WaitGroup.Add", "WaitGroup.Done":
+			return "wg.add"
+		case "WaitGroup.Wait":
+			return "wg.wait"
+		case "Once.Do":
+			return "once"
+		case "Cond.Wait":
+			return "cond.wait"
+		case "Cond.Signal":
+			return "cond.signal"
+		case "Cond.Broadcast":
+			return "cond.broadcast"
+		case "Locker.Lock":
+			return "lock"
+		case "Locker.Unlock":
+			return "unlock"
+		}
+	case "sync/atomic":
+		for _, op := range []string{"CompareAndSwap", "Add", "Load", "Store", "Swap", "And", "Or"} {
+			if strings.HasPrefix(name, op) {
+				return "atomic." + strings.ToLower(op)
+			}
+		}
+	case "time":
+		switch recv + "." + name {
+		case "Timer.Stop":
+			return "timer.stop"
+		case "Timer.Reset":
+			return "timer.reset"
+		}
+	case "context":
+		if name == "CancelFunc" {
+			return "cancel"
+		}
+	}
+	return ""
+}
+
+// recvArg is the text that makes x a pointer (or interface) argument: x
+// itself, or &x.
+func (fe *fileEditor) needsAddr(x ast.Expr) bool {
+	t := fe.info.TypeOf(x)
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return false
+	}
+	return true
+}
+
+func (fe *fileEditor) call(call *ast.CallExpr) {
+	pkg, recv, name, sel, builtin := fe.callee(call)
+	pos := strconv.Quote(fe.pos(call.Lparen))
+	if builtin {
+		if name == "close" && len(call.Args) == 1 {
+			fe.insert(call.Args[0].Pos(), fe.fn("KissReplayAt")+`("close", `+pos+`, `)
+			fe.insert(call.Args[0].End(), ")")
+		}
+		return
+	}
+	switch {
+	case pkg == "time" && recv == "" && (name == "Tick" || name == "NewTicker") && len(call.Args) == 1:
+		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayTicker")+"("+pos+", ")
+		fe.insert(call.Args[0].End(), ")")
+		return
+	case pkg == "time" && recv == "" && (name == "After" || name == "NewTimer") && len(call.Args) == 1:
+		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayDur")+"("+pos+", ")
+		fe.insert(call.Args[0].End(), ")")
+		return
+	case pkg == "time" && recv == "" && name == "AfterFunc" && len(call.Args) == 2:
+		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayAfterFunc")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "context" && (name == "WithTimeout" || name == "WithTimeoutCause") && len(call.Args) >= 2:
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplayDur")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "context" && (name == "WithDeadline" || name == "WithDeadlineCause") && len(call.Args) >= 2:
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplayTime")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "sync" && name == "NewCond" && len(call.Args) == 1:
+		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayLocker")+"(")
+		fe.insert(call.Args[0].End(), ")")
+		return
+	case pkg == "time" && recv == "" && name == "Sleep" && len(call.Args) == 1:
+		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall1")+`("sleep", `+pos+`, `)
+		fe.replace(call.Lparen, call.Lparen+1, ", ")
+		return
+	case pkg == "testing" && recv == "T" && name == "Run" && len(call.Args) == 2:
+		fe.subtests = true
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"(")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "runtime" && name == "Gosched" && len(call.Args) == 0:
+		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("gosched", `+pos+`, `)
+		fe.replace(call.Lparen, call.End(), ")")
+		return
+	}
+	op := syncOp(pkg, recv, name)
+	if op == "" {
+		return
+	}
+	if op == "cancel" {
+		if len(call.Args) == 0 {
+			fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("cancel", "", `)
+			fe.replace(call.Lparen, call.End(), ")")
+		}
+		return
+	}
+	if recv == "" { // sync/atomic functions: the pointer is the first argument
+		if len(call.Args) > 0 {
+			fe.insert(call.Args[0].Pos(), fe.fn("KissReplayAt")+`("`+op+`", `+pos+`, `)
+			fe.insert(call.Args[0].End(), ")")
+		}
+		return
+	}
+	if sel == nil {
+		return
+	}
+	if selection := fe.info.Selections[sel]; selection == nil || selection.Kind() != types.MethodVal {
+		return // a method expression, (*sync.Mutex).Lock(&mu): not hooked
+	}
+	x := sel.X
+	addr := fe.needsAddr(x)
+	amp := ""
+	if addr {
+		amp = "&"
+	}
+	switch {
+	case recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock"):
+		fe.insert(x.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
+		fe.replace(x.End(), call.End(), ")")
+		return
+	case recv == "Mutex" && name == "Lock":
+		fe.insert(x.Pos(), fe.fn("KissReplayLock")+"("+pos+", "+amp)
+		fe.replace(x.End(), call.End(), ")")
+		return
+	case recv == "Cond" && name == "Wait":
+		fe.insert(x.Pos(), fe.fn("KissReplayCondWait")+"("+pos+", "+amp)
+		fe.replace(x.End(), call.End(), ")")
+		return
+	}
+	if addr {
+		fe.insert(x.Pos(), "(*"+fe.fn("KissReplayAt")+`("`+op+`", `+pos+`, &`)
+		fe.insert(x.End(), "))")
+	} else {
+		fe.insert(x.Pos(), fe.fn("KissReplayAt")+`("`+op+`", `+pos+`, `)
+		fe.insert(x.End(), ")")
+	}
+}
+
+// deferStmt: a deferred visible call is a step where it runs, at the defer
+// statement's position (as in the model).
+func (fe *fileEditor) deferStmt(d *ast.DeferStmt) bool {
+	call := d.Call
+	pkg, recv, name, _, builtin := fe.callee(call)
+	pos := strconv.Quote(fe.pos(d.Defer))
+	op := ""
+	if builtin && name == "close" {
+		op = "close"
+	} else if !builtin {
+		op = syncOp(pkg, recv, name)
+	}
+	if op == "" || op == "cond.wait" || (recv == "Mutex" && name == "Lock") {
+		return false
+	}
+	if op == "cancel" {
+		pos = `""`
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv == "RWMutex" &&
+		(name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock") {
+		amp := ""
+		if fe.needsAddr(sel.X) {
+			amp = "&"
+		}
+		fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
+		fe.replace(sel.X.End(), call.End(), ")")
+		return true
+	}
+	if !builtin && len(call.Args) == 0 && call.Ellipsis == token.NoPos {
+		// the method value is evaluated now, as the deferred call's receiver
+		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("`+op+`", `+pos+`, `)
+		fe.replace(call.Lparen, call.End(), ")")
+		return true
+	}
+	fe.insert(call.Pos(), fe.fn("KissReplayCall0")+`("`+op+`", `+pos+`, func() { `)
+	fe.insert(call.End(), " })")
+	return true
+}
+
+// goStmt: the go statement is a step; the new goroutine gets its number
+// from its parent and parks until its first turn. The callee and the
+// arguments are evaluated by the parent, as in Go.
+func (fe *fileEditor) goStmt(g *ast.GoStmt) {
+	pos := strconv.Quote(fe.pos(g.Go))
+	pre := "{ kissReplayID := " + fe.fn("KissReplayGo") + "(" + pos + "); "
+	start := fe.fn("KissReplayStart") + "(kissReplayID); defer " + fe.fn("KissReplayExit") + "(); "
+	call := g.Call
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		fe.insert(fe.stmtStart(g), pre)
+		fe.insert(lit.Body.Lbrace+1, " "+start)
+		fe.insert(g.End(), " }")
+		return
+	}
+	// pre-evaluate the callee and the arguments
+	var names []string
+	var args []string
+	ok := true
+	if tv, has := fe.info.Types[call.Fun]; !has || !tv.IsValue() {
+		ok = false // a builtin or a conversion
+	}
+	if sig, isSig := fe.info.TypeOf(call.Fun).(*types.Signature); !isSig || sig.TypeParams().Len() > 0 {
+		ok = false
+	}
+	for _, a := range call.Args {
+		tv := fe.info.Types[a]
+		if _, tuple := tv.Type.(*types.Tuple); tuple || tv.IsNil() {
+			ok = false
+		}
+	}
+	if !ok {
+		// evaluated by the new goroutine: late, but still correct for the
+		// usual go f(x) with x not reassigned
+		fe.insert(fe.stmtStart(g), pre)
+		fe.replace(g.Go, g.Go+2, "go func() { "+start)
+		fe.insert(g.End(), " }() }")
+		return
+	}
+	names = append(names, "kissReplayF")
+	for i, a := range call.Args {
+		n := fmt.Sprintf("kissReplayA%d", i)
+		names = append(names, n)
+		args = append(args, n)
+		tv := fe.info.Types[a]
+		if tv.Value != nil { // a constant: give it its type
+			fe.insert(a.Pos(), "("+types.TypeString(tv.Type, fe.qualifier())+")(")
+			fe.insert(a.End(), ")")
+		}
+	}
+	callText := "kissReplayF(" + strings.Join(args, ", ")
+	if call.Ellipsis.IsValid() {
+		callText += "..."
+		fe.replace(call.Ellipsis, call.Ellipsis+3, "")
+	}
+	callText += ")"
+	fe.insert(fe.stmtStart(g), pre)
+	fe.replace(g.Go, g.Go+2, strings.Join(names, ", ")+" :=")
+	if len(call.Args) == 0 {
+		fe.replace(call.Lparen, call.Lparen+1, "")
+	} else {
+		fe.replace(call.Lparen, call.Lparen+1, ", ")
+	}
+	fe.replace(call.Rparen, call.Rparen+1, "; go func() { "+start+callText+" }() }")
+}
+
+// qualifier names packages as this file imports them.
+func (fe *fileEditor) qualifier() types.Qualifier {
+	return func(p *types.Package) string {
+		if fe.info == nil {
+			return p.Name()
+		}
+		for _, imp := range fe.file.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if path != p.Path() {
+				continue
+			}
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return p.Name()
+		}
+		// the package itself
+		for _, obj := range fe.info.Defs {
+			if obj != nil && obj.Pkg() == p {
+				return ""
+			}
+		}
+		return p.Name()
+	}
+}
+
+// rangeChan: each iteration of a range over a channel is a receive at the
+// for statement, as in the model:
+//
+//	for v := range ch { body }
+//	for kissReplayC := ch; ; { v, kissReplayOK := <-KissReplayAt(...); if !kissReplayOK { break }; body }
+func (fe *fileEditor) rangeChan(r *ast.RangeStmt) {
+	pos := strconv.Quote(fe.pos(r.For))
+	recv := "<-" + fe.fn("KissReplayAt") + `("recv", ` + pos + `, kissReplayC)`
+	var head string
+	key := "_"
+	if r.Key != nil {
+		key = string(fe.src[fe.off(r.Key.Pos()):fe.off(r.Key.End())])
+	}
+	switch {
+	case r.Key == nil || r.Tok == token.DEFINE:
+		head = key + ", kissReplayOK := " + recv + "; "
+		if key == "_" {
+			head = "_, kissReplayOK := " + recv + "; "
+		}
+	default: // for v = range ch
+		head = "var kissReplayOK bool; " + key + ", kissReplayOK = " + recv + "; "
+	}
+	head += "if !kissReplayOK { break }; "
+	fe.replace(r.For+3, r.X.Pos(), " kissReplayC := ")
+	fe.replace(r.X.End(), r.Body.Lbrace+1, "; ; { "+head)
+}
+
+// raceHooks puts KissReplayAccess before the innermost statement holding
+// each racing access (for a range statement's variables: at the top of
+// its body, where each iteration has assigned them).
+func (fe *fileEditor) raceHooks() {
+	for want := range fe.race {
+		var best ast.Node
+		var inBody *ast.BlockStmt
+		ast.Inspect(fe.file, func(n ast.Node) bool {
+			if n == nil {
+				return false
+			}
+			if !fe.contains(n, want) {
+				return false
+			}
+			switch s := n.(type) {
+			case *ast.RangeStmt:
+				if !fe.contains(s.Body, want) {
+					best, inBody = nil, s.Body
+					return false
+				}
+			case *ast.ForStmt:
+				if s.Body != nil && !fe.contains(s.Body, want) {
+					best, inBody = s, nil
+					return false
+				}
+				best, inBody = s, nil
+			case *ast.IfStmt:
+				best, inBody = s, nil
+				if !fe.contains(s.Body, want) {
+					if e, ok := s.Else.(*ast.BlockStmt); !ok || !fe.contains(e, want) {
+						return false
+					}
+				}
+			case *ast.SwitchStmt:
+				best, inBody = s, nil
+				if !fe.contains(s.Body, want) {
+					return false
+				}
+			case *ast.TypeSwitchStmt:
+				best, inBody = s, nil
+				if !fe.contains(s.Body, want) {
+					return false
+				}
+			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.LabeledStmt:
+			case ast.Stmt:
+				best, inBody = s, nil
+			}
+			return true
+		})
+		hook := fe.fn("KissReplayAccess") + "(" + strconv.Quote(want) + "); "
+		switch {
+		case inBody != nil:
+			fe.insert(inBody.Lbrace+1, " "+hook)
+		case best != nil:
+			fe.insert(fe.stmtStart(best.(ast.Stmt)), hook)
+		}
+	}
+}
+
+// contains reports whether node n covers position "file:L:C".
+func (fe *fileEditor) contains(n ast.Node, want string) bool {
+	if n == nil || !n.Pos().IsValid() {
+		return false
+	}
+	i := strings.LastIndex(want, ":")
+	j := strings.LastIndex(want[:i], ":")
+	line, _ := strconv.Atoi(want[j+1 : i])
+	col, _ := strconv.Atoi(want[i+1:])
+	if want[:j] != filepath.Base(fe.path) {
+		return false
+	}
+	a, b := fe.fset.Position(n.Pos()), fe.fset.Position(n.End())
+	after := a.Line < line || (a.Line == line && a.Column <= col)
+	before := line < b.Line || (line == b.Line && col < b.Column)
+	return after && before
+}

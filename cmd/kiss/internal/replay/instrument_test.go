@@ -1,0 +1,122 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gokiss/kiss/sequentialize/schedule"
+)
+
+// TestInstrumentKeepsPositions: the instrumented copies compile to the
+// same positions: every identifier of an original file is found, with its
+// name, at its original line and column in the copy (through the /*line*/
+// directives), and the copy mentions the scheduler.
+func TestInstrumentKeepsPositions(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "..", "testdata", "examples"))
+	sch := &schedule.Schedule{Kiss: 1, Package: "example.com/shop/shop", Root: "TestSales", Check: "race",
+		Goroutines: []schedule.Goroutine{{ID: 0, Start: "root"}},
+		Race: &schedule.Race{First: schedule.Access{G: 1, Access: "write", Pos: "shop.go:27:34"},
+			Second: schedule.Access{G: 2, Access: "read", Pos: "shop.go:27:34"}}}
+	work := t.TempDir()
+	overlay, pkgDir, _, err := instrument(sch, dir, work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(overlay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ov struct{ Replace map[string]string }
+	if err := json.Unmarshal(data, &ov); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for orig, copyPath := range ov.Replace {
+		if strings.HasPrefix(filepath.Base(orig), "kiss_replay_") {
+			continue
+		}
+		if filepath.Dir(orig) != pkgDir {
+			t.Errorf("%s is not in %s", orig, pkgDir)
+		}
+		want := idents(t, orig)
+		got := map[string]bool{}
+		for _, id := range idents(t, copyPath) {
+			got[id] = true
+		}
+		for _, id := range want {
+			// the method of a call replaced by a hook (mu.Lock() becomes
+			// KissReplayLock(pos, &mu)) is gone, on purpose
+			if strings.HasPrefix(id, "Lock@") || strings.HasPrefix(id, "Wait@") {
+				continue
+			}
+			if !got[id] {
+				t.Errorf("%s: identifier %s lost its position in the copy", filepath.Base(orig), id)
+			}
+		}
+		src, _ := os.ReadFile(copyPath)
+		if !strings.Contains(string(src), "KissReplay") {
+			t.Errorf("%s: no hook", filepath.Base(orig))
+		}
+		checked++
+	}
+	if checked != 2 {
+		t.Errorf("%d files instrumented, want 2 (shop.go, shop_test.go)", checked)
+	}
+}
+
+// idents lists "name@file:line:col" for every identifier of a file, with
+// the positions its line directives give.
+func idents(t *testing.T, path string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var ids []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !strings.HasPrefix(id.Name, "KissReplay") && !strings.HasPrefix(id.Name, "kissReplay") {
+			p := fset.Position(id.Pos())
+			ids = append(ids, fmt.Sprintf("%s@%s:%d:%d", id.Name, filepath.Base(p.Filename), p.Line, p.Column))
+		}
+		return true
+	})
+	return ids
+}
+
+// TestParseStacks reads a traceback as the runtime prints it.
+func TestParseStacks(t *testing.T) {
+	dump := `goroutine 10 [sync.Mutex.Lock, synctest bubble 1]:
+internal/sync.runtime_SemacquireMutex(0xc000012345?, 0x0?, 0x0?)
+	/usr/local/go/src/runtime/sema.go:95 +0x25
+sync.(*Mutex).Lock(...)
+	/usr/local/go/src/sync/mutex.go:46
+example.com/shop/shop.Move(0xc0000a0000, 0xc0000a0010, {0x5c1234, 0x4}, 0x1)
+	/m/shop/shop.go:21 +0x9c
+example.com/shop/shop.KissReplayCall0(...)
+	/m/shop/kiss_replay_scheduler.go:300 +0x20
+created by example.com/shop/shop.TestRebalance in goroutine 9
+	/m/shop/shop_test.go:12 +0x1a5
+
+goroutine 11 [chan send (durable), synctest bubble 1]:
+example.com/shop/shop.(*Stock).Lookup.func1()
+	/m/shop/shop.go:37 +0x85
+`
+	gs := parseStacks(dump)
+	if len(gs) != 2 || gs[0].id != "10" || gs[1].status != "chan send (durable), synctest bubble 1" {
+		t.Fatalf("parsed %+v", gs)
+	}
+	if f := gs[0].userFrame("/m/shop"); f != "shop.go:21" {
+		t.Errorf("user frame %q, want shop.go:21", f)
+	}
+	if f := gs[1].userFrame("/m/shop"); f != "shop.go:37" {
+		t.Errorf("user frame %q, want shop.go:37", f)
+	}
+}

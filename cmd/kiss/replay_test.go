@@ -1,0 +1,330 @@
+package main_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gokiss/kiss/sequentialize/schedule"
+)
+
+// verdict is the part of kiss replay -json these tests read.
+type verdict struct {
+	File       string `json:"file"`
+	Root       string `json:"root"`
+	Check      string `json:"check"`
+	Verdict    string `json:"verdict"`
+	DivergedAt int    `json:"diverged_at"`
+	Detail     string `json:"detail"`
+	Steps      int    `json:"steps"`
+	Trace      []struct {
+		Step int    `json:"step"`
+		G    int    `json:"g"`
+		Op   string `json:"op"`
+		Pos  string `json:"pos"`
+		OK   bool   `json:"ok"`
+	} `json:"trace"`
+}
+
+// schedules runs kiss -schedules on ./... in dir and returns the files.
+func schedules(t *testing.T, dir string) []string {
+	t.Helper()
+	out := t.TempDir()
+	run(t, dir, kissBin, "-schedules", out, "./...")
+	files, _ := filepath.Glob(filepath.Join(out, "*.json"))
+	sort.Strings(files)
+	if len(files) == 0 {
+		t.Fatalf("kiss -schedules wrote no schedule in %s", dir)
+	}
+	return files
+}
+
+// replayAll replays files from dir with kiss replay -json, in two processes
+// (the machines that run these tests have two cores).
+func replayAll(t *testing.T, dir string, files []string) []verdict {
+	t.Helper()
+	const procs = 2
+	// the schedules of one package go to one process, which builds the
+	// package's instrumented test once
+	var pkgs []string
+	byPkg := map[string][]string{}
+	for _, f := range files {
+		pkg, _, _ := strings.Cut(filepath.Base(f), ".")
+		if byPkg[pkg] == nil {
+			pkgs = append(pkgs, pkg)
+		}
+		byPkg[pkg] = append(byPkg[pkg], f)
+	}
+	var mu sync.Mutex
+	var all []verdict
+	var wg sync.WaitGroup
+	for p := 0; p < procs; p++ {
+		var part []string
+		for i := p; i < len(pkgs); i += procs {
+			part = append(part, byPkg[pkgs[i]]...)
+		}
+		if len(part) == 0 {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(kissBin, append([]string{"replay", "-json"}, part...)...)
+			cmd.Dir = dir
+			out, _ := cmd.Output()
+			var vs []verdict
+			if len(part) == 1 {
+				var v verdict
+				if err := json.Unmarshal(out, &v); err != nil {
+					t.Errorf("kiss replay -json %s: %v\n%s", part[0], err, out)
+					return
+				}
+				vs = []verdict{v}
+			} else if err := json.Unmarshal(out, &vs); err != nil {
+				t.Errorf("kiss replay -json: %v\n%s", err, out)
+				return
+			}
+			mu.Lock()
+			all = append(all, vs...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	sort.Slice(all, func(i, j int) bool { return all[i].File < all[j].File })
+	return all
+}
+
+// TestReplayExamples: every schedule of the demo module replays as
+// reproduced.
+func TestReplayExamples(t *testing.T) {
+	files := schedules(t, examples)
+	if len(files) != len(wantFindings) {
+		t.Fatalf("%d schedules, want %d", len(files), len(wantFindings))
+	}
+	for _, v := range replayAll(t, examples, files) {
+		if v.Verdict != "reproduced" {
+			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+		}
+		if len(v.Trace) != v.Steps {
+			t.Errorf("%s: %d steps replayed of %d", filepath.Base(v.File), len(v.Trace), v.Steps)
+		}
+	}
+}
+
+// kernelModule copies the bug kernels of testdata/src/kernels into a
+// module "kernels" (the import paths of analysistest's GOPATH layout).
+func kernelModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "testdata", "src", "kernels")
+	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module kernels\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestReplayKernels: every schedule kiss reports on its bug corpus replays
+// as reproduced, and the same schedule run on the kernel's fixed twin
+// (root TestXxx → TestXxxFixed) does not.
+func TestReplayKernels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays 53 kernels twice")
+	}
+	start := time.Now()
+	dir := kernelModule(t)
+	files := schedules(t, dir)
+	t.Logf("kiss -schedules: %d schedules in %v", len(files), time.Since(start).Round(time.Second))
+
+	// every kernel has a schedule
+	kernels, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	for _, k := range kernels {
+		name := filepath.Base(k)
+		found := false
+		for _, f := range files {
+			found = found || strings.HasPrefix(filepath.Base(f), name+".")
+		}
+		if !found {
+			t.Errorf("kernel %s: no schedule", name)
+		}
+	}
+
+	// the fixed twins: the same schedules with the root TestXxxFixed
+	fixedDir := t.TempDir()
+	var fixed []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := schedule.Decode(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Root += "Fixed"
+		out, err := os.Create(filepath.Join(fixedDir, filepath.Base(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schedule.Encode(out, s); err != nil {
+			t.Fatal(err)
+		}
+		out.Close()
+		fixed = append(fixed, out.Name())
+	}
+
+	mark := time.Now()
+	vs := replayAll(t, dir, append(append([]string{}, files...), fixed...))
+	if len(vs) != 2*len(files) {
+		t.Fatalf("%d verdicts for %d schedules", len(vs), 2*len(files))
+	}
+	for _, v := range vs {
+		if strings.HasPrefix(v.File, fixedDir) {
+			if !strings.HasSuffix(v.Root, "Fixed") {
+				t.Errorf("%s: root %s", filepath.Base(v.File), v.Root)
+			}
+			if v.Verdict == "reproduced" || v.Verdict == "error" {
+				t.Errorf("%s on the fixed twin: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+			}
+			continue
+		}
+		if v.Verdict != "reproduced" {
+			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+		}
+	}
+	t.Logf("replays of %d schedules and of their fixed twins: %v", len(files), time.Since(mark).Round(time.Second))
+}
+
+// TestReplayDeterministic: ten replays of one file give the same verdict
+// and the same step trace (the deadlock, whose end the watchdog detects,
+// the race, which runs past the schedule's end, and the leak, which
+// waits for the goroutines to settle after the test).
+func TestReplayDeterministic(t *testing.T) {
+	files := schedules(t, examples)
+	for _, check := range []string{"deadlock", "race", "leak"} {
+		var file string
+		for _, f := range files {
+			if strings.Contains(filepath.Base(f), "."+check+".") {
+				file = f
+			}
+		}
+		if file == "" {
+			t.Fatalf("no %s schedule", check)
+		}
+		var first string
+		for i := 0; i < 10; i++ {
+			out, code := run(t, examples, kissBin, "replay", "-json", file)
+			if code != 0 {
+				t.Fatalf("replay %d of %s: exit %d\n%s", i, check, code, out)
+			}
+			if i == 0 {
+				first = out
+			} else if out != first {
+				t.Fatalf("replay %d of %s differs:\n%s\nfirst:\n%s", i, check, out, first)
+			}
+		}
+	}
+}
+
+// TestReplayVerdicts: the exit codes and the human output of each verdict.
+func TestReplayVerdicts(t *testing.T) {
+	files := schedules(t, examples)
+	byCheck := map[string]*schedule.Schedule{}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		s, err := schedule.Decode(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		byCheck[s.Check] = s
+	}
+	write := func(s *schedule.Schedule) string {
+		f, err := os.Create(filepath.Join(t.TempDir(), "s.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := schedule.Encode(f, s); err != nil {
+			t.Fatal(err)
+		}
+		return f.Name()
+	}
+
+	// reproduced: exit 0, the trace and the verdict
+	out, code := run(t, examples, kissBin, "replay", write(byCheck["deadlock"]))
+	if code != 0 || !strings.Contains(out, "step 6: goroutine 0 lock at shop.go:21:12 (blocks) ✓") || !strings.Contains(out, "\nreproduced: ") {
+		t.Errorf("deadlock: exit %d\n%s", code, out)
+	}
+
+	// not reproduced: the same run, but kiss said another panic
+	p := *byCheck["panic"]
+	p.Message = "panic: send on closed channel (1 preemption)"
+	out, code = run(t, examples, kissBin, "replay", write(&p))
+	if code != 1 || !strings.Contains(out, "not reproduced: ") {
+		t.Errorf("panic with another message: exit %d, want 1\n%s", code, out)
+	}
+
+	// diverged: a step at another position
+	d := *byCheck["deadlock"]
+	d.Steps = append([]schedule.Step{}, d.Steps...)
+	d.Steps[2].Pos = "shop.go:22:12"
+	out, code = run(t, examples, kissBin, "replay", write(&d))
+	if code != 2 || !strings.Contains(out, "diverged at step 3: expected goroutine 0 lock at shop.go:22:12; instead goroutine 0 reached lock at shop.go:19:14") {
+		t.Errorf("moved step: exit %d, want 2\n%s", code, out)
+	}
+
+	// error: no such file, and a root that is not in the package
+	if out, code = run(t, examples, kissBin, "replay", "nonexistent.json"); code != 3 {
+		t.Errorf("missing file: exit %d, want 3\n%s", code, out)
+	}
+	e := *byCheck["leak"]
+	e.Root = "TestNoSuchRoot"
+	if out, code = run(t, examples, kissBin, "replay", write(&e)); code != 3 || !strings.Contains(out, "TestNoSuchRoot") {
+		t.Errorf("unknown root: exit %d, want 3\n%s", code, out)
+	}
+}
+
+// TestReplayMoreShapes: roots in an external test package (p_test), a
+// timer's function (time.AfterFunc) that is a goroutine of the schedule,
+// a ticker whose ticks are steps, sleeps on the fake clock, and a root
+// whose violation is inside a subtest (t.Run).
+func TestReplayMoreShapes(t *testing.T) {
+	dir := filepath.Join("testdata", "replay")
+	files := schedules(t, dir)
+	if len(files) != 4 {
+		t.Fatalf("%d schedules, want 4: %v", len(files), files)
+	}
+	for _, v := range replayAll(t, dir, files) {
+		if v.Verdict != "reproduced" {
+			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+		}
+		if len(v.Trace) != v.Steps {
+			t.Errorf("%s: %d steps replayed of %d", filepath.Base(v.File), len(v.Trace), v.Steps)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/replay
+
+go 1.24
