@@ -33,6 +33,19 @@
 //   - timers and deadlines (time.After, NewTimer, AfterFunc, Tick,
 //     NewTicker, context.WithTimeout/WithDeadline) take a goroutine number,
 //     as the model's timer goroutines do.
+//   - t.Run(name, f): as in Go's testing package and in the model, the
+//     subtest is a new goroutine. When f is evaluated (KissReplaySub), the
+//     caller takes its "go" step at the Run call and numbers the subtest;
+//     the real tRunner goroutine registers under that number when it
+//     enters f and parks until its first turn. The caller then really
+//     calls t.Run, which blocks in package testing (<-t.signal), where no
+//     hook can go: its "t.run" step is performed for it by the scheduler
+//     when the turn reaches it (pass), and a "t.run" that blocks counts as
+//     done once the caller is really blocked (settle, from stack dumps).
+//     Other goroutines' steps may come between the "go" and the "t.run",
+//     as in Go. When the subtest ends, t.Run returns and KissReplayRan
+//     (around the call) takes the caller back to its hooks; a "t.run" not
+//     yet performed then is a step of the caller there.
 //
 // A call whose receiver is an operand is wrapped at the receiver
 // (KissReplayAt(op, pos, &mu).Unlock()), so hooks work in any expression.
@@ -114,14 +127,20 @@
 //
 // # Limits
 //
-// Only the package under test is instrumented: a schedule position in
-// another package is an error. A race access is hooked at its statement
+// Only the files of the package's directory are instrumented: the package
+// and its external test package. kiss names a position in another
+// package's code, seen through analysis facts, with its import path
+// ("example.com/m/p/p.go:11:11"); for a root in p_test, such positions in
+// p map to p's files. A schedule position in another directory is an
+// error. A race access is hooked at its statement
 // (the top of a range body for a range statement's variables), so an
 // access inside a loop header or an else-if condition is hooked before the
 // whole statement. A real ticker drops a tick its reader is not ready for,
 // where the model's ticker waits. Only TestXxx roots run. A package whose
 // tests call t.Run runs without the bubble (synctest forbids subtests), so
-// its timers take real time; a subtest's goroutine counts as the goroutine
-// that called t.Run, which waits for it, as in the model (not with
-// t.Parallel).
+// its timers take real time. Parallel subtests are not replayed: a
+// schedule with a "t.parallel" or "t.subtests" step is an error (t.Parallel
+// returns the caller from t.Run and parks the subtest until the caller's
+// function has returned, and the wait for parallel subtests runs in
+// tRunner after it, both inside package testing).
 package replay

@@ -31,8 +31,9 @@ type fileEditor struct {
 	q        string // how this file names the package under test ("" inside it)
 	info     *types.Info
 	file     *ast.File
-	race     map[string]bool // positions of racing accesses ("file:L:C")
-	subtests bool            // the file calls t.Run
+	race     map[string]bool        // positions of racing accesses ("file:L:C")
+	subtests bool                   // the file calls t.Run
+	stmtCall map[*ast.CallExpr]bool // calls of go and defer statements
 }
 
 func (fe *fileEditor) off(p token.Pos) int { return fe.tf.Offset(p) }
@@ -115,8 +116,10 @@ func (fe *fileEditor) instrumentFile() {
 			at := n.Pos()
 			fe.insert(fe.stmtStart(n), fe.fn("KissReplayHook")+`("select", `+strconv.Quote(fe.pos(at))+`); `)
 		case *ast.GoStmt:
+			fe.markStmtCall(n.Call)
 			fe.goStmt(n)
 		case *ast.DeferStmt:
+			fe.markStmtCall(n.Call)
 			if !fe.deferStmt(n) {
 				return true
 			}
@@ -145,6 +148,13 @@ func (fe *fileEditor) instrumentFile() {
 		}
 		return fe.visitExpr(n, inSelect)
 	})
+}
+
+func (fe *fileEditor) markStmtCall(c *ast.CallExpr) {
+	if fe.stmtCall == nil {
+		fe.stmtCall = map[*ast.CallExpr]bool{}
+	}
+	fe.stmtCall[c] = true
 }
 
 // commChan is the channel operand of a select case.
@@ -373,8 +383,15 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.replace(call.Lparen, call.Lparen+1, ", ")
 		return
 	case pkg == "testing" && recv == "T" && name == "Run" && len(call.Args) == 2:
+		// the subtest is a goroutine: the caller's go step when f is
+		// evaluated, its t.run step inside t.Run, and KissReplayRan when
+		// it is back
 		fe.subtests = true
-		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"(")
+		if !fe.stmtCall[call] {
+			fe.insert(call.Pos(), fe.fn("KissReplayRan")+"(")
+			fe.insert(call.End(), ")")
+		}
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"("+pos+", ")
 		fe.insert(call.Args[1].End(), ")")
 		return
 	case pkg == "runtime" && name == "Gosched" && len(call.Args) == 0:

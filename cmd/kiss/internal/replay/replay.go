@@ -120,8 +120,21 @@ func (r *Result) fail(err error) *Result {
 
 // ReplaySchedule is Replay of a decoded schedule (name is its file, for
 // the report).
-func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
+func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Result) {
 	r := &Result{File: name, Package: sch.Package, Root: sch.Root, Check: sch.Check, Message: sch.Message, Steps: len(sch.Steps)}
+	orig := sch
+	sch = localPositions(sch)
+	// the report names positions as the schedule does
+	defer func() {
+		for i := range res.Trace {
+			if k := res.Trace[i].Step - 1; k >= 0 && k < len(orig.Steps) && res.Trace[i].Pos != "" {
+				res.Trace[i].Pos = orig.Steps[k].Pos
+			}
+		}
+		if res.DivergedAt > 0 && res.DivergedAt <= len(orig.Steps) {
+			res.Expected = describe(orig.Steps[res.DivergedAt-1])
+		}
+	}()
 	if opts.Timeout == 0 {
 		opts.Timeout = 2 * time.Minute
 	}
@@ -184,6 +197,43 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) *Result {
 	r2.Detail = fmt.Sprintf("both accesses happen in the schedule's order, but with goroutine %d parked at its %s at %s, goroutine %d does not reach its %s at %s: %s",
 		first, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos, r2.Detail)
 	return r2
+}
+
+// localPositions is sch with the positions in the code of the directory's
+// own package written as positions of this package: kiss names a position
+// in another package's code (seen through analysis facts) with its import
+// path, "example.com/m/p/p.go:11:11", and for an external test package
+// p_test, package p's files are in the same directory. Positions of other
+// directories keep their path (and are an error later).
+func localPositions(sch *schedule.Schedule) *schedule.Schedule {
+	prefix := strings.TrimSuffix(sch.Package, "_test") + "/"
+	local := func(pos string) string {
+		if rest, ok := strings.CutPrefix(pos, prefix); ok && !strings.Contains(rest, "/") {
+			return rest
+		}
+		return pos
+	}
+	c := *sch
+	c.Pos = local(sch.Pos)
+	c.Goroutines = append([]schedule.Goroutine(nil), sch.Goroutines...)
+	for i := range c.Goroutines {
+		c.Goroutines[i].Start = local(c.Goroutines[i].Start)
+	}
+	c.Steps = append([]schedule.Step(nil), sch.Steps...)
+	for i := range c.Steps {
+		c.Steps[i].Pos = local(c.Steps[i].Pos)
+	}
+	c.Blocked = append([]schedule.Blocked(nil), sch.Blocked...)
+	for i := range c.Blocked {
+		c.Blocked[i].Pos = local(c.Blocked[i].Pos)
+	}
+	if sch.Race != nil {
+		race := *sch.Race
+		race.First.Pos = local(race.First.Pos)
+		race.Second.Pos = local(race.Second.Pos)
+		c.Race = &race
+	}
+	return &c
 }
 
 // park names the access where the first goroutine of a race parks: its
@@ -379,6 +429,12 @@ func instrument(sch *schedule.Schedule, from, work string) (string, string, stri
 	for _, st := range sch.Steps {
 		if err := check(st.Pos); err != nil {
 			return "", "", "", err
+		}
+		switch st.Op {
+		case "t.parallel", "t.subtests":
+			// t.Parallel lets t.Run return and parks the subtest until
+			// the parent's function has returned, inside package testing
+			return "", "", "", fmt.Errorf("the schedule's step %s of goroutine %d: kiss replay does not support parallel subtests (t.Parallel)", st.Op, st.G)
 		}
 	}
 	race := map[string]bool{}
