@@ -102,6 +102,7 @@ type Stats struct {
 	SolverCalls   int
 	SolverTime    time.Duration
 	PrunedByCost  int            // paths dropped above MaxCost
+	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Cuts          map[string]int // paths cut, by reason
 	MaxCostSeen   int            // largest cost of a path explored
 	Complete      bool           // nothing was cut (cost pruning aside)

@@ -39,7 +39,8 @@ type executor struct {
 	deadline time.Time
 	stopped  string // the reason exploration stopped early, if it did
 
-	sol *solver
+	sol   *solver
+	cache stateCache
 
 	st *state    // the running state
 	in *ir.Instr // the running instruction

@@ -51,6 +51,11 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		st.done = true // nothing to choose from: no path
 		return
 	}
+	if e.revisited(st) {
+		e.stats.Revisits++
+		st.done = true
+		return
+	}
 	t := in.Dst.Typ
 	// Push the other values so that they are popped in increasing order.
 	for i := n - 1; i >= 1; i-- {

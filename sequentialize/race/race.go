@@ -352,3 +352,109 @@ func access(write, atomic bool) string {
 	}
 	return s
 }
+
+// HashState hashes what decides the detector's later findings
+// (smt.StateHasher): the clocks of goroutines and synchronisation keys and
+// the access histories, with objects renamed by obj and those no longer
+// reachable left out. Clocks are hashed without their trailing zeros.
+func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
+	var acc smt.StateHash
+	for g, c := range d.clocks {
+		var eh smt.StateHash
+		eh.Uint64(uint64(g))
+		hashClock(&eh, c)
+		acc.Add(eh.Sum())
+	}
+	h.Add(acc.Sum())
+	acc = smt.StateHash{}
+	for k, c := range d.syncs {
+		var eh smt.StateHash
+		if !hashRefKey(&eh, k.ref, obj) {
+			continue
+		}
+		eh.Uint64(uint64(k.sub))
+		hashClock(&eh, c)
+		acc.Add(eh.Sum())
+	}
+	h.Add(acc.Sum())
+	acc = smt.StateHash{}
+	for o, ss := range d.mem {
+		id, ok := obj(o)
+		if !ok {
+			continue
+		}
+		var eh smt.StateHash
+		eh.Uint64(id)
+		eh.Uint64(uint64(len(ss)))
+		for _, s := range ss {
+			eh.Uint64(uint64(len(s.path)))
+			for _, p := range s.path {
+				eh.Uint64(uint64(p))
+			}
+			hashHistory(&eh, s.reads)
+			hashHistory(&eh, s.writes)
+		}
+		acc.Add(eh.Sum())
+	}
+	h.Add(acc.Sum())
+}
+
+func hashClock(h *smt.StateHash, c clock) {
+	n := len(c)
+	for n > 0 && c[n-1] == 0 {
+		n--
+	}
+	h.Uint64(uint64(n))
+	for _, v := range c[:n] {
+		h.Uint64(uint64(v))
+	}
+}
+
+func hashHistory(h *smt.StateHash, hist map[int][]epoch) {
+	var acc smt.StateHash
+	for g, es := range hist {
+		var eh smt.StateHash
+		eh.Uint64(uint64(g))
+		eh.Uint64(uint64(len(es)))
+		for _, e := range es {
+			eh.Uint64(uint64(e.clk)<<1 | uint64(b2u(e.atomic)))
+			eh.String(e.pos)
+			eh.String(e.name)
+		}
+		acc.Add(eh.Sum())
+	}
+	h.Uint64(uint64(len(hist)))
+	h.Add(acc.Sum())
+}
+
+// hashRefKey hashes a key made by smt.Concrete.Key, renaming the object of
+// a pointer ("#obj.path", possibly after a prefix such as "atomic "); it
+// is false for an object no longer reachable.
+func hashRefKey(h *smt.StateHash, key string, obj func(smt.ObjID) (uint64, bool)) bool {
+	i := strings.IndexByte(key, '#')
+	if i < 0 || key[:i] != "" && key[:i] != "atomic " {
+		h.String(key)
+		return true
+	}
+	j := i + 1
+	var id uint64
+	for j < len(key) && key[j] >= '0' && key[j] <= '9' {
+		id = id*10 + uint64(key[j]-'0')
+		j++
+	}
+	c, ok := obj(smt.ObjID(id))
+	if !ok {
+		return false
+	}
+	h.String(key[:i])
+	h.Uint64(c)
+	h.String(key[j:])
+	return true
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
