@@ -27,6 +27,7 @@ type executor struct {
 	funcIndex map[*ir.Func]int
 	globalObj map[*ir.Global]uint64
 	zeroAgg   map[*ir.Const]value
+	zeroLoc   map[*ir.Func][]value // initial locals per function
 
 	ids, seq uint64
 	wl       worklist
@@ -70,6 +71,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		funcIndex: make(map[*ir.Func]int, len(p.Funcs)),
 		globalObj: make(map[*ir.Global]uint64, len(p.Globals)),
 		zeroAgg:   make(map[*ir.Const]value),
+		zeroLoc:   make(map[*ir.Func][]value),
 		res:       &Result{},
 		seenV:     make(map[string]bool),
 		seenDep:   make(map[string]bool),
@@ -376,6 +378,16 @@ func (e *executor) operand(st *state, f *frame, v ir.Value) value {
 		return value{n: uint64(e.funcIndex[v]) + 1}
 	}
 	panic(fmt.Sprintf("smt: unexpected operand %T", v))
+}
+
+// zeroLocals returns fn's initial locals, made once per run.
+func (e *executor) zeroLocals(fn *ir.Func) []value {
+	z, ok := e.zeroLoc[fn]
+	if !ok {
+		z = zeroLocals(fn)
+		e.zeroLoc[fn] = z
+	}
+	return z
 }
 
 func (e *executor) constValue(c *ir.Const) value {

@@ -235,7 +235,7 @@ func (e *executor) newActivation(st *state, f *frame, fn *ir.Func, in *ir.Instr)
 		e.rtError(st, "call of "+fn.Name+" with the wrong number of arguments")
 		return nil, false
 	}
-	nf := newFrame(st.id, fn)
+	nf := newFrameFrom(st.id, fn, e.zeroLocals(fn))
 	for i, a := range args {
 		nf.locals[fn.Params[i].Index] = e.operand(st, f, a)
 	}

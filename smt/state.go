@@ -79,12 +79,22 @@ type object struct {
 	val     value
 	m       *mapObj
 	allPriv bool
-	priv    map[*value]bool // by the address of a slice's first element
+	priv    []*value        // by the address of a slice's first element: the first few
+	privM   map[*value]bool // and the rest
 }
 
 // private reports whether the owner may update es in place.
 func (o *object) private(es []value) bool {
-	return o.allPriv || len(es) == 0 || o.priv[&es[0]]
+	if o.allPriv || len(es) == 0 {
+		return true
+	}
+	p := &es[0]
+	for _, q := range o.priv {
+		if q == p {
+			return true
+		}
+	}
+	return o.privM[p]
 }
 
 // own makes the slice *es private, copying it if needed.
@@ -93,16 +103,20 @@ func (o *object) own(es *[]value) {
 		return
 	}
 	*es = append([]value(nil), (*es)...)
-	if o.priv == nil {
-		o.priv = make(map[*value]bool)
+	if len(o.priv) < 16 {
+		o.priv = append(o.priv, &(*es)[0])
+		return
 	}
-	o.priv[&(*es)[0]] = true
+	if o.privM == nil {
+		o.privM = make(map[*value]bool)
+	}
+	o.privM[&(*es)[0]] = true
 }
 
 // share forgets which slices are private: a loaded aggregate now shares
 // them.
 func (o *object) share() {
-	o.allPriv, o.priv = false, nil
+	o.allPriv, o.priv, o.privM = false, nil, nil
 }
 
 type mapObj struct {
@@ -275,12 +289,25 @@ func (st *state) enterBlock(f *frame, b *ir.Block) {
 }
 
 func newFrame(owner uint64, fn *ir.Func) *frame {
-	f := &frame{owner: owner, fn: fn, locals: make([]value, len(fn.Locals))}
+	return newFrameFrom(owner, fn, zeroLocals(fn))
+}
+
+// zeroLocals returns the initial locals of fn: zero values, aggregates
+// included. Values are immutable, so frames copy the slice and share the
+// aggregates.
+func zeroLocals(fn *ir.Func) []value {
+	ls := make([]value, len(fn.Locals))
 	for i, l := range fn.Locals {
 		if !l.Typ.IsScalar() {
-			f.locals[i] = zeroValue(l.Typ)
+			ls[i] = zeroValue(l.Typ)
 		}
 	}
+	return ls
+}
+
+// newFrameFrom makes a frame whose locals start as a copy of zero.
+func newFrameFrom(owner uint64, fn *ir.Func, zero []value) *frame {
+	f := &frame{owner: owner, fn: fn, locals: append([]value(nil), zero...)}
 	if len(fn.Blocks) > 0 {
 		f.block = fn.Blocks[0]
 	}
