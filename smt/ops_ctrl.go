@@ -151,7 +151,17 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 	if st.cost > e.stats.MaxCostSeen {
 		e.stats.MaxCostSeen = st.cost
 	}
-	return e.wl.cheaperThan(st.cost)
+	if !e.wl.cheaperThan(st.cost) {
+		return false
+	}
+	// The state waits for the cheaper ones: drop it now if it is one
+	// already explored (a preemption often leads where a cheaper path went).
+	if e.revisited(st) {
+		e.stats.Revisits++
+		st.done = true
+		return false
+	}
+	return true
 }
 
 // ---- control flow ----
