@@ -37,7 +37,8 @@ type Options struct {
 // Observer watches the observe instructions of one path.
 type Observer interface {
 	// Observe is called for `observe name, args...` with the arguments made
-	// concrete; a non-nil Finding is reported as a violation there.
+	// concrete; a non-nil Finding is reported as a violation there. The
+	// args slice is the executor's, valid during the call only.
 	Observe(name string, args []Concrete, pos string) *Finding
 	// Clone returns an independent copy, for a forked path.
 	Clone() Observer

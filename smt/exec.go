@@ -43,6 +43,11 @@ type executor struct {
 	sol   *solver
 	cache stateCache
 
+	// Scratch space of observe, reused: observers do not keep args.
+	obsVals   []value
+	obsLeaves []*expr
+	obsArgs   []Concrete
+
 	st *state    // the running state
 	in *ir.Instr // the running instruction
 	fn *ir.Func  // and its function

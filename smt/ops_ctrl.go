@@ -359,12 +359,14 @@ func (e *executor) coDone(st *state, f *frame, in *ir.Instr) {
 // observe hands the arguments, made concrete, to the observer: a symbolic
 // argument forks one path per feasible value (up to maxEnumerate).
 func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
-	vals := make([]value, len(in.Args))
-	var leaves []*expr
-	for i, a := range in.Args {
-		vals[i] = e.operand(st, f, a)
-		leaves = symLeaves(vals[i], leaves)
+	vals := e.obsVals[:0]
+	leaves := e.obsLeaves[:0]
+	for _, a := range in.Args {
+		v := e.operand(st, f, a)
+		vals = append(vals, v)
+		leaves = symLeaves(v, leaves)
 	}
+	e.obsVals, e.obsLeaves = vals, leaves
 	var fixed map[*expr]cval
 	var todo []*expr
 	for _, x := range leaves {
@@ -379,10 +381,11 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 	}
 	fixed = st.subst
 	ev := func(x *expr) cval { return fixed[x] }
-	args := make([]Concrete, len(vals))
+	args := e.obsArgs[:0]
 	for i, v := range vals {
-		args[i] = e.concrete(v, in.Args[i].Type(), ev)
+		args = append(args, e.concrete(v, in.Args[i].Type(), ev))
 	}
+	e.obsArgs = args
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
 		e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc))

@@ -1,6 +1,9 @@
 package smt
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/gokiss/kiss/sequentialize/ir"
 )
 
@@ -20,7 +23,7 @@ type state struct {
 
 	// The cos and heap slices are shared with forks until written (many
 	// forks die at their next assume).
-	sharedCos, sharedHeap bool
+	sharedCos, sharedHeap, sharedObs bool
 
 	pc      *pcNode
 	nondets *nondetRec
@@ -28,7 +31,7 @@ type state struct {
 	path    *pathRec
 	npath   int
 	steps   int
-	obs     map[string]*obsSlot
+	obs     []*obsSlot // by name; shared with forks until changed (sharedObs)
 
 	// subst pins terms the current instruction already decided (a
 	// condition, an enumerated value): a fork re-running the instruction
@@ -125,6 +128,7 @@ type mapObj struct {
 }
 
 type obsSlot struct {
+	name  string
 	owner uint64
 	o     Observer
 }
@@ -162,12 +166,7 @@ func (e *executor) fork(st *state) *state {
 	c.active = append([]int(nil), st.active...)
 	st.sharedCos, st.sharedHeap = true, true
 	c.sharedCos, c.sharedHeap = true, true
-	if st.obs != nil {
-		c.obs = make(map[string]*obsSlot, len(st.obs))
-		for k, v := range st.obs {
-			c.obs[k] = v
-		}
-	}
+	st.sharedObs, c.sharedObs = true, true
 	c.subst = nil
 	st.id = e.newID()
 	c.id = e.newID()
@@ -265,18 +264,21 @@ func (st *state) newObj(o *object) uint64 {
 }
 
 func (st *state) observer(name string, factory func() Observer) Observer {
-	if st.obs == nil {
-		st.obs = make(map[string]*obsSlot)
+	i, found := slices.BinarySearchFunc(st.obs, name, func(s *obsSlot, n string) int { return strings.Compare(s.name, n) })
+	if found && st.obs[i].owner == st.id {
+		return st.obs[i].o
 	}
-	s := st.obs[name]
-	switch {
-	case s == nil:
-		s = &obsSlot{owner: st.id, o: factory()}
-		st.obs[name] = s
-	case s.owner != st.id:
-		s = &obsSlot{owner: st.id, o: s.o.Clone()}
-		st.obs[name] = s
+	if st.sharedObs {
+		st.obs = slices.Clone(st.obs)
+		st.sharedObs = false
 	}
+	if !found {
+		s := &obsSlot{name: name, owner: st.id, o: factory()}
+		st.obs = slices.Insert(st.obs, i, s)
+		return s.o
+	}
+	s := &obsSlot{name: name, owner: st.id, o: st.obs[i].o.Clone()}
+	st.obs[i] = s
 	return s.o
 }
 

@@ -169,24 +169,19 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 	}
 	// The observers, by name.
 	if len(st.obs) > 0 {
-		names := make([]string, 0, len(st.obs))
-		for n := range st.obs {
-			names = append(names, n)
-		}
-		slices.Sort(names)
 		canon := func(id ObjID) (uint64, bool) {
 			if uint64(id) < uint64(len(c.canon)) && c.canon[id] != 0 {
 				return uint64(c.canon[id]), true
 			}
 			return 0, false
 		}
-		for _, n := range names {
-			sh, ok := st.obs[n].o.(StateHasher)
+		for _, s := range st.obs {
+			sh, ok := s.o.(StateHasher)
 			if !ok {
 				c.off = true
 				return key, false
 			}
-			h.String(n)
+			h.String(s.name)
 			sh.HashState(&h, canon)
 		}
 	}
