@@ -28,6 +28,7 @@ type executor struct {
 	globalObj map[*ir.Global]uint64
 	zeroAgg   map[*ir.Const]value
 	zeroLoc   map[*ir.Func][]value // initial locals per function
+	frames    [][]*frame           // per function index: frames to reuse
 
 	ids, seq uint64
 	wl       worklist
@@ -383,6 +384,37 @@ func (e *executor) operand(st *state, f *frame, v ir.Value) value {
 		return value{n: uint64(e.funcIndex[v]) + 1}
 	}
 	panic(fmt.Sprintf("smt: unexpected operand %T", v))
+}
+
+// newFrame returns a frame of fn for st, reusing one freed by a return.
+func (e *executor) newFrame(st *state, fn *ir.Func) *frame {
+	zero := e.zeroLocals(fn)
+	if i := e.funcIndex[fn]; i < len(e.frames) {
+		if free := e.frames[i]; len(free) > 0 {
+			f := free[len(free)-1]
+			free[len(free)-1] = nil
+			e.frames[i] = free[:len(free)-1]
+			copy(f.locals, zero)
+			f.owner, f.block, f.pc, f.unroll = st.id, fn.Blocks[0], 0, nil
+			return f
+		}
+	}
+	return newFrameFrom(st.id, fn, zero)
+}
+
+// freeFrame takes back the frame a return popped, if st made it (or
+// copied it) since its last fork: then no other state can see it.
+func (e *executor) freeFrame(st *state, f *frame) {
+	if f.owner != st.id || len(f.locals) != len(f.fn.Locals) {
+		return
+	}
+	i := e.funcIndex[f.fn]
+	for len(e.frames) <= i {
+		e.frames = append(e.frames, nil)
+	}
+	if len(e.frames[i]) < 64 {
+		e.frames[i] = append(e.frames[i], f)
+	}
 }
 
 // zeroLocals returns fn's initial locals, made once per run.

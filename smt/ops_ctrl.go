@@ -245,7 +245,7 @@ func (e *executor) newActivation(st *state, f *frame, fn *ir.Func, in *ir.Instr)
 		e.rtError(st, "call of "+fn.Name+" with the wrong number of arguments")
 		return nil, false
 	}
-	nf := newFrameFrom(st.id, fn, e.zeroLocals(fn))
+	nf := e.newFrame(st, fn)
 	for i, a := range args {
 		nf.locals[fn.Params[i].Index] = e.operand(st, f, a)
 	}
@@ -260,7 +260,10 @@ func (e *executor) ret(st *state, f *frame, in *ir.Instr) {
 	}
 	ci := st.active[len(st.active)-1]
 	c := st.curCo()
+	done := c.frames[len(c.frames)-1]
+	c.frames[len(c.frames)-1] = nil
 	c.frames = c.frames[:len(c.frames)-1]
+	e.freeFrame(st, done)
 	if len(c.frames) > 0 {
 		caller := st.wtop()
 		call := caller.block.Instrs[caller.pc]
