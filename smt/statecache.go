@@ -40,7 +40,17 @@ type StateHasher interface {
 }
 
 // StateHash accumulates a 128-bit hash.
-type StateHash struct{ a, b uint64 }
+type StateHash struct {
+	a, b   uint64
+	failed bool
+}
+
+// Fail says the state cannot be hashed faithfully (it holds something the
+// hasher cannot rename): it is then not cached.
+func (h *StateHash) Fail() { h.failed = true }
+
+// Failed reports whether Fail was called.
+func (h *StateHash) Failed() bool { return h.failed }
 
 var strSeedA, strSeedB = maphash.MakeSeed(), maphash.MakeSeed()
 
@@ -184,6 +194,9 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 			h.String(s.name)
 			sh.HashState(&h, canon)
 		}
+	}
+	if h.failed {
+		return key, false
 	}
 	return h.Sum(), true
 }

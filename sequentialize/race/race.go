@@ -371,6 +371,9 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		if !hashRefKey(&eh, k.ref, obj) {
 			continue
 		}
+		if eh.Failed() {
+			h.Fail()
+		}
 		eh.Uint64(uint64(k.sub))
 		hashClock(&eh, c)
 		acc.Add(eh.Sum())
@@ -427,11 +430,15 @@ func hashHistory(h *smt.StateHash, hist map[int][]epoch) {
 }
 
 // hashRefKey hashes a key made by smt.Concrete.Key, renaming the object of
-// a pointer ("#obj.path", possibly after a prefix such as "atomic "); it
-// is false for an object no longer reachable.
+// a pointer ("#obj.path", possibly after "atomic "); it is false for an
+// object no longer reachable. A key of an aggregate holding pointers
+// cannot be renamed here: the state is then not cached (h.Fail).
 func hashRefKey(h *smt.StateHash, key string, obj func(smt.ObjID) (uint64, bool)) bool {
 	i := strings.IndexByte(key, '#')
 	if i < 0 || key[:i] != "" && key[:i] != "atomic " {
+		if i >= 0 && (key[0] == '{' || key[0] == '[') {
+			h.Fail()
+		}
 		h.String(key)
 		return true
 	}
