@@ -168,14 +168,7 @@ func (c *concLowering) atomicValue(op string) ExternFunc {
 		}
 		id := func(v ir.Value) ir.Value { return b.Extract(v, 0) }
 		isNil := func(v ir.Value) ir.Value { return b.Bin(ir.OpEq, id(v), ir.IntConst(ir.I64, 0)) }
-		panicIf := func(bad ir.Value, msg string) {
-			_, cont := b.If(bad, "panic")
-			v := l.MakeInterface(b, ir.StringConst(msg), types.Typ[types.String])
-			b.CallTo(nil, l.helpers["rt.gopanic"], v, ir.StringConst(msg))
-			b.Trace("panic", ir.StringConst(msg), ir.StringConst(pos))
-			b.Jmp(b.Unwind())
-			b.SetBlock(cont)
-		}
+		panicIf := func(bad ir.Value, msg string) { b.PanicStringUnless(b.Not(bad), msg) }
 		p := b.Field(args[0], 0)
 		iface := l.Iface()
 		var nw ir.Value

@@ -194,17 +194,7 @@ func (l *Lowerer) describe(e *TypeEntry) summaries.DynType {
 		dt.Eq = b.Fn.Name
 	}
 	b := l.helper("desc."+e.Name, ir.String, "v", ir.Ptr)
-	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	switch {
-	case isString(t):
-		b.Ret(b.Load(ir.String, b.Fn.Params[0]))
-	case types.Implements(t, errIface):
-		r := b.Temp(ir.String)
-		l.emitDirectCall(b, l.methodOf(e, errIface.Method(0)), []ir.Value{b.Load(it, b.Fn.Params[0])}, nil, r)
-		b.Ret(r)
-	default:
-		b.Ret(ir.StringConst("(" + e.Name + ")"))
-	}
+	b.Ret(l.goValueDesc(b, e, b.Fn.Params[0]))
 	dt.Desc = b.Fn.Name
 	return dt
 }

@@ -37,14 +37,7 @@ func (l *Lowerer) emitCall(b *Builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 			return b.Bin(ir.OpNe, b.Extract(ops[0], 0), ir.IntConst(ir.I64, 0))
 		})
 		// The method may be another package's code.
-		site := l.opts.Export == "" && len(l.linked) > 0 && b.Pos != ""
-		if site {
-			l.traceSite(b, b.Pos)
-		}
-		b.CallTo(dst, l.dispatcher(c.Method), ops...)
-		if site {
-			l.traceSite(b, "")
-		}
+		l.atSite(b, len(l.linked) > 0, func() { b.CallTo(dst, l.dispatcher(c.Method), ops...) })
 		b.CheckPanicking()
 		return
 	}
@@ -107,25 +100,26 @@ func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, 
 		return
 	}
 	f := l.FuncRef(fn)
-	foreign := l.opts.Export == "" && l.linked[f.Name] == f && b.Pos != ""
-	if foreign {
-		l.traceSite(b, b.Pos)
-	}
-	b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...)
-	if foreign {
-		l.traceSite(b, "")
-	}
+	l.atSite(b, l.linked[f.Name] == f, func() { b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
 	b.CheckPanicking()
 }
 
-// traceSite records that the running goroutine is in another package's
-// code, called at pos ("" when it returns): a violation there is reported
-// at pos, the last place in the package under analysis (decode.go).
-func (l *Lowerer) traceSite(b *Builder, pos string) {
-	if c, ok := l.Conc.(*concLowering); ok {
-		g := b.Load(ir.I64, c.rt.global("rt.cur"))
-		b.Trace(evSite, g, ir.StringConst(pos))
+// atSite emits call, a call that may enter another package's code
+// (foreign), between trace events saying so: a violation in there is
+// reported at b.Pos, the last place in the package under analysis
+// (decode.go). Code lowered for export has no such place.
+func (l *Lowerer) atSite(b *Builder, foreign bool, call func()) {
+	c, ok := l.Conc.(*concLowering)
+	if !foreign || !ok || l.opts.Export != "" || b.Pos == "" {
+		call()
+		return
 	}
+	trace := func(pos string) {
+		b.Trace(evSite, b.Load(ir.I64, c.rt.global("rt.cur")), ir.StringConst(pos))
+	}
+	trace(b.Pos)
+	call()
+	trace("")
 }
 
 // extern returns the model registered for fn, if any.

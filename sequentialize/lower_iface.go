@@ -464,8 +464,6 @@ func (l *Lowerer) genIfaceEq(b *Builder) {
 // (the string, the error's Error(), else the type's name).
 func (l *Lowerer) genPanicDesc(b *Builder) {
 	x := b.Fn.Params[0]
-	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	errMethod := errIface.Method(0)
 	l.switchOnType(b, b.Extract(x, 0), func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
 		switch {
 		case e.ID == UnknownTypeID:
@@ -482,18 +480,27 @@ func (l *Lowerer) genPanicDesc(b *Builder) {
 			}
 		case e.Type == nil:
 			b.Ret(b.Load(ir.String, b.Extract(x, 1)))
-		case isString(e.Type):
-			b.Ret(b.Load(ir.String, b.Extract(x, 1)))
-		case types.Implements(e.Type, errIface):
-			r := b.Temp(ir.String)
-			recv := b.Load(l.Type(e.Type), b.Extract(x, 1))
-			l.emitDirectCall(b, l.methodOf(e, errMethod), []ir.Value{recv}, nil, r)
-			b.Ret(r)
 		default:
-			b.Ret(ir.StringConst("(" + e.Name + ")"))
+			b.Ret(l.goValueDesc(b, e, b.Extract(x, 1)))
 		}
 	})
 	b.Ret(ir.StringConst("nil"))
+}
+
+// goValueDesc is what Go prints for a panic with a value of e's Go type,
+// held in box: the string, the error's Error(), else the type's name.
+func (l *Lowerer) goValueDesc(b *Builder, e *TypeEntry, box ir.Value) ir.Value {
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	switch {
+	case isString(e.Type):
+		return b.Load(ir.String, box)
+	case types.Implements(e.Type, errIface):
+		r := b.Temp(ir.String)
+		recv := b.Load(l.Type(e.Type), box)
+		l.emitDirectCall(b, l.methodOf(e, errIface.Method(0)), []ir.Value{recv}, nil, r)
+		return r
+	}
+	return ir.StringConst("(" + e.Name + ")")
 }
 
 // isString reports whether t's underlying type is string.

@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"github.com/gokiss/kiss/sequentialize/ir"
+	"go/types"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -221,9 +222,22 @@ func (fl *funcLowerer) goPanic(b *Builder, x ssa.Value, v ir.Value) {
 	} else {
 		msg = b.Call(ir.String, fl.l.lateFunc("rt.panicdesc"), v)
 	}
-	b.CallTo(nil, fl.l.helpers["rt.gopanic"], v, msg)
+	b.GoPanic(v, msg)
+}
+
+// GoPanic raises Go's panic(v), whose message is msg, at b.Pos.
+func (b *Builder) GoPanic(v, msg ir.Value) {
+	b.CallTo(nil, b.l.helpers["rt.gopanic"], v, msg)
 	b.Trace("panic", msg, ir.StringConst(b.Pos))
 	b.Jmp(b.Unwind())
+}
+
+// PanicStringUnless continues when ok holds and otherwise panics as a
+// library does with panic("msg"): a string value, which recover returns.
+func (b *Builder) PanicStringUnless(ok ir.Value, msg string) {
+	_, cont := b.If(b.Not(ok), "panic")
+	b.GoPanic(b.l.MakeInterface(b, ir.StringConst(msg), types.Typ[types.String]), ir.StringConst(msg))
+	b.SetBlock(cont)
 }
 
 // recoverValue lowers recover(): in a deferred call run while panicking
