@@ -37,7 +37,8 @@ type Options struct {
 // Observer watches the observe instructions of one path.
 type Observer interface {
 	// Observe is called for `observe name, args...` with the arguments made
-	// concrete; a non-nil Finding is reported as a violation there.
+	// concrete; a non-nil Finding is reported as a violation there. The
+	// args slice is the executor's, valid during the call only.
 	Observe(name string, args []Concrete, pos string) *Finding
 	// Clone returns an independent copy, for a forked path.
 	Clone() Observer
@@ -102,6 +103,7 @@ type Stats struct {
 	SolverCalls   int
 	SolverTime    time.Duration
 	PrunedByCost  int            // paths dropped above MaxCost
+	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Cuts          map[string]int // paths cut, by reason
 	MaxCostSeen   int            // largest cost of a path explored
 	Complete      bool           // nothing was cut (cost pruning aside)

@@ -39,6 +39,12 @@
 // context bounding of CHESS); a state whose cost grows goes back to the list
 // if a cheaper one waits.
 //
+// At every choose, a state equal to one explored before at no greater cost
+// is dropped (statecache.go): the state is hashed with its heap objects
+// numbered by reachability and only the live locals of its frames, so
+// that interleavings which reach the same memory by different routes
+// meet; observers take part through StateHasher.
+//
 // # Solver
 //
 // The path condition is an immutable list of nodes shared between forks and
