@@ -102,6 +102,7 @@ type Stats struct {
 	Forks         int // states split off
 	SolverCalls   int
 	SolverTime    time.Duration
+	SolverRenewed int            // solvers replaced after a query Z3 gave up on (it may leave one corrupt)
 	PrunedByCost  int            // paths dropped above MaxCost
 	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Cuts          map[string]int // paths cut, by reason

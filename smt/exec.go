@@ -118,18 +118,14 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		}
 		e.runState(st)
 		if e.sol.err != nil {
-			if e.budgetExceeded() {
-				// The budget interrupted Z3 mid-query: the path is cut
-				// like the rest, not an error.
-				e.sol.err = nil
-				e.stats.Cuts[e.stopped]++
-				continue
-			}
+			// Z3 failed: its answers are no longer to be trusted. (The
+			// budget stopping a query is an Unknown result, not this.)
 			return nil, e.sol.err
 		}
 	}
 	e.stats.SolverCalls = e.sol.calls
 	e.stats.SolverTime = e.sol.time
+	e.stats.SolverRenewed = e.sol.renewed
 	e.stats.Complete = len(e.stats.Cuts) == 0
 	e.res.Stats = e.stats
 	return e.res, nil
@@ -254,6 +250,16 @@ func (e *executor) budgetExceeded() bool {
 		return true
 	}
 	return false
+}
+
+// unknownCut is the reason a path is cut when the solver could not decide
+// its way: the budget's when the budget stopped the query or refused it,
+// else CutUnknown.
+func (e *executor) unknownCut() string {
+	if e.stopped != "" {
+		return e.stopped
+	}
+	return CutUnknown
 }
 
 // canFork reports whether another path may be started (MaxPaths).

@@ -93,7 +93,7 @@ func (e *executor) assume(st *state, f *frame, in *ir.Instr) {
 		e.setPC(st, n)
 		e.next(st)
 	case unknown:
-		e.cut(st, CutUnknown)
+		e.cut(st, e.unknownCut())
 	default:
 		st.done = true
 	}
@@ -119,7 +119,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		case sat:
 			e.violation(st, in.Name, in.Msg, in.Pos, nF, e.sol.modelOf(nF))
 		case unknown:
-			e.stats.Cuts[CutUnknown]++
+			e.stats.Cuts[e.unknownCut()]++
 		}
 	}
 	nT := s.extend(st.pc, c.x)
@@ -128,7 +128,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		e.setPC(st, nT)
 		e.next(st)
 	case unknown:
-		e.cut(st, CutUnknown)
+		e.cut(st, e.unknownCut())
 	default:
 		st.done = true
 	}

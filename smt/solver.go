@@ -2,6 +2,7 @@ package smt
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -57,19 +58,21 @@ type model struct {
 }
 
 type solver struct {
-	e     *executor
-	z     *z3.Context
-	s     *z3.Solver
-	terms []z3.Term // by expr id
-	sorts map[sort]z3.Sort
-	stack []*pcNode // stack[i] is asserted in scope i+1
-	nodes map[pcKey]*pcNode
-	root  *pcNode
-	calls int
-	time  time.Duration
-	err   error
-	stopF func() bool
-	timer *time.Timer
+	e       *executor
+	z       *z3.Context
+	s       *z3.Solver
+	terms   []z3.Term // by expr id
+	sorts   map[sort]z3.Sort
+	stack   []*pcNode // stack[i] is asserted in scope i+1
+	nodes   map[pcKey]*pcNode
+	root    *pcNode
+	calls   int
+	time    time.Duration
+	err     error         // a failure of Z3: the scopes may no longer mirror stack, so no more queries
+	limit   time.Duration // the solver's timeout now (0: none)
+	renewed int           // solvers replaced after a check without an answer
+	stopF   func() bool
+	timer   *time.Timer
 }
 
 func newSolver(e *executor) (*solver, error) {
@@ -81,13 +84,16 @@ func newSolver(e *executor) (*solver, error) {
 	s.s = z.NewSimpleSolver()
 	if e.opts.QueryTimeout > 0 {
 		s.s.SetTimeout(e.opts.QueryTimeout)
+		s.limit = e.opts.QueryTimeout
 	}
 	if err := z.Err(); err != nil {
 		z.Close()
 		return nil, fmt.Errorf("smt: starting z3: %w", err)
 	}
 	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
-	// A long query must not outlive the run's deadline or its context.
+	// A long query must not outlive the run's deadline or its context: no
+	// query starts after the deadline, each is bounded by the time left
+	// (check), and these stop the one running when it passes.
 	s.stopF = context.AfterFunc(e.ctx, z.Interrupt)
 	if e.opts.Timeout > 0 {
 		s.timer = time.AfterFunc(e.opts.Timeout, z.Interrupt)
@@ -150,11 +156,7 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 			return sat
 		}
 	}
-	s.sync(n)
-	start := time.Now()
-	r, err := s.s.Check()
-	s.time += time.Since(start)
-	s.calls++
+	r, err := s.check(n, false)
 	if err != nil {
 		s.fail(err)
 		n.status = unknown
@@ -181,6 +183,91 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 	}
 	return n.status
 }
+
+// check asks Z3 about the path to n, within the run's budget: none is
+// asked once it is spent (the result is Unknown and the run stops), and
+// the solver's timeout is lowered to the time left when that is shorter
+// than Options.QueryTimeout. The model of a violation found is worth a
+// little more: forModel grants it modelGrace past the budget. After a
+// failure of Z3 nothing is asked.
+func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
+	if s.err != nil {
+		return z3.Result{}, s.err
+	}
+	if !forModel && s.e.budgetExceeded() {
+		return z3.Result{Status: z3.Unknown, Reason: "budget"}, nil
+	}
+	if !s.e.deadline.IsZero() {
+		left := time.Until(s.e.deadline)
+		if forModel {
+			left = max(left, modelGrace)
+		}
+		if left < minQuery {
+			s.e.stop(CutTimeout)
+			return z3.Result{Status: z3.Unknown, Reason: "budget"}, nil
+		}
+		// Lowered in steps of queryStep, not at every query: setting it
+		// costs about as much as a small query.
+		if s.limit <= 0 || s.limit > left+queryStep {
+			s.s.SetTimeout(left)
+			s.limit = left
+		}
+	}
+	s.sync(n)
+	if s.err != nil {
+		return z3.Result{}, s.err
+	}
+	start := time.Now()
+	r, err := s.s.Check()
+	s.time += time.Since(start)
+	s.calls++
+	if ze := (*z3.Error)(nil); errors.As(err, &ze) {
+		// Z3 gave up on the query with an exception, such as the string
+		// theory's "reached max unfolding": that is no answer, not a
+		// failure of the run.
+		s.z.ClearErr()
+		r, err = z3.Result{Status: z3.Unknown, Reason: ze.Msg}, nil
+	}
+	if err == nil && r.Status == z3.Unknown {
+		s.renew()
+	}
+	return r, err
+}
+
+// renew replaces Z3's solver by a fresh one, whose scopes the next sync
+// pushes again. A check that ends without an answer (its timeout, an
+// interrupt, a theory giving up) can leave Z3 4.8.12's solver corrupt
+// inside: in the string theory at least, a later pop then crashed
+// (SIGSEGV in Z3_solver_pop). Such checks are rare; pushing a path again
+// is cheap.
+func (s *solver) renew() {
+	n := s.z.NewSimpleSolver()
+	if n == nil {
+		s.fail(s.z.Err())
+		return
+	}
+	if s.limit > 0 {
+		n.SetTimeout(s.limit)
+	}
+	s.s = n
+	clear(s.stack)
+	s.stack = s.stack[:0]
+	s.renewed++
+}
+
+// queryStep is how far a query may run past the deadline because the
+// solver's timeout was last lowered a little earlier.
+const queryStep = 20 * time.Millisecond
+
+// minQuery is the least budget a query starts with. Z3 clears its cancel
+// flag as a check gets going, so a timeout (or an interrupt) that comes
+// before that is forgotten and the check runs to its end, however long:
+// a timeout of a millisecond or two can be lost that way on a busy machine.
+const minQuery = 20 * time.Millisecond
+
+// modelGrace bounds the query for the model of a violation found as the
+// budget runs out: without one, its report would show default values.
+const modelGrace = 500 * time.Millisecond
 
 func (s *solver) fail(err error) {
 	if s.err == nil {
@@ -209,18 +296,16 @@ func (s *solver) modelOf(n *pcNode) *model {
 	if n.model != nil {
 		return n.model
 	}
-	s.sync(n)
-	start := time.Now()
-	r, err := s.s.Check()
-	s.calls++
+	r, err := s.check(n, true)
 	if err == nil && r.Status == z3.Sat {
+		start := time.Now()
 		var m *z3.Model
 		m, err = s.s.Model()
 		if err == nil {
 			n.model = &model{z: m}
 		}
+		s.time += time.Since(start)
 	}
-	s.time += time.Since(start)
 	if err != nil {
 		s.fail(err)
 	}
@@ -232,7 +317,8 @@ func (s *solver) modelOf(n *pcNode) *model {
 	return n.model
 }
 
-// sync makes the solver's scopes assert exactly the path to n.
+// sync makes the solver's scopes assert exactly the path to n. If Z3 fails
+// on the way, s.err says so and the scopes no longer mirror s.stack.
 func (s *solver) sync(n *pcNode) {
 	// Find the deepest node of n's path that is on the stack.
 	common := n
@@ -343,6 +429,8 @@ func (s *solver) fromZ3(m *model, t z3.Term, so sort) (cval, bool) {
 			m.opq = make(map[string]uint64)
 			if z, ok := m.z.Eval(s.term(s.e.x.konst(opaqueSort, cval{})), true); ok {
 				m.opq[z.String()] = 0
+			} else {
+				s.z.ClearErr()
 			}
 		}
 		k := t.String()
