@@ -83,7 +83,7 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowere
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}}
+	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}, subtestSpawns: map[*ir.Instr]bool{}, watcherSpawns: map[*ir.Instr]bool{}, epilogue: map[*ir.Instr]bool{}}
 	lopts := LowerOptions{
 		Externs:           externs(c),
 		Conc:              c,
@@ -140,22 +140,11 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	if opts.Goroutines <= 0 {
 		opts.Goroutines = DefaultOptions.Goroutines
 	}
-	var home *types.Package
-	if root.Pkg != nil {
-		home = root.Pkg.Pkg
-	}
-	l, c, err := newLowering(prog, home, "")
+	l, c, err := scenarioLowering(prog, root, opts)
 	if err != nil {
 		return nil, err
 	}
 	c.rootName = root.Name()
-	c.definePanicSwap(l, opts.Goroutines)
-	if err := c.linkRuntime(l); err != nil {
-		return nil, err
-	}
-	if err := l.importLowered(opts.Imports); err != nil {
-		return nil, err
-	}
 
 	main := &ir.Func{Name: ir.Entry, Pos: l.posString(root.Pos())}
 	b := newBuilder(l, main)
@@ -185,11 +174,12 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		return nil, fmt.Errorf("internal error: the sequential program of %s does not verify: %v", root, err)
 	}
 	sc = &Scenario{
-		Program:     irProg,
-		Observers:   map[string]func() smt.Observer{race.Name: race.New},
-		Unknown:     l.Info().Unknown,
-		Unsupported: l.unsupported(),
-		Positions:   l.positions(),
+		Program:      irProg,
+		Observers:    map[string]func() smt.Observer{race.Name: race.New},
+		Unknown:      l.Info().Unknown,
+		Unsupported:  l.unsupported(),
+		Positions:    l.positions(),
+		OneGoroutine: !c.mayStartGoroutines(l, rootFn),
 	}
 	if root.Pkg != nil {
 		sc.Package = root.Pkg.Pkg.Path()
@@ -198,6 +188,71 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		sc.Root = root.String()
 	}
 	return sc, nil
+}
+
+// scenarioLowering makes the lowering of root's scenario, the runtime,
+// the models and opts.Imports linked in.
+func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*Lowerer, *concLowering, error) {
+	var home *types.Package
+	if root.Pkg != nil {
+		home = root.Pkg.Pkg
+	}
+	l, c, err := newLowering(prog, home, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	c.definePanicSwap(l, opts.Goroutines)
+	if err := c.linkRuntime(l); err != nil {
+		return nil, nil, err
+	}
+	if err := l.importLowered(opts.Imports); err != nil {
+		return nil, nil, err
+	}
+	return l, c, nil
+}
+
+// OneGoroutine returns which of roots, all of one package, can never start
+// a second goroutine: each has one schedule, so kiss has nothing to look
+// for in it (Scenario.OneGoroutine). The roots are lowered together once,
+// at about the cost of one Build, so that a package's roots need not each
+// be built to be told apart. Lowering them together may only make a root
+// look concurrent that alone is not (dispatch sees the types of all of
+// them); Build's own answer is exact for its root.
+func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one map[*ssa.Function]bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error lowering the roots together: %v", r)
+		}
+	}()
+	if len(roots) == 0 {
+		return nil, nil
+	}
+	if opts.Goroutines <= 0 {
+		opts.Goroutines = DefaultOptions.Goroutines
+	}
+	l, c, err := scenarioLowering(prog, roots[0], opts)
+	if err != nil {
+		return nil, err
+	}
+	bodies := make([]*ir.Func, len(roots))
+	for i, root := range roots {
+		c.rootName = root.Name()
+		bodies[i] = c.rootGoroutine(l, root)
+		if _, err := l.LowerFunc(root); err != nil {
+			bodies[i] = nil // Build says why
+		}
+	}
+	// A function that cannot be lowered cuts the paths into it, as in
+	// Build: the reachability below is still over everything else.
+	l.Program()
+	c.libInit(l)
+	one = map[*ssa.Function]bool{}
+	for i, root := range roots {
+		if bodies[i] != nil && !c.mayStartGoroutines(l, bodies[i]) {
+			one[root] = true
+		}
+	}
+	return one, nil
 }
 
 // rootGoroutine returns the body of goroutine 0: it runs the package's
