@@ -122,4 +122,11 @@ const (
 	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
 	CutQueued     = "queued"     // Options.MaxQueued
 	CutViolations = "violations" // Options.MaxViolations reached
+	CutAllocSize  = "alloc-size" // an array longer than maxAllocLen
 )
+
+// maxAllocLen bounds the arrays the executor makes: each element is a value
+// of its own, copied as states fork, so a path that makes a larger one (a
+// megabyte buffer, a length chosen by the solver) is cut instead of taking
+// the root's time and memory.
+const maxAllocLen = 1 << 16

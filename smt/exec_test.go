@@ -620,3 +620,11 @@ func (o pairObserver) Observe(_ string, args []Concrete, _ string) *Finding {
 	return nil
 }
 func (o pairObserver) Clone() Observer { return o }
+
+func TestAllocTooLarge(t *testing.T) {
+	res := run(t, load(t, "exec_bigalloc.ir"), Options{})
+	wantPositions(t, res, "big.go:1:1")
+	if res.Stats.Cuts[CutAllocSize] != 1 {
+		t.Errorf("cuts %v, want one alloc-size", res.Stats.Cuts)
+	}
+}
