@@ -269,6 +269,36 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 	run, end := b.NewBlock("root"), b.NewBlock("end")
 	l.emitInit(b, root, func() { c.initLibraryGlobals(b) }, run, end)
 	b.SetBlock(run)
+	if tm := testMain(root); tm != nil {
+		// go test runs TestMain(m), and the test inside m.Run.
+		rb := l.helper("rt.runtest", ir.I64)
+		rb.Pos, rb.noCheck = b.Pos, true
+		c.runRoot(rb, root)
+		rb.Ret(ir.IntConst(ir.I64, 0))
+		b.Store(c.mainRun(l), rb.Fn)
+		m := b.Alloc(l.Type(tm.Params[0].Type().(*types.Pointer).Elem()), nil)
+		l.emitDirectCall(b, tm, []ir.Value{m}, nil, nil)
+	} else {
+		c.runRoot(b, root)
+	}
+	b.Jmp(end)
+	b.SetBlock(end)
+	isMain := root.Name() == "main" && root.Pkg != nil && root.Pkg.Pkg.Name() == "main"
+	c.exitGoroutine(b, "unrecovered panic")
+	if isMain {
+		// main returning ends the program, whatever other goroutines do.
+		b.Emit(&ir.Instr{Op: ir.OpExit})
+		return b.Fn
+	}
+	b.Store(c.rt.global("rt.rootdone"), ir.BoolConst(true))
+	b.Ret(nil)
+	return b.Fn
+}
+
+// runRoot calls root, a test's function with its *testing.T or *B, and
+// ends the test as tRunner does: its parallel subtests, then its cleanups.
+func (c *concLowering) runRoot(b *Builder, root *ssa.Function) {
+	l := b.Lowerer()
 	var args []ir.Value
 	var test ir.Value // the root test's $test
 	isT := false
@@ -285,23 +315,52 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 		args = append(args, l.Unknown(b, p.Type()))
 	}
 	l.emitDirectCall(b, root, args, nil, nil)
-	b.Jmp(end)
-	b.SetBlock(end)
 	if test != nil {
-		// The test ends as tRunner ends it: its parallel subtests, then
-		// its cleanups.
 		c.endTest(b, test, isT, ir.StringConst(b.Pos), "unrecovered panic")
 	}
-	isMain := root.Name() == "main" && root.Pkg != nil && root.Pkg.Pkg.Name() == "main"
-	c.exitGoroutine(b, "unrecovered panic")
-	if isMain {
-		// main returning ends the program, whatever other goroutines do.
-		b.Emit(&ir.Instr{Op: ir.OpExit})
-		return b.Fn
+}
+
+// mainRun is the global through which (*testing.M).Run runs the root's
+// test (rt.runtest): TestMain is lowered once for all the roots of a
+// package (OneGoroutine).
+func (c *concLowering) mainRun(l *Lowerer) *ir.Global {
+	return l.sharedGlobal("rt.mainrun", ir.FuncT)
+}
+
+// testMain returns the TestMain of root's package when go test runs root
+// under it: root is a test, benchmark or example, and TestMain is in the
+// same package (with a body kiss can run).
+func testMain(root *ssa.Function) *ssa.Function {
+	if root.Pkg == nil || !isGoTestFunc(root) {
+		return nil
 	}
-	b.Store(c.rt.global("rt.rootdone"), ir.BoolConst(true))
-	b.Ret(nil)
-	return b.Fn
+	tm, _ := root.Pkg.Members["TestMain"].(*ssa.Function)
+	if tm == nil || tm.Blocks == nil || tm.Signature.Params().Len() != 1 || tm.Signature.Results().Len() != 0 {
+		return nil
+	}
+	ptr, ok := tm.Signature.Params().At(0).Type().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	n, ok := ptr.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" || n.Obj().Name() != "M" {
+		return nil
+	}
+	return tm
+}
+
+// isGoTestFunc reports whether go test runs fn itself: a Test, Benchmark
+// or Example function of a _test.go file.
+func isGoTestFunc(fn *ssa.Function) bool {
+	if p := fn.Prog.Fset.Position(fn.Pos()); !strings.HasSuffix(p.Filename, "_test.go") {
+		return false
+	}
+	for _, prefix := range []string{"Test", "Benchmark", "Example"} {
+		if rest, ok := strings.CutPrefix(fn.Name(), prefix); ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')) {
+			return true
+		}
+	}
+	return false
 }
 
 // testingParam returns "T" or "B" for *testing.T and *testing.B.

@@ -89,6 +89,14 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		// A failed subtest failed the scenario already: Run reports success.
 		return ir.BoolConst(true), nil
 	}
+	// m.Run() in TestMain runs the root's test (rootGoroutine); the tests
+	// failed the scenario already, so it returns 0.
+	m["(*testing.M).Run"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		r := b.Temp(ir.I64)
+		b.CallTo(r, b.Load(ir.FuncT, c.mainRun(l)))
+		b.CheckPanicking()
+		return b.Conv(r, l.Type(call.Signature().Results().At(0).Type())), nil
+	}
 	m["(*testing.T).Run"] = run
 	m["(*testing.B).Run"] = run
 	m["(*testing.B).Loop"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
