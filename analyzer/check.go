@@ -63,7 +63,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		Unroll:       cfg.Unroll,
 		MaxDepth:     cfg.Inline + modelDepth,
 		Timeout:      cfg.Timeout,
-		QueryTimeout: cfg.Timeout / 4,
+		QueryLimit:   queryLimit,
 		MaxQueued:    maxQueued,
 		MaxPathSteps: maxPathSteps,
 		Observers:    sc.Observers,
@@ -125,6 +125,10 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 // testHookRoot, set by tests, runs as a root's check starts (to make it
 // fail the way a bug in kiss would).
 var testHookRoot func(root string)
+
+// queryLimit bounds each solver query, in Z3's resource units: about a
+// second or two of Z3's time on a laptop.
+const queryLimit = 5_000_000
 
 // maxQueued bounds the states a root keeps waiting (each a whole program
 // state): it bounds kiss's memory per root, as -timeout bounds its time.

@@ -24,7 +24,12 @@ type Options struct {
 	MaxPathSteps int           // instructions on one path (0 = unlimited)
 	MaxQueued    int           // states waiting to be explored (0 = unlimited): bounds memory
 	Timeout      time.Duration // wall time of the whole run (0 = unlimited)
-	QueryTimeout time.Duration // per solver query; unknown => the path is cut (0 = none)
+	// QueryLimit bounds the work of each solver query in Z3's resource
+	// units (rlimit; a few million a second); unknown => the path is cut
+	// (0 = none). Z3 counts it in the querying thread: no timer thread
+	// and no interrupt from another thread, which Z3 4.8 does not always
+	// survive, and the same cuts on every machine.
+	QueryLimit uint
 
 	// MaxViolations stops the run after that many violations (0 = all).
 	MaxViolations int
@@ -117,7 +122,7 @@ const (
 	CutPathSteps  = "path-steps" // Options.MaxPathSteps
 	CutTimeout    = "timeout"    // Options.Timeout
 	CutCanceled   = "canceled"   // the context was canceled
-	CutUnknown    = "solver"     // a query was unknown (Options.QueryTimeout or Z3 gave up)
+	CutUnknown    = "solver"     // a query was unknown (Options.QueryLimit or Z3 gave up)
 	CutEnumerate  = "enumerate"  // more feasible values than the executor forks over
 	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
 	CutQueued     = "queued"     // Options.MaxQueued

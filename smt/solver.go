@@ -1,7 +1,6 @@
 package smt
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -68,8 +67,6 @@ type solver struct {
 	calls int
 	time  time.Duration
 	err   error
-	stopF func() bool
-	timer *time.Timer
 }
 
 func newSolver(e *executor) (*solver, error) {
@@ -79,27 +76,20 @@ func newSolver(e *executor) (*solver, error) {
 	}
 	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode)}
 	s.s = z.NewSimpleSolver()
-	if e.opts.QueryTimeout > 0 {
-		s.s.SetTimeout(e.opts.QueryTimeout)
+	if e.opts.QueryLimit > 0 {
+		s.s.SetResourceLimit(e.opts.QueryLimit)
 	}
 	if err := z.Err(); err != nil {
 		z.Close()
 		return nil, fmt.Errorf("smt: starting z3: %w", err)
 	}
 	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
-	// A long query must not outlive the run's deadline or its context.
-	s.stopF = context.AfterFunc(e.ctx, z.Interrupt)
-	if e.opts.Timeout > 0 {
-		s.timer = time.AfterFunc(e.opts.Timeout, z.Interrupt)
-	}
+	// The run's deadline and context are checked between steps; a query
+	// is bounded by QueryLimit, not interrupted from another thread.
 	return s, nil
 }
 
 func (s *solver) close() {
-	s.stopF()
-	if s.timer != nil {
-		s.timer.Stop()
-	}
 	s.z.Close()
 }
 
@@ -176,7 +166,7 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 		n.status = unsat
 	default:
 		n.status = unknown
-		// An interrupted query means the run is over: say why.
+		// Unknown: over QueryLimit, or the run is over (say why).
 		s.e.budgetExceeded()
 	}
 	return n.status

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -989,4 +990,59 @@ func BenchmarkCheckSimple(b *testing.B) {
 		s.Pop(1)
 	}
 	noErr(b, c)
+}
+
+// A resource limit ends a hard check in the checking thread, also with
+// several contexts checking at once (where Z3 4.8's timeouts and
+// interrupts from other threads can be lost and a check then runs on).
+func TestResourceLimit(t *testing.T) {
+	const workers, checks = 4, 5
+	var wg sync.WaitGroup
+	results := make(chan Result, workers*checks)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := NewContext()
+			defer c.Close()
+			s := factoring(c)
+			s.SetResourceLimit(200_000)
+			for range checks {
+				r, err := s.Check()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				results <- r
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("checks under a resource limit did not end")
+	}
+	close(results)
+	n := 0
+	for r := range results {
+		n++
+		if r.Status != Unknown || r.Reason == "" {
+			t.Errorf("check = %v, want unknown with a reason", r)
+		}
+	}
+	if n != workers*checks {
+		t.Errorf("%d checks, want %d", n, workers*checks)
+	}
+
+	// The limit can be lifted, and the solver is still usable.
+	c := newContext(t)
+	s := c.NewSolver()
+	s.SetResourceLimit(1000)
+	s.SetResourceLimit(0)
+	x := c.Const("x", c.BVSort(8))
+	s.Assert(x.Mul(x).Eq(c.BVVal(9, 8)))
+	check(t, s, Sat)
+	noErr(t, c)
 }
