@@ -64,6 +64,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		MaxDepth:     cfg.Inline + modelDepth,
 		Timeout:      cfg.Timeout,
 		QueryLimit:   queryLimit,
+		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
 		MaxPathSteps: maxPathSteps,
 		Observers:    sc.Observers,

@@ -25,11 +25,14 @@ type Options struct {
 	MaxQueued    int           // states waiting to be explored (0 = unlimited): bounds memory
 	Timeout      time.Duration // wall time of the whole run (0 = unlimited)
 	// QueryLimit bounds the work of each solver query in Z3's resource
-	// units (rlimit; a few million a second); unknown => the path is cut
-	// (0 = none). Z3 counts it in the querying thread: no timer thread
-	// and no interrupt from another thread, which Z3 4.8 does not always
-	// survive, and the same cuts on every machine.
-	QueryLimit uint
+	// units (rlimit; a few million a second), counted in the querying
+	// thread, so that cuts are the same on every machine; QueryTimeout
+	// bounds its wall time too, for the queries that use few units for a
+	// long time. Unknown => the path is cut (0 = none). Neither uses Z3's
+	// own timeout, whose timer threads Z3 4.8.12 does not survive with
+	// several contexts at once.
+	QueryLimit   uint
+	QueryTimeout time.Duration
 
 	// MaxViolations stops the run after that many violations (0 = all).
 	MaxViolations int

@@ -1,7 +1,9 @@
 package smt
 
 import (
+	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/gokiss/kiss/smt/z3"
@@ -65,8 +67,12 @@ type solver struct {
 	nodes map[pcKey]*pcNode
 	root  *pcNode
 	calls int
-	time  time.Duration
-	err   error
+
+	checking  atomic.Int64 // start of the running query (unix ns), 0 between queries
+	stopWatch chan struct{}
+	watched   chan struct{} // closed when watch has returned
+	time      time.Duration
+	err       error
 }
 
 func newSolver(e *executor) (*solver, error) {
@@ -84,14 +90,56 @@ func newSolver(e *executor) (*solver, error) {
 		return nil, fmt.Errorf("smt: starting z3: %w", err)
 	}
 	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
-	// The run's deadline and context are checked between steps; a query
-	// is bounded by QueryLimit, not interrupted from another thread.
+	s.stopWatch = make(chan struct{})
+	s.watched = make(chan struct{})
+	go s.watch(e.ctx, e.deadline, e.opts.QueryTimeout)
 	return s, nil
 }
 
 func (s *solver) close() {
+	close(s.stopWatch)
+	<-s.watched // no Interrupt once the context is gone
 	s.z.Close()
 }
+
+// check runs one query. QueryLimit bounds it in Z3's own units, counted in
+// this thread; some queries (large multiplications being bit-blasted) use
+// few units for a long time, so the watchdog also interrupts a query that
+// outlives QueryTimeout, the run's deadline or its context.
+func (s *solver) check() (z3.Result, error) {
+	s.checking.Store(time.Now().UnixNano())
+	defer s.checking.Store(0)
+	return s.s.Check()
+}
+
+// watch interrupts a query that runs too long. Z3 ignores an interrupt
+// that comes before the check is under way, so it repeats it until the
+// query ends; it never interrupts between queries.
+func (s *solver) watch(ctx context.Context, deadline time.Time, perQuery time.Duration) {
+	defer close(s.watched)
+	tick := time.NewTicker(watchEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stopWatch:
+			return
+		case <-tick.C:
+		}
+		started := s.checking.Load()
+		if started == 0 {
+			continue
+		}
+		now := time.Now()
+		over := ctx.Err() != nil || !deadline.IsZero() && now.After(deadline) ||
+			perQuery > 0 && now.Sub(time.Unix(0, started)) > perQuery
+		if over {
+			s.z.Interrupt()
+		}
+	}
+}
+
+// watchEvery is how often the watchdog looks at the running query.
+const watchEvery = 20 * time.Millisecond
 
 // extend returns the node pc ∧ c; nil stands for false.
 func (s *solver) extend(pc *pcNode, c *expr) *pcNode {
@@ -142,7 +190,7 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 	}
 	s.sync(n)
 	start := time.Now()
-	r, err := s.s.Check()
+	r, err := s.check()
 	s.time += time.Since(start)
 	s.calls++
 	if err != nil {
@@ -201,7 +249,7 @@ func (s *solver) modelOf(n *pcNode) *model {
 	}
 	s.sync(n)
 	start := time.Now()
-	r, err := s.s.Check()
+	r, err := s.check()
 	s.calls++
 	if err == nil && r.Status == z3.Sat {
 		var m *z3.Model
