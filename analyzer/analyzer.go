@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gokiss/kiss/sequentialize"
 	"github.com/gokiss/kiss/sequentialize/schedule"
 	"github.com/gokiss/kiss/smt"
 )
@@ -112,9 +113,23 @@ func Check(pass *analysis.Pass, cfg *Config) error {
 	if cfg.FactsOnly {
 		return nil
 	}
-	seen := map[string]bool{}
+	var selected []*ssa.Function
 	for _, fn := range roots(pkg) {
-		if cfg.Run != "" && !strings.Contains(fn.Name(), cfg.Run) {
+		if cfg.Run == "" || strings.Contains(fn.Name(), cfg.Run) {
+			selected = append(selected, fn)
+		}
+	}
+	// Roots that never start a second goroutine are told apart first, all
+	// together: most tests of most packages are such, and building each
+	// would cost more than the rest of go vet.
+	one, err := sequentialize.OneGoroutine(prog, selected, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps})
+	if err != nil {
+		note(cfg, "%s: %s; each root is checked on its own", pass.Pkg.Path(), oneLine(err))
+	}
+	seen := map[string]bool{}
+	for _, fn := range selected {
+		if one[fn] && !cfg.DumpIR {
+			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
 			continue
 		}
 		res := checkRoot(pass, prog, fn, deps, cfg)

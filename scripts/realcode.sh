@@ -12,10 +12,11 @@ trap 'rm -rf "$work"' EXIT
 
 summarize() { # name, stats file, seconds
 	local f=$2
-	local roots full
+	local roots full one
 	roots=$(grep -c ': bound ' "$f")
 	full=$(grep ': bound ' "$f" | grep -c 'cut: none')
-	echo "== $1: ${3}s, $roots roots, $full explored to the bound"
+	one=$(grep -c ': one goroutine ' "$f")
+	echo "== $1: ${3}s, $roots roots explored, $full of them to the bound; $one roots with one goroutine (one schedule, not explored)"
 	grep -o 'cut: [^;]*' "$f" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^/   cut /'
 	grep -c ' not checked: ' "$f" | sed 's/^/   roots not checked: /'
 	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | sed 's/^/   FINDING /'

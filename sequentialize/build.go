@@ -83,7 +83,7 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowere
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}}
+	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}, subtestSpawns: map[*ir.Instr]bool{}, watcherSpawns: map[*ir.Instr]bool{}, epilogue: map[*ir.Instr]bool{}}
 	lopts := LowerOptions{
 		Externs:           externs(c),
 		Conc:              c,
@@ -140,22 +140,11 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	if opts.Goroutines <= 0 {
 		opts.Goroutines = DefaultOptions.Goroutines
 	}
-	var home *types.Package
-	if root.Pkg != nil {
-		home = root.Pkg.Pkg
-	}
-	l, c, err := newLowering(prog, home, "")
+	l, c, err := scenarioLowering(prog, root, opts)
 	if err != nil {
 		return nil, err
 	}
 	c.rootName = root.Name()
-	c.definePanicSwap(l, opts.Goroutines)
-	if err := c.linkRuntime(l); err != nil {
-		return nil, err
-	}
-	if err := l.importLowered(opts.Imports); err != nil {
-		return nil, err
-	}
 
 	main := &ir.Func{Name: ir.Entry, Pos: l.posString(root.Pos())}
 	b := newBuilder(l, main)
@@ -185,11 +174,12 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		return nil, fmt.Errorf("internal error: the sequential program of %s does not verify: %v", root, err)
 	}
 	sc = &Scenario{
-		Program:     irProg,
-		Observers:   map[string]func() smt.Observer{race.Name: race.New},
-		Unknown:     l.Info().Unknown,
-		Unsupported: l.unsupported(),
-		Positions:   l.positions(),
+		Program:      irProg,
+		Observers:    map[string]func() smt.Observer{race.Name: race.New},
+		Unknown:      l.Info().Unknown,
+		Unsupported:  l.unsupported(),
+		Positions:    l.positions(),
+		OneGoroutine: !c.mayStartGoroutines(l, rootFn),
 	}
 	if root.Pkg != nil {
 		sc.Package = root.Pkg.Pkg.Path()
@@ -198,6 +188,71 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		sc.Root = root.String()
 	}
 	return sc, nil
+}
+
+// scenarioLowering makes the lowering of root's scenario, the runtime,
+// the models and opts.Imports linked in.
+func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*Lowerer, *concLowering, error) {
+	var home *types.Package
+	if root.Pkg != nil {
+		home = root.Pkg.Pkg
+	}
+	l, c, err := newLowering(prog, home, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	c.definePanicSwap(l, opts.Goroutines)
+	if err := c.linkRuntime(l); err != nil {
+		return nil, nil, err
+	}
+	if err := l.importLowered(opts.Imports); err != nil {
+		return nil, nil, err
+	}
+	return l, c, nil
+}
+
+// OneGoroutine returns which of roots, all of one package, can never start
+// a second goroutine: each has one schedule, so kiss has nothing to look
+// for in it (Scenario.OneGoroutine). The roots are lowered together once,
+// at about the cost of one Build, so that a package's roots need not each
+// be built to be told apart. Lowering them together may only make a root
+// look concurrent that alone is not (dispatch sees the types of all of
+// them); Build's own answer is exact for its root.
+func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one map[*ssa.Function]bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error lowering the roots together: %v", r)
+		}
+	}()
+	if len(roots) == 0 {
+		return nil, nil
+	}
+	if opts.Goroutines <= 0 {
+		opts.Goroutines = DefaultOptions.Goroutines
+	}
+	l, c, err := scenarioLowering(prog, roots[0], opts)
+	if err != nil {
+		return nil, err
+	}
+	bodies := make([]*ir.Func, len(roots))
+	for i, root := range roots {
+		c.rootName = root.Name()
+		bodies[i] = c.rootGoroutine(l, root)
+		if _, err := l.LowerFunc(root); err != nil {
+			bodies[i] = nil // Build says why
+		}
+	}
+	// A function that cannot be lowered cuts the paths into it, as in
+	// Build: the reachability below is still over everything else.
+	l.Program()
+	c.libInit(l)
+	one = map[*ssa.Function]bool{}
+	for i, root := range roots {
+		if bodies[i] != nil && !c.mayStartGoroutines(l, bodies[i]) {
+			one[root] = true
+		}
+	}
+	return one, nil
 }
 
 // rootGoroutine returns the body of goroutine 0: it runs the package's
@@ -214,6 +269,36 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 	run, end := b.NewBlock("root"), b.NewBlock("end")
 	l.emitInit(b, root, func() { c.initLibraryGlobals(b) }, run, end)
 	b.SetBlock(run)
+	if tm := testMain(root); tm != nil {
+		// go test runs TestMain(m), and the test inside m.Run.
+		rb := l.helper("rt.runtest", ir.I64)
+		rb.Pos, rb.noCheck = b.Pos, true
+		c.runRoot(rb, root)
+		rb.Ret(ir.IntConst(ir.I64, 0))
+		b.Store(c.mainRun(l), rb.Fn)
+		m := b.Alloc(l.Type(tm.Params[0].Type().(*types.Pointer).Elem()), nil)
+		l.emitDirectCall(b, tm, []ir.Value{m}, nil, nil)
+	} else {
+		c.runRoot(b, root)
+	}
+	b.Jmp(end)
+	b.SetBlock(end)
+	isMain := root.Name() == "main" && root.Pkg != nil && root.Pkg.Pkg.Name() == "main"
+	c.exitGoroutine(b, "unrecovered panic")
+	if isMain {
+		// main returning ends the program, whatever other goroutines do.
+		b.Emit(&ir.Instr{Op: ir.OpExit})
+		return b.Fn
+	}
+	b.Store(c.rt.global("rt.rootdone"), ir.BoolConst(true))
+	b.Ret(nil)
+	return b.Fn
+}
+
+// runRoot calls root, a test's function with its *testing.T or *B, and
+// ends the test as tRunner does: its parallel subtests, then its cleanups.
+func (c *concLowering) runRoot(b *Builder, root *ssa.Function) {
+	l := b.Lowerer()
 	var args []ir.Value
 	var test ir.Value // the root test's $test
 	isT := false
@@ -230,23 +315,52 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 		args = append(args, l.Unknown(b, p.Type()))
 	}
 	l.emitDirectCall(b, root, args, nil, nil)
-	b.Jmp(end)
-	b.SetBlock(end)
 	if test != nil {
-		// The test ends as tRunner ends it: its parallel subtests, then
-		// its cleanups.
 		c.endTest(b, test, isT, ir.StringConst(b.Pos), "unrecovered panic")
 	}
-	isMain := root.Name() == "main" && root.Pkg != nil && root.Pkg.Pkg.Name() == "main"
-	c.exitGoroutine(b, "unrecovered panic")
-	if isMain {
-		// main returning ends the program, whatever other goroutines do.
-		b.Emit(&ir.Instr{Op: ir.OpExit})
-		return b.Fn
+}
+
+// mainRun is the global through which (*testing.M).Run runs the root's
+// test (rt.runtest): TestMain is lowered once for all the roots of a
+// package (OneGoroutine).
+func (c *concLowering) mainRun(l *Lowerer) *ir.Global {
+	return l.sharedGlobal("rt.mainrun", ir.FuncT)
+}
+
+// testMain returns the TestMain of root's package when go test runs root
+// under it: root is a test, benchmark or example, and TestMain is in the
+// same package (with a body kiss can run).
+func testMain(root *ssa.Function) *ssa.Function {
+	if root.Pkg == nil || !isGoTestFunc(root) {
+		return nil
 	}
-	b.Store(c.rt.global("rt.rootdone"), ir.BoolConst(true))
-	b.Ret(nil)
-	return b.Fn
+	tm, _ := root.Pkg.Members["TestMain"].(*ssa.Function)
+	if tm == nil || tm.Blocks == nil || tm.Signature.Params().Len() != 1 || tm.Signature.Results().Len() != 0 {
+		return nil
+	}
+	ptr, ok := tm.Signature.Params().At(0).Type().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	n, ok := ptr.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" || n.Obj().Name() != "M" {
+		return nil
+	}
+	return tm
+}
+
+// isGoTestFunc reports whether go test runs fn itself: a Test, Benchmark
+// or Example function of a _test.go file.
+func isGoTestFunc(fn *ssa.Function) bool {
+	if p := fn.Prog.Fset.Position(fn.Pos()); !strings.HasSuffix(p.Filename, "_test.go") {
+		return false
+	}
+	for _, prefix := range []string{"Test", "Benchmark", "Example"} {
+		if rest, ok := strings.CutPrefix(fn.Name(), prefix); ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')) {
+			return true
+		}
+	}
+	return false
 }
 
 // testingParam returns "T" or "B" for *testing.T and *testing.B.

@@ -22,6 +22,19 @@ type concLowering struct {
 	ctxID     int64    // kiss's context type, once registered
 	propagate *ir.Func // the goroutine watching a foreign parent context
 	libinit   *ir.Func // filled by libInit once the program is lowered
+
+	// subtestSpawns are the instructions that start subtests (t.Run): the
+	// parent waits for the subtest, so it is a second goroutine only once
+	// something can call t.Parallel.
+	subtestSpawns map[*ir.Instr]bool
+	// watcherSpawns start the goroutine that watches a parent context of
+	// another type than kiss's: they count only if there can be such a
+	// parent (ctxKeys are its Done and Err).
+	watcherSpawns map[*ir.Instr]bool
+	ctxKeys       [2]methodKey
+	// epilogue are the instructions that end a test as tRunner does
+	// (endTest).
+	epilogue map[*ir.Instr]bool
 }
 
 func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }

@@ -18,10 +18,15 @@ func (c *concLowering) contextType(l *Lowerer, iface types.Type) int64 {
 	if c.ctxID != 0 {
 		return c.ctxID
 	}
-	methods := map[string]*ir.Func{"Done": c.fn("ctx.Done"), "Err": c.fn("ctx.Err")}
+	methods := map[methodKey]*ir.Func{}
 	if it, ok := iface.Underlying().(*types.Interface); ok {
 		for m := range it.Methods() {
-			if methods[m.Name()] != nil {
+			switch m.Name() {
+			case "Done":
+				methods[keyOf(m)] = c.fn("ctx.Done")
+				continue
+			case "Err":
+				methods[keyOf(m)] = c.fn("ctx.Err")
 				continue
 			}
 			sig := m.Type().(*types.Signature)
@@ -31,7 +36,7 @@ func (c *concLowering) contextType(l *Lowerer, iface types.Type) int64 {
 			}
 			b := l.helper("ctx."+m.Name(), l.resultType(sig), params...)
 			l.retUnknown(b, sig)
-			methods[m.Name()] = b.Fn
+			methods[keyOf(m)] = b.Fn
 		}
 	}
 	c.ctxID = l.RegisterType("context", methods)
@@ -307,7 +312,10 @@ func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type,
 	b.Jmp(join)
 	b.SetBlock(other)
 	if p := c.propagator(l, ctxT); p != nil {
-		c.spawn(b, p, parent, child)
+		c.ctxKeys = [2]methodKey{keyOf(done), keyOf(errm)}
+		for in := range b.emitted(func() { c.spawn(b, p, parent, child) }) {
+			c.watcherSpawns[in] = true
+		}
 	}
 	b.Jmp(join)
 	b.SetBlock(join)

@@ -121,8 +121,8 @@ func (lib *libLowering) register(l *Lowerer) {
 	b := l.helper("errors.errorString.Error", ir.String, "e", ir.Ptr)
 	b.Ret(b.Load(ir.String, b.Field(b.Fn.Params[0], 0)))
 	errorFn := b.Fn
-	lib.errString = l.RegisterType("*errors.errorString", map[string]*ir.Func{"Error": errorFn})
-	lib.wrapError = l.RegisterType(wrapErrorName, map[string]*ir.Func{"Error": errorFn})
+	lib.errString = l.RegisterType("*errors.errorString", map[methodKey]*ir.Func{errorMethod: errorFn})
+	lib.wrapError = l.RegisterType(wrapErrorName, map[methodKey]*ir.Func{errorMethod: errorFn})
 }
 
 // newError makes an error of kiss's type id with a new box.

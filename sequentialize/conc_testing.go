@@ -82,10 +82,20 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		sub := c.newTest(b, which, tt)
 		parent := b.Call(ir.Ptr, c.fn("testing.of"), b.Field(args[0], 0))
 		st := b.Call(ir.Ptr, c.fn("testing.new"), b.Field(sub, 0), parent)
-		c.spawn(b, c.testRunner(l, which), args[2], sub, st, ir.StringConst(pos))
+		for in := range b.emitted(func() { c.spawn(b, c.testRunner(l, which), args[2], sub, st, ir.StringConst(pos)) }) {
+			c.subtestSpawns[in] = true
+		}
 		b.CallTo(nil, c.fn("testing.wait"), st, ir.StringConst(pos))
 		// A failed subtest failed the scenario already: Run reports success.
 		return ir.BoolConst(true), nil
+	}
+	// m.Run() in TestMain runs the root's test (rootGoroutine); the tests
+	// failed the scenario already, so it returns 0.
+	m["(*testing.M).Run"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		r := b.Temp(ir.I64)
+		b.CallTo(r, b.Load(ir.FuncT, c.mainRun(l)))
+		b.CheckPanicking()
+		return b.Conv(r, l.Type(call.Signature().Results().At(0).Type())), nil
 	}
 	m["(*testing.T).Run"] = run
 	m["(*testing.B).Run"] = run
@@ -138,6 +148,14 @@ func (c *concLowering) testRunner(l *Lowerer, which string) *ir.Func {
 // then the parallel subtests run and finish, the cleanups run, last first,
 // and whoever waits for the test goes on.
 func (c *concLowering) endTest(b *Builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
+	// Marked for mayStartGoroutines: it starts goroutines only through
+	// what the test set up.
+	for in := range b.emitted(func() { c.emitEndTest(b, test, isT, pos, panicMsg) }) {
+		c.epilogue[in] = true
+	}
+}
+
+func (c *concLowering) emitEndTest(b *Builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
 	l := b.Lowerer()
 	panicking, goexiting := l.rt["rt.panicking"], l.rt["rt.goexiting"]
 	p := b.And(b.Load(ir.Bool, panicking), b.Not(b.Load(ir.Bool, goexiting)))

@@ -163,14 +163,13 @@ func (l *Lowerer) describe(e *TypeEntry) summaries.DynType {
 	dt := summaries.DynType{ID: e.ID, Name: e.Name}
 	if e.Type == nil { // a model's own type
 		dt.Model = true
-		var names []string
-		for name := range e.Methods {
-			names = append(names, name)
+		for k, f := range e.Methods {
+			dt.Methods = append(dt.Methods, summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig, Func: f.Name})
 		}
-		sort.Strings(names)
-		for _, name := range names {
-			dt.Methods = append(dt.Methods, summaries.Method{Name: name, Func: e.Methods[name].Name})
-		}
+		sort.Slice(dt.Methods, func(i, j int) bool {
+			a, b := dt.Methods[i], dt.Methods[j]
+			return a.Name < b.Name || a.Name == b.Name && a.Sig < b.Sig
+		})
 		return dt
 	}
 	t := e.Type

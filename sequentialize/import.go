@@ -96,9 +96,9 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 			return l.prog.Func(name)
 		}
 		if dt.Model {
-			e.Methods = map[string]*ir.Func{}
+			e.Methods = map[methodKey]*ir.Func{}
 			for _, m := range dt.Methods {
-				e.Methods[m.Name] = fn(m.Func)
+				e.Methods[methodKey{m.Pkg, m.Name, m.Sig}] = fn(m.Func)
 			}
 		} else {
 			imp := &importedType{methods: map[methodKey]*ir.Func{}, comparable: dt.Comparable, eq: fn(dt.Eq), desc: fn(dt.Desc)}

@@ -89,8 +89,10 @@ type TypeEntry struct {
 	Type types.Type // nil for kiss's own types (RuntimeErrorType, the models')
 	Name string
 	// Methods are the methods of a model's own type (RegisterType): IR
-	// functions taking the box pointer, then the Go arguments.
-	Methods map[string]*ir.Func
+	// functions taking the box pointer, then the Go arguments. They are
+	// keyed by name and signature, as Go's method sets are: a Value() of
+	// driver.Valuer is not a context's Value(key).
+	Methods map[methodKey]*ir.Func
 	// Imported describes a type known only from another package's lowered
 	// code (Type and Methods are nil).
 	Imported *importedType
@@ -100,7 +102,7 @@ type TypeEntry struct {
 // RegisterType adds a dynamic type of a model, whose values an interface
 // may hold: its methods take the box pointer and the Go arguments. It
 // returns the type id.
-func (l *Lowerer) RegisterType(name string, methods map[string]*ir.Func) int64 {
+func (l *Lowerer) RegisterType(name string, methods map[methodKey]*ir.Func) int64 {
 	e := &TypeEntry{Name: name, Methods: methods}
 	if old := l.addType("kiss:"+name, e); old != nil {
 		old.Methods, old.linked = methods, false // linked first: this program's functions are the same
@@ -126,6 +128,8 @@ type Lowerer struct {
 	names   map[string]bool // @names of functions and globals
 	unknown map[string]bool
 	errs    []error
+
+	unknownContexts bool // an unknown value may be a context of any type
 
 	types     typeutil.Map // types.Type -> *ir.Type
 	typeNames map[string]bool

@@ -412,3 +412,19 @@ func (b *Builder) Value(v ssa.Value) ir.Value {
 
 // Unwind returns the block a panic in this frame jumps to.
 func (b *Builder) Unwind() *ir.Block { return b.unwind() }
+
+// emitted runs emit and returns the instructions it added to b's function.
+func (b *Builder) emitted(emit func()) map[*ir.Instr]bool {
+	blk, n, blocks := b.blk, len(b.blk.Instrs), len(b.Fn.Blocks)
+	emit()
+	out := map[*ir.Instr]bool{}
+	for _, in := range blk.Instrs[n:] {
+		out[in] = true
+	}
+	for _, bb := range b.Fn.Blocks[blocks:] {
+		for _, in := range bb.Instrs {
+			out[in] = true
+		}
+	}
+	return out
+}

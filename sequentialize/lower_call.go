@@ -325,6 +325,9 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 		}
 	case *types.Interface:
 		if l.opts.UnknownInterfaces {
+			if done, errm := ctxMethods(t); done != nil && errm != nil {
+				l.unknownContexts = true
+			}
 			box := b.Alloc(ir.I64, nil)
 			v := b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), box)
 			return b.Op(ir.OpSelect, l.tIface, l.unknownNondet(b, ir.Bool), v, ir.ZeroConst(l.tIface))

@@ -196,6 +196,9 @@ func (l *Lowerer) switchOnType(b *Builder, id ir.Value, want func(e *TypeEntry) 
 // receiver, with full package paths.
 type methodKey struct{ pkg, name, sig string }
 
+// errorMethod is the key of error's Error.
+var errorMethod = methodKey{name: "Error", sig: "func() string"}
+
 func keyOf(m *types.Func) methodKey {
 	sig := m.Type().(*types.Signature)
 	k := methodKey{name: m.Name(), sig: sigString(sig)}
@@ -260,7 +263,7 @@ func (l *Lowerer) hasMethod(e *TypeEntry, k methodKey) bool {
 	case e.ID == UnknownTypeID:
 		return false
 	case e.Methods != nil:
-		return e.Methods[k.name] != nil
+		return e.Methods[k] != nil
 	case e.Imported != nil:
 		return e.Imported.methods[k] != nil
 	}
@@ -313,7 +316,7 @@ func (l *Lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, si
 		}, func(e *TypeEntry) {
 			switch {
 			case e.Methods != nil: // a model's own type
-				ret(e.Methods[k.name], append([]ir.Value{b.Extract(x, 1)}, args...)...)
+				ret(e.Methods[k], append([]ir.Value{b.Extract(x, 1)}, args...)...)
 			case e.ID == UnknownTypeID: // unknown results
 				defer l.labelUnknown("the method " + k.name + " of a value kiss does not know")()
 				if sig != nil {
@@ -468,8 +471,8 @@ func (l *Lowerer) genPanicDesc(b *Builder) {
 		switch {
 		case e.ID == UnknownTypeID:
 			b.Ret(ir.StringConst("(unknown value)"))
-		case e.Methods != nil && e.Methods["Error"] != nil: // a model's error
-			b.Ret(b.Call(ir.String, e.Methods["Error"], b.Extract(x, 1)))
+		case e.Methods != nil && e.Methods[errorMethod] != nil: // a model's error
+			b.Ret(b.Call(ir.String, e.Methods[errorMethod], b.Extract(x, 1)))
 		case e.Methods != nil:
 			b.Ret(ir.StringConst("(" + e.Name + ")"))
 		case e.Imported != nil && e.Type == nil:

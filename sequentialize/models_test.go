@@ -14,7 +14,19 @@ import (
 // outcome its name announces: _ok, or the check and the fewest preemptions
 // that reach it.
 func TestModels(t *testing.T) {
-	fns := loadRoots(t, "seqconc/models")
+	checkOutcomes(t, "seqconc/models", 30)
+}
+
+// TestTestMain checks that go test's TestMain runs around each test, as
+// the outcomes in the names of testdata/src/seqconc/testmain say.
+func TestTestMain(t *testing.T) {
+	checkOutcomes(t, "seqconc/testmain", 2)
+}
+
+// checkOutcomes runs the roots of dir and checks the outcome each name
+// announces; dir has at least min such roots.
+func checkOutcomes(t *testing.T, dir string, min int) {
+	fns := loadRoots(t, dir)
 	re := regexp.MustCompile(`^(?:Test|Benchmark)\w+_(ok|deadlock|leak|race|panic|assert)(\d*)$`)
 	var names []string
 	for name := range fns {
@@ -23,8 +35,8 @@ func TestModels(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	if len(names) < 30 {
-		t.Fatalf("only %d model tests found", len(names))
+	if len(names) < min {
+		t.Fatalf("only %d roots found in %s", len(names), dir)
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {

@@ -43,4 +43,10 @@ type Scenario struct {
 	// hold a construct kiss does not model yet: a path that calls one is
 	// cut ("unsupported"), never reported.
 	Unsupported []string
+	// OneGoroutine says that no path of the root can start a second
+	// goroutine (no go statement, timer, deadline, AfterFunc or subtest is
+	// reachable from it). Such a root has one schedule: whatever deadlock or
+	// panic it has happens on every run, as go test shows, and nothing can
+	// race. kiss has nothing schedule-dependent to find in it.
+	OneGoroutine bool
 }

@@ -24,7 +24,15 @@ type Options struct {
 	MaxPathSteps int           // instructions on one path (0 = unlimited)
 	MaxQueued    int           // states waiting to be explored (0 = unlimited): bounds memory
 	Timeout      time.Duration // wall time of the whole run (0 = unlimited)
-	QueryTimeout time.Duration // per solver query; unknown => the path is cut (0 = none)
+	// QueryLimit bounds the work of each solver query in Z3's resource
+	// units (rlimit; a few million a second), counted in the querying
+	// thread, so that cuts are the same on every machine; QueryTimeout
+	// bounds its wall time too, for the queries that use few units for a
+	// long time. Unknown => the path is cut (0 = none). Neither uses Z3's
+	// own timeout, whose timer threads Z3 4.8.12 does not survive with
+	// several contexts at once.
+	QueryLimit   uint
+	QueryTimeout time.Duration
 
 	// MaxViolations stops the run after that many violations (0 = all).
 	MaxViolations int
@@ -120,9 +128,16 @@ const (
 	CutPathSteps  = "path-steps" // Options.MaxPathSteps
 	CutTimeout    = "timeout"    // Options.Timeout
 	CutCanceled   = "canceled"   // the context was canceled
-	CutUnknown    = "solver"     // a query was unknown (Options.QueryTimeout or Z3 gave up)
+	CutUnknown    = "solver"     // a query was unknown (Options.QueryLimit or Z3 gave up)
 	CutEnumerate  = "enumerate"  // more feasible values than the executor forks over
 	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
 	CutQueued     = "queued"     // Options.MaxQueued
 	CutViolations = "violations" // Options.MaxViolations reached
+	CutAllocSize  = "alloc-size" // an array longer than maxAllocLen
 )
+
+// maxAllocLen bounds the arrays the executor makes: each element is a value
+// of its own, copied as states fork, so a path that makes a larger one (a
+// megabyte buffer, a length chosen by the solver) is cut instead of taking
+// the root's time and memory.
+const maxAllocLen = 1 << 16

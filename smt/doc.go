@@ -66,9 +66,9 @@
 // # Bounds and budgets
 //
 // Options bound the exploration (cost, unrolling of symbolic loops, call
-// depth) and budget it (paths, steps, time, per-query time). No query
-// starts once the time is spent, and each is bounded by the time left; the
-// deadline and the context interrupt the one running. Everything cut
+// depth) and budget it (paths, steps, time, per-query work and time). No
+// query starts once the time is spent; a watchdog interrupts one that
+// outlives QueryTimeout, the deadline or the context. Everything cut
 // is counted by reason in Stats.Cuts; Stats.Complete says nothing was, in
 // which case a run without violations proves the assertions hold within the
 // cost bound. Runtime errors of the IR program (nil dereference, bounds,

@@ -561,8 +561,9 @@ func TestBudgetDepth(t *testing.T) {
 	}
 }
 
-func TestBudgetQueryTimeout(t *testing.T) {
-	// Factoring a 64-bit semiprime: hard enough for a millisecond.
+// factoringProgram asserts that a 64-bit semiprime has no factors: hard
+// enough for the solver to run out of any small budget.
+func factoringProgram() *ir.Program {
 	main := &ir.Func{Name: "main"}
 	x := main.NewLocal("x", ir.U64)
 	y := main.NewLocal("y", ir.U64)
@@ -581,7 +582,20 @@ func TestBudgetQueryTimeout(t *testing.T) {
 	b.Add(&ir.Instr{Op: ir.OpNe, Dst: ok, Args: []ir.Value{p, &ir.Const{Typ: ir.U64, Bits: 4294967291 * 4294967279}}})
 	b.Add(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{ok}, Name: "assert", Msg: "factored"})
 	b.Add(&ir.Instr{Op: ir.OpRet})
-	res := run(t, &ir.Program{Funcs: []*ir.Func{main}}, Options{QueryTimeout: time.Millisecond})
+	return &ir.Program{Funcs: []*ir.Func{main}}
+}
+
+func TestBudgetQueryLimit(t *testing.T) {
+	res := run(t, factoringProgram(), Options{QueryLimit: 1000})
+	if res.Stats.Cuts[CutUnknown] == 0 {
+		t.Errorf("cuts %v, want solver", res.Stats.Cuts)
+	}
+	wantComplete(t, res, false)
+}
+
+// The watchdog ends a query that outlives QueryTimeout (the run goes on).
+func TestBudgetQueryTimeout(t *testing.T) {
+	res := run(t, factoringProgram(), Options{QueryTimeout: 50 * time.Millisecond})
 	if res.Stats.Cuts[CutUnknown] == 0 {
 		t.Errorf("cuts %v, want solver", res.Stats.Cuts)
 	}
@@ -721,3 +735,11 @@ func (o pairObserver) Observe(_ string, args []Concrete, _ string) *Finding {
 	return nil
 }
 func (o pairObserver) Clone() Observer { return o }
+
+func TestAllocTooLarge(t *testing.T) {
+	res := run(t, load(t, "exec_bigalloc.ir"), Options{})
+	wantPositions(t, res, "big.go:1:1")
+	if res.Stats.Cuts[CutAllocSize] != 1 {
+		t.Errorf("cuts %v, want one alloc-size", res.Stats.Cuts)
+	}
+}

@@ -107,6 +107,10 @@ func (e *executor) alloc(st *state, f *frame, in *ir.Instr) {
 			e.rtError(st, "alloc: bad length")
 			return
 		}
+		if n > maxAllocLen {
+			e.cut(st, CutAllocSize)
+			return
+		}
 		t = ir.Array(t, int(n))
 	}
 	id := st.newObj(&object{typ: t, val: zeroValue(t)})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/gokiss/kiss/smt/z3"
@@ -58,21 +59,22 @@ type model struct {
 }
 
 type solver struct {
-	e       *executor
-	z       *z3.Context
-	s       *z3.Solver
-	terms   []z3.Term // by expr id
-	sorts   map[sort]z3.Sort
-	stack   []*pcNode // stack[i] is asserted in scope i+1
-	nodes   map[pcKey]*pcNode
-	root    *pcNode
-	calls   int
-	time    time.Duration
-	err     error         // a failure of Z3: the scopes may no longer mirror stack, so no more queries
-	limit   time.Duration // the solver's timeout now (0: none)
-	renewed int           // solvers replaced after a check without an answer
-	stopF   func() bool
-	timer   *time.Timer
+	e     *executor
+	z     *z3.Context
+	s     *z3.Solver
+	terms []z3.Term // by expr id
+	sorts map[sort]z3.Sort
+	stack []*pcNode // stack[i] is asserted in scope i+1
+	nodes map[pcKey]*pcNode
+	root  *pcNode
+	calls int
+
+	checking  atomic.Int64 // start of the running query (unix ns), 0 between queries
+	stopWatch chan struct{}
+	watched   chan struct{} // closed when watch has returned
+	time      time.Duration
+	err       error // a failure of Z3: the scopes may no longer mirror stack, so no more queries
+	renewed   int   // solvers replaced after a query without an answer
 }
 
 func newSolver(e *executor) (*solver, error) {
@@ -82,32 +84,115 @@ func newSolver(e *executor) (*solver, error) {
 	}
 	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode)}
 	s.s = z.NewSimpleSolver()
-	if e.opts.QueryTimeout > 0 {
-		s.s.SetTimeout(e.opts.QueryTimeout)
-		s.limit = e.opts.QueryTimeout
+	if e.opts.QueryLimit > 0 {
+		s.s.SetResourceLimit(e.opts.QueryLimit)
 	}
 	if err := z.Err(); err != nil {
 		z.Close()
 		return nil, fmt.Errorf("smt: starting z3: %w", err)
 	}
 	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
-	// A long query must not outlive the run's deadline or its context: no
-	// query starts after the deadline, each is bounded by the time left
-	// (check), and these stop the one running when it passes.
-	s.stopF = context.AfterFunc(e.ctx, z.Interrupt)
-	if e.opts.Timeout > 0 {
-		s.timer = time.AfterFunc(e.opts.Timeout, z.Interrupt)
-	}
+	s.stopWatch = make(chan struct{})
+	s.watched = make(chan struct{})
+	go s.watch(e.ctx, e.deadline, e.opts.QueryTimeout)
 	return s, nil
 }
 
 func (s *solver) close() {
-	s.stopF()
-	if s.timer != nil {
-		s.timer.Stop()
-	}
+	close(s.stopWatch)
+	<-s.watched // no Interrupt once the context is gone
 	s.z.Close()
 }
+
+// check asks Z3 about the path to n. QueryLimit bounds the query in Z3's
+// own units, counted in this thread; some queries (large multiplications
+// being bit-blasted) use few units for a long time, so the watchdog also
+// interrupts a query that outlives QueryTimeout, the run's deadline or its
+// context. No query starts once the budget is spent (but the model of a
+// violation found, forModel, is still asked for: the watchdog stops it at
+// its next look). After a failure of Z3 nothing is asked.
+func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
+	if s.err != nil {
+		return z3.Result{}, s.err
+	}
+	if !forModel && s.e.budgetExceeded() {
+		return z3.Result{Status: z3.Unknown, Reason: "budget"}, nil
+	}
+	s.sync(n)
+	if s.err != nil {
+		return z3.Result{}, s.err
+	}
+	start := time.Now()
+	s.checking.Store(start.UnixNano())
+	r, err := s.s.Check()
+	s.checking.Store(0)
+	s.time += time.Since(start)
+	s.calls++
+	if ze := (*z3.Error)(nil); errors.As(err, &ze) {
+		// Z3 gave up on the query with an exception, such as the string
+		// theory's "reached max unfolding": that is no answer, not a
+		// failure of the run.
+		s.z.ClearErr()
+		r, err = z3.Result{Status: z3.Unknown, Reason: ze.Msg}, nil
+	}
+	if err == nil && r.Status == z3.Unknown {
+		s.renew()
+	}
+	return r, err
+}
+
+// renew replaces Z3's solver by a fresh one, whose scopes the next sync
+// pushes again. A check that ends without an answer (stopped, out of its
+// resource limit, a theory giving up) can leave Z3 4.8.12's solver corrupt
+// inside: in the string theory at least, a later pop or check then crashed
+// (SIGSEGV in Z3_solver_pop on os/signal's tests; see
+// z3.TestZ3StoppedStringCheck). Such checks are rare; pushing a path again
+// is cheap.
+func (s *solver) renew() {
+	n := s.z.NewSimpleSolver()
+	if n == nil {
+		s.fail(s.z.Err())
+		return
+	}
+	if s.e.opts.QueryLimit > 0 {
+		n.SetResourceLimit(s.e.opts.QueryLimit)
+	}
+	s.s = n
+	clear(s.stack)
+	s.stack = s.stack[:0]
+	s.renewed++
+}
+
+// watch interrupts a query that runs too long. Z3 ignores an interrupt
+// that comes before the check is under way, so it repeats it until the
+// query ends. It never interrupts between queries: one that ends between
+// its look and its Interrupt makes the Interrupt a no-op (z3.Context
+// reaches Z3 only while a check runs).
+func (s *solver) watch(ctx context.Context, deadline time.Time, perQuery time.Duration) {
+	defer close(s.watched)
+	tick := time.NewTicker(watchEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stopWatch:
+			return
+		case <-tick.C:
+		}
+		started := s.checking.Load()
+		if started == 0 {
+			continue
+		}
+		now := time.Now()
+		over := ctx.Err() != nil || !deadline.IsZero() && now.After(deadline) ||
+			perQuery > 0 && now.Sub(time.Unix(0, started)) > perQuery
+		if over {
+			s.z.Interrupt()
+		}
+	}
+}
+
+// watchEvery is how often the watchdog looks at the running query.
+const watchEvery = 20 * time.Millisecond
 
 // extend returns the node pc ∧ c; nil stands for false.
 func (s *solver) extend(pc *pcNode, c *expr) *pcNode {
@@ -178,96 +263,11 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 		n.status = unsat
 	default:
 		n.status = unknown
-		// An interrupted query means the run is over: say why.
+		// Unknown: over QueryLimit, or the run is over (say why).
 		s.e.budgetExceeded()
 	}
 	return n.status
 }
-
-// check asks Z3 about the path to n, within the run's budget: none is
-// asked once it is spent (the result is Unknown and the run stops), and
-// the solver's timeout is lowered to the time left when that is shorter
-// than Options.QueryTimeout. The model of a violation found is worth a
-// little more: forModel grants it modelGrace past the budget. After a
-// failure of Z3 nothing is asked.
-func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
-	if s.err != nil {
-		return z3.Result{}, s.err
-	}
-	if !forModel && s.e.budgetExceeded() {
-		return z3.Result{Status: z3.Unknown, Reason: "budget"}, nil
-	}
-	if !s.e.deadline.IsZero() {
-		left := time.Until(s.e.deadline)
-		if forModel {
-			left = max(left, modelGrace)
-		}
-		if left < minQuery {
-			s.e.stop(CutTimeout)
-			return z3.Result{Status: z3.Unknown, Reason: "budget"}, nil
-		}
-		// Lowered in steps of queryStep, not at every query: setting it
-		// costs about as much as a small query.
-		if s.limit <= 0 || s.limit > left+queryStep {
-			s.s.SetTimeout(left)
-			s.limit = left
-		}
-	}
-	s.sync(n)
-	if s.err != nil {
-		return z3.Result{}, s.err
-	}
-	start := time.Now()
-	r, err := s.s.Check()
-	s.time += time.Since(start)
-	s.calls++
-	if ze := (*z3.Error)(nil); errors.As(err, &ze) {
-		// Z3 gave up on the query with an exception, such as the string
-		// theory's "reached max unfolding": that is no answer, not a
-		// failure of the run.
-		s.z.ClearErr()
-		r, err = z3.Result{Status: z3.Unknown, Reason: ze.Msg}, nil
-	}
-	if err == nil && r.Status == z3.Unknown {
-		s.renew()
-	}
-	return r, err
-}
-
-// renew replaces Z3's solver by a fresh one, whose scopes the next sync
-// pushes again. A check that ends without an answer (its timeout, an
-// interrupt, a theory giving up) can leave Z3 4.8.12's solver corrupt
-// inside: in the string theory at least, a later pop then crashed
-// (SIGSEGV in Z3_solver_pop). Such checks are rare; pushing a path again
-// is cheap.
-func (s *solver) renew() {
-	n := s.z.NewSimpleSolver()
-	if n == nil {
-		s.fail(s.z.Err())
-		return
-	}
-	if s.limit > 0 {
-		n.SetTimeout(s.limit)
-	}
-	s.s = n
-	clear(s.stack)
-	s.stack = s.stack[:0]
-	s.renewed++
-}
-
-// queryStep is how far a query may run past the deadline because the
-// solver's timeout was last lowered a little earlier.
-const queryStep = 20 * time.Millisecond
-
-// minQuery is the least budget a query starts with. Z3 clears its cancel
-// flag as a check gets going, so a timeout (or an interrupt) that comes
-// before that is forgotten and the check runs to its end, however long:
-// a timeout of a millisecond or two can be lost that way on a busy machine.
-const minQuery = 20 * time.Millisecond
-
-// modelGrace bounds the query for the model of a violation found as the
-// budget runs out: without one, its report would show default values.
-const modelGrace = 500 * time.Millisecond
 
 func (s *solver) fail(err error) {
 	if s.err == nil {

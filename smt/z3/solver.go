@@ -1,13 +1,14 @@
 package z3
 
 /*
+#include <stdlib.h>
 #include <z3.h>
 
-static void kiss_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
+static void kiss_set_uint_param(Z3_context c, Z3_solver s, const char *name, unsigned v) {
 	Z3_params p = Z3_mk_params(c);
 	if (Z3_get_error_code(c) != Z3_OK) return;
 	Z3_params_inc_ref(c, p);
-	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), ms);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, name), v);
 	if (Z3_get_error_code(c) == Z3_OK) Z3_solver_set_params(c, s, p);
 	Z3_error_code e = Z3_get_error_code(c);
 	Z3_params_dec_ref(c, p);
@@ -121,8 +122,26 @@ func (s *Solver) SetTimeout(d time.Duration) {
 	if d > 0 {
 		ms = min(uint64((d+time.Millisecond-1)/time.Millisecond), math.MaxUint32-1)
 	}
-	C.kiss_set_timeout(s.c.raw, s.s, C.uint(ms))
-	s.c.ok("SetTimeout")
+	s.setUint("SetTimeout", "timeout", uint(ms))
+}
+
+// SetResourceLimit bounds the work of each later check in Z3's own units
+// (rlimit), counted in the checking thread: unlike a timeout, it needs no
+// timer thread and gives the same answer on every machine. 0 removes the
+// bound. A check that runs out returns Unknown, with reason "max. resource
+// limit exceeded" or the like.
+func (s *Solver) SetResourceLimit(n uint) {
+	if !s.enter("SetResourceLimit") {
+		return
+	}
+	s.setUint("SetResourceLimit", "rlimit", n)
+}
+
+func (s *Solver) setUint(op, name string, v uint) {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	C.kiss_set_uint_param(s.c.raw, s.s, cname, C.uint(v))
+	s.c.ok(op)
 }
 
 // Status is the outcome of a check.

@@ -1109,3 +1109,25 @@ func TestSubtestsNestedParallel_ok(t *testing.T) {
 		}
 	})
 }
+
+// A context's Value(key) is not driver.Valuer's Value(): model types
+// match methods by name and signature, as Go's method sets do.
+type valuer interface{ Value() (int, error) }
+
+type constValuer struct{}
+
+func (constValuer) Value() (int, error) { return 7, nil }
+
+func TestContextIsNoValuer_ok(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var x any = ctx
+	if _, ok := x.(valuer); ok {
+		panic("a context has no Value()")
+	}
+	var v valuer = constValuer{}
+	if n, _ := v.Value(); n != 7 {
+		panic("bug")
+	}
+	_ = ctx.Value("k")
+}
