@@ -595,7 +595,7 @@ func TestBudgetQueryLimit(t *testing.T) {
 
 // The watchdog ends a query that outlives QueryTimeout (the run goes on).
 func TestBudgetQueryTimeout(t *testing.T) {
-	res := run(t, factoringProgram(), Options{QueryTimeout: 50 * time.Millisecond})
+	res := run(t, factoringProgram(), Options{QueryTimeout: 10 * time.Millisecond})
 	if res.Stats.Cuts[CutUnknown] == 0 {
 		t.Errorf("cuts %v, want solver", res.Stats.Cuts)
 	}
