@@ -70,9 +70,9 @@ func TestUnsupportedConstructIsOneLine(t *testing.T) {
 	}
 }
 
-// A goroutine spinning in a loop that never blocks ends its own path
-// (cut "path-steps"), not the root: the rest is explored within the time
-// budget, and the leak elsewhere is found.
+// A goroutine spinning in a loop that never blocks ends its own path (a
+// state explored before, or cut "path-steps"), not the root: the rest is
+// explored within the time budget, and the leak elsewhere is found.
 func TestSpinningPathIsCut(t *testing.T) {
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	var notes bytes.Buffer
@@ -89,7 +89,7 @@ func TestSpinningPathIsCut(t *testing.T) {
 		t.Error(e)
 	}
 	out := notes.String()
-	if !strings.Contains(out, "path-steps=") || strings.Contains(out, "timeout=") {
-		t.Errorf("want the spinning path cut by path-steps and no time cut:\n%s", out)
+	if strings.Contains(out, "timeout=") {
+		t.Errorf("want the spinning path ended and no time cut:\n%s", out)
 	}
 }

@@ -45,7 +45,8 @@ type Options struct {
 // Observer watches the observe instructions of one path.
 type Observer interface {
 	// Observe is called for `observe name, args...` with the arguments made
-	// concrete; a non-nil Finding is reported as a violation there.
+	// concrete; a non-nil Finding is reported as a violation there. The
+	// args slice is the executor's, valid during the call only.
 	Observe(name string, args []Concrete, pos string) *Finding
 	// Clone returns an independent copy, for a forked path.
 	Clone() Observer
@@ -109,7 +110,9 @@ type Stats struct {
 	Forks         int // states split off
 	SolverCalls   int
 	SolverTime    time.Duration
+	SolverRenewed int            // solvers replaced after a query Z3 gave up on (it may leave one corrupt)
 	PrunedByCost  int            // paths dropped above MaxCost
+	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Cuts          map[string]int // paths cut, by reason
 	MaxCostSeen   int            // largest cost of a path explored
 	Complete      bool           // nothing was cut (cost pruning aside)

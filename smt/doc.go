@@ -39,6 +39,12 @@
 // context bounding of CHESS); a state whose cost grows goes back to the list
 // if a cheaper one waits.
 //
+// At every choose, a state equal to one explored before at no greater cost
+// is dropped (statecache.go): the state is hashed with its heap objects
+// numbered by reachability and only the live locals of its frames, so
+// that interleavings which reach the same memory by different routes
+// meet; observers take part through StateHasher.
+//
 // # Solver
 //
 // The path condition is an immutable list of nodes shared between forks and
@@ -53,12 +59,16 @@
 // fetched from Z3 only for reports and enumerations, as building one costs
 // more than deciding a typical branch. A condition that fixes a variable
 // (x == k, x, !x) also makes it concrete on the path: operands holding the
-// variable read as k from then on.
+// variable read as k from then on. A query Z3 leaves unknown (its timeout,
+// the budget, a theory giving up) costs the solver: a fresh one replaces
+// it, as Z3 4.8.12 can leave it corrupt (solver.renew).
 //
 // # Bounds and budgets
 //
 // Options bound the exploration (cost, unrolling of symbolic loops, call
-// depth) and budget it (paths, steps, time, per-query time). Everything cut
+// depth) and budget it (paths, steps, time, per-query work and time). No
+// query starts once the time is spent; a watchdog interrupts one that
+// outlives QueryTimeout, the deadline or the context. Everything cut
 // is counted by reason in Stats.Cuts; Stats.Complete says nothing was, in
 // which case a run without violations proves the assertions hold within the
 // cost bound. Runtime errors of the IR program (nil dereference, bounds,

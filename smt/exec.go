@@ -27,6 +27,8 @@ type executor struct {
 	funcIndex map[*ir.Func]int
 	globalObj map[*ir.Global]uint64
 	zeroAgg   map[*ir.Const]value
+	zeroLoc   map[*ir.Func][]value // initial locals per function
+	frames    [][]*frame           // per function index: frames to reuse
 
 	ids, seq uint64
 	wl       worklist
@@ -39,7 +41,13 @@ type executor struct {
 	deadline time.Time
 	stopped  string // the reason exploration stopped early, if it did
 
-	sol *solver
+	sol   *solver
+	cache stateCache
+
+	// Scratch space of observe, reused: observers do not keep args.
+	obsVals   []value
+	obsLeaves []*expr
+	obsArgs   []Concrete
 
 	st *state    // the running state
 	in *ir.Instr // the running instruction
@@ -69,6 +77,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		funcIndex: make(map[*ir.Func]int, len(p.Funcs)),
 		globalObj: make(map[*ir.Global]uint64, len(p.Globals)),
 		zeroAgg:   make(map[*ir.Const]value),
+		zeroLoc:   make(map[*ir.Func][]value),
 		res:       &Result{},
 		seenV:     make(map[string]bool),
 		seenDep:   make(map[string]bool),
@@ -109,18 +118,14 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		}
 		e.runState(st)
 		if e.sol.err != nil {
-			if e.budgetExceeded() {
-				// The budget interrupted Z3 mid-query: the path is cut
-				// like the rest, not an error.
-				e.sol.err = nil
-				e.stats.Cuts[e.stopped]++
-				continue
-			}
+			// Z3 failed: its answers are no longer to be trusted. (The
+			// budget stopping a query is an Unknown result, not this.)
 			return nil, e.sol.err
 		}
 	}
 	e.stats.SolverCalls = e.sol.calls
 	e.stats.SolverTime = e.sol.time
+	e.stats.SolverRenewed = e.sol.renewed
 	e.stats.Complete = len(e.stats.Cuts) == 0
 	e.res.Stats = e.stats
 	return e.res, nil
@@ -245,6 +250,16 @@ func (e *executor) budgetExceeded() bool {
 		return true
 	}
 	return false
+}
+
+// unknownCut is the reason a path is cut when the solver could not decide
+// its way: the budget's when the budget stopped the query or refused it,
+// else CutUnknown.
+func (e *executor) unknownCut() string {
+	if e.stopped != "" {
+		return e.stopped
+	}
+	return CutUnknown
 }
 
 // canFork reports whether another path may be started (MaxPaths).
@@ -375,6 +390,47 @@ func (e *executor) operand(st *state, f *frame, v ir.Value) value {
 		return value{n: uint64(e.funcIndex[v]) + 1}
 	}
 	panic(fmt.Sprintf("smt: unexpected operand %T", v))
+}
+
+// newFrame returns a frame of fn for st, reusing one freed by a return.
+func (e *executor) newFrame(st *state, fn *ir.Func) *frame {
+	zero := e.zeroLocals(fn)
+	if i := e.funcIndex[fn]; i < len(e.frames) {
+		if free := e.frames[i]; len(free) > 0 {
+			f := free[len(free)-1]
+			free[len(free)-1] = nil
+			e.frames[i] = free[:len(free)-1]
+			copy(f.locals, zero)
+			f.owner, f.block, f.pc, f.unroll = st.id, fn.Blocks[0], 0, nil
+			return f
+		}
+	}
+	return newFrameFrom(st.id, fn, zero)
+}
+
+// freeFrame takes back the frame a return popped, if st made it (or
+// copied it) since its last fork: then no other state can see it.
+func (e *executor) freeFrame(st *state, f *frame) {
+	if f.owner != st.id || len(f.locals) != len(f.fn.Locals) {
+		return
+	}
+	i := e.funcIndex[f.fn]
+	for len(e.frames) <= i {
+		e.frames = append(e.frames, nil)
+	}
+	if len(e.frames[i]) < 64 {
+		e.frames[i] = append(e.frames[i], f)
+	}
+}
+
+// zeroLocals returns fn's initial locals, made once per run.
+func (e *executor) zeroLocals(fn *ir.Func) []value {
+	z, ok := e.zeroLoc[fn]
+	if !ok {
+		z = zeroLocals(fn)
+		e.zeroLoc[fn] = z
+	}
+	return z
 }
 
 func (e *executor) constValue(c *ir.Const) value {

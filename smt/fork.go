@@ -25,15 +25,15 @@ func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
 	case rT == unsat:
 		return nil, st
 	case rT == unknown && rF == unknown:
-		e.cut(st, CutUnknown)
-		e.stats.Cuts[CutUnknown]++ // both outcomes are lost
+		e.cut(st, e.unknownCut())
+		e.stats.Cuts[e.unknownCut()]++ // both outcomes are lost
 		return nil, nil
 	case rT == unknown:
-		e.stats.Cuts[CutUnknown]++
+		e.stats.Cuts[e.unknownCut()]++
 		e.setPC(st, nF)
 		return nil, st
 	case rF == unknown:
-		e.stats.Cuts[CutUnknown]++
+		e.stats.Cuts[e.unknownCut()]++
 		e.setPC(st, nT)
 		return st, nil
 	}
@@ -109,7 +109,7 @@ func (e *executor) guard(st *state, c value, msg string) bool {
 		case sat:
 			e.rtErrorAt(st, msg)
 		case unknown:
-			e.stats.Cuts[CutUnknown]++
+			e.stats.Cuts[e.unknownCut()]++
 		}
 	}
 	nT := s.extend(st.pc, c.x)
@@ -119,7 +119,7 @@ func (e *executor) guard(st *state, c value, msg string) bool {
 		pin(st, st.subst, c.x, cval{n: 1}) // a fork re-running this instruction need not ask again
 		return true
 	case unknown:
-		e.cut(st, CutUnknown)
+		e.cut(st, e.unknownCut())
 		return false
 	}
 	st.done = true
@@ -184,7 +184,7 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 		e.stats.Cuts[CutEnumerate]++
 	}
 	if len(tuples) == 0 {
-		e.cut(st, CutUnknown)
+		e.cut(st, e.unknownCut())
 		return nil, false
 	}
 	for i := len(tuples) - 1; i >= 1; i-- {

@@ -51,6 +51,11 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		st.done = true // nothing to choose from: no path
 		return
 	}
+	if e.revisited(st) {
+		e.stats.Revisits++
+		st.done = true
+		return
+	}
 	t := in.Dst.Typ
 	// Push the other values so that they are popped in increasing order.
 	for i := n - 1; i >= 1; i-- {
@@ -88,7 +93,7 @@ func (e *executor) assume(st *state, f *frame, in *ir.Instr) {
 		e.setPC(st, n)
 		e.next(st)
 	case unknown:
-		e.cut(st, CutUnknown)
+		e.cut(st, e.unknownCut())
 	default:
 		st.done = true
 	}
@@ -114,7 +119,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		case sat:
 			e.violation(st, in.Name, in.Msg, in.Pos, nF, e.sol.modelOf(nF))
 		case unknown:
-			e.stats.Cuts[CutUnknown]++
+			e.stats.Cuts[e.unknownCut()]++
 		}
 	}
 	nT := s.extend(st.pc, c.x)
@@ -123,7 +128,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		e.setPC(st, nT)
 		e.next(st)
 	case unknown:
-		e.cut(st, CutUnknown)
+		e.cut(st, e.unknownCut())
 	default:
 		st.done = true
 	}
@@ -146,7 +151,17 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 	if st.cost > e.stats.MaxCostSeen {
 		e.stats.MaxCostSeen = st.cost
 	}
-	return e.wl.cheaperThan(st.cost)
+	if !e.wl.cheaperThan(st.cost) {
+		return false
+	}
+	// The state waits for the cheaper ones: drop it now if it is one
+	// already explored (a preemption often leads where a cheaper path went).
+	if e.revisited(st) {
+		e.stats.Revisits++
+		st.done = true
+		return false
+	}
+	return true
 }
 
 // ---- control flow ----
@@ -230,7 +245,7 @@ func (e *executor) newActivation(st *state, f *frame, fn *ir.Func, in *ir.Instr)
 		e.rtError(st, "call of "+fn.Name+" with the wrong number of arguments")
 		return nil, false
 	}
-	nf := newFrame(st.id, fn)
+	nf := e.newFrame(st, fn)
 	for i, a := range args {
 		nf.locals[fn.Params[i].Index] = e.operand(st, f, a)
 	}
@@ -245,7 +260,10 @@ func (e *executor) ret(st *state, f *frame, in *ir.Instr) {
 	}
 	ci := st.active[len(st.active)-1]
 	c := st.curCo()
+	done := c.frames[len(c.frames)-1]
+	c.frames[len(c.frames)-1] = nil
 	c.frames = c.frames[:len(c.frames)-1]
+	e.freeFrame(st, done)
 	if len(c.frames) > 0 {
 		caller := st.wtop()
 		call := caller.block.Instrs[caller.pc]
@@ -344,12 +362,14 @@ func (e *executor) coDone(st *state, f *frame, in *ir.Instr) {
 // observe hands the arguments, made concrete, to the observer: a symbolic
 // argument forks one path per feasible value (up to maxEnumerate).
 func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
-	vals := make([]value, len(in.Args))
-	var leaves []*expr
-	for i, a := range in.Args {
-		vals[i] = e.operand(st, f, a)
-		leaves = symLeaves(vals[i], leaves)
+	vals := e.obsVals[:0]
+	leaves := e.obsLeaves[:0]
+	for _, a := range in.Args {
+		v := e.operand(st, f, a)
+		vals = append(vals, v)
+		leaves = symLeaves(v, leaves)
 	}
+	e.obsVals, e.obsLeaves = vals, leaves
 	var fixed map[*expr]cval
 	var todo []*expr
 	for _, x := range leaves {
@@ -364,10 +384,11 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 	}
 	fixed = st.subst
 	ev := func(x *expr) cval { return fixed[x] }
-	args := make([]Concrete, len(vals))
+	args := e.obsArgs[:0]
 	for i, v := range vals {
-		args[i] = e.concrete(v, in.Args[i].Type(), ev)
+		args = append(args, e.concrete(v, in.Args[i].Type(), ev))
 	}
+	e.obsArgs = args
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
 		e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc))

@@ -1,6 +1,9 @@
 package smt
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/gokiss/kiss/sequentialize/ir"
 )
 
@@ -20,7 +23,7 @@ type state struct {
 
 	// The cos and heap slices are shared with forks until written (many
 	// forks die at their next assume).
-	sharedCos, sharedHeap bool
+	sharedCos, sharedHeap, sharedObs bool
 
 	pc      *pcNode
 	nondets *nondetRec
@@ -28,7 +31,7 @@ type state struct {
 	path    *pathRec
 	npath   int
 	steps   int
-	obs     map[string]*obsSlot
+	obs     []*obsSlot // by name; shared with forks until changed (sharedObs)
 
 	// subst pins terms the current instruction already decided (a
 	// condition, an enumerated value): a fork re-running the instruction
@@ -79,12 +82,22 @@ type object struct {
 	val     value
 	m       *mapObj
 	allPriv bool
-	priv    map[*value]bool // by the address of a slice's first element
+	priv    []*value        // by the address of a slice's first element: the first few
+	privM   map[*value]bool // and the rest
 }
 
 // private reports whether the owner may update es in place.
 func (o *object) private(es []value) bool {
-	return o.allPriv || len(es) == 0 || o.priv[&es[0]]
+	if o.allPriv || len(es) == 0 {
+		return true
+	}
+	p := &es[0]
+	for _, q := range o.priv {
+		if q == p {
+			return true
+		}
+	}
+	return o.privM[p]
 }
 
 // own makes the slice *es private, copying it if needed.
@@ -93,16 +106,20 @@ func (o *object) own(es *[]value) {
 		return
 	}
 	*es = append([]value(nil), (*es)...)
-	if o.priv == nil {
-		o.priv = make(map[*value]bool)
+	if len(o.priv) < 16 {
+		o.priv = append(o.priv, &(*es)[0])
+		return
 	}
-	o.priv[&(*es)[0]] = true
+	if o.privM == nil {
+		o.privM = make(map[*value]bool)
+	}
+	o.privM[&(*es)[0]] = true
 }
 
 // share forgets which slices are private: a loaded aggregate now shares
 // them.
 func (o *object) share() {
-	o.allPriv, o.priv = false, nil
+	o.allPriv, o.priv, o.privM = false, nil, nil
 }
 
 type mapObj struct {
@@ -111,6 +128,7 @@ type mapObj struct {
 }
 
 type obsSlot struct {
+	name  string
 	owner uint64
 	o     Observer
 }
@@ -148,12 +166,7 @@ func (e *executor) fork(st *state) *state {
 	c.active = append([]int(nil), st.active...)
 	st.sharedCos, st.sharedHeap = true, true
 	c.sharedCos, c.sharedHeap = true, true
-	if st.obs != nil {
-		c.obs = make(map[string]*obsSlot, len(st.obs))
-		for k, v := range st.obs {
-			c.obs[k] = v
-		}
-	}
+	st.sharedObs, c.sharedObs = true, true
 	c.subst = nil
 	st.id = e.newID()
 	c.id = e.newID()
@@ -251,18 +264,21 @@ func (st *state) newObj(o *object) uint64 {
 }
 
 func (st *state) observer(name string, factory func() Observer) Observer {
-	if st.obs == nil {
-		st.obs = make(map[string]*obsSlot)
+	i, found := slices.BinarySearchFunc(st.obs, name, func(s *obsSlot, n string) int { return strings.Compare(s.name, n) })
+	if found && st.obs[i].owner == st.id {
+		return st.obs[i].o
 	}
-	s := st.obs[name]
-	switch {
-	case s == nil:
-		s = &obsSlot{owner: st.id, o: factory()}
-		st.obs[name] = s
-	case s.owner != st.id:
-		s = &obsSlot{owner: st.id, o: s.o.Clone()}
-		st.obs[name] = s
+	if st.sharedObs {
+		st.obs = slices.Clone(st.obs)
+		st.sharedObs = false
 	}
+	if !found {
+		s := &obsSlot{name: name, owner: st.id, o: factory()}
+		st.obs = slices.Insert(st.obs, i, s)
+		return s.o
+	}
+	s := &obsSlot{name: name, owner: st.id, o: st.obs[i].o.Clone()}
+	st.obs[i] = s
 	return s.o
 }
 
@@ -275,12 +291,25 @@ func (st *state) enterBlock(f *frame, b *ir.Block) {
 }
 
 func newFrame(owner uint64, fn *ir.Func) *frame {
-	f := &frame{owner: owner, fn: fn, locals: make([]value, len(fn.Locals))}
+	return newFrameFrom(owner, fn, zeroLocals(fn))
+}
+
+// zeroLocals returns the initial locals of fn: zero values, aggregates
+// included. Values are immutable, so frames copy the slice and share the
+// aggregates.
+func zeroLocals(fn *ir.Func) []value {
+	ls := make([]value, len(fn.Locals))
 	for i, l := range fn.Locals {
 		if !l.Typ.IsScalar() {
-			f.locals[i] = zeroValue(l.Typ)
+			ls[i] = zeroValue(l.Typ)
 		}
 	}
+	return ls
+}
+
+// newFrameFrom makes a frame whose locals start as a copy of zero.
+func newFrameFrom(owner uint64, fn *ir.Func, zero []value) *frame {
+	f := &frame{owner: owner, fn: fn, locals: append([]value(nil), zero...)}
 	if len(fn.Blocks) > 0 {
 		f.block = fn.Blocks[0]
 	}

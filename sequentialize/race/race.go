@@ -30,6 +30,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gokiss/kiss/smt"
 )
@@ -84,6 +85,7 @@ type shadow struct {
 	path   []int
 	reads  map[int][]epoch
 	writes map[int][]epoch
+	epoch  uint64 // the detector that may change it in place
 }
 
 // maxHistory bounds the positions remembered per goroutine and location.
@@ -114,21 +116,27 @@ type Detector struct {
 	syncs  map[syncKey]clock
 	mem    map[smt.ObjID][]*shadow
 	// owned says the maps are this detector's alone. Clone shares them and
-	// clears owned on both sides; the first Observe copies: most forked
-	// paths of the scheduler end before they observe anything.
+	// clears owned on both sides; the first Observe copies the maps, not
+	// what they hold: clocks are never changed in place, slices of shadows
+	// are copied to grow, and a shadow is changed in place only by the
+	// detector whose epoch it carries (Clone gives both sides new ones).
 	owned bool
+	epoch uint64
 }
+
+var epochs atomic.Uint64
 
 // New returns a detector for a fresh execution.
 func New() smt.Observer {
-	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}, owned: true}
+	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}, owned: true, epoch: epochs.Add(1)}
 }
 
 // Clone returns a detector for a forked path, sharing state until either
 // side observes an event.
 func (d *Detector) Clone() smt.Observer {
 	d.owned = false
-	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem}
+	d.epoch = epochs.Add(1)
+	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem, epoch: epochs.Add(1)}
 }
 
 // own gives d private copies of the maps it shares since a Clone.
@@ -136,25 +144,10 @@ func (d *Detector) own() {
 	if d.owned {
 		return
 	}
-	clocks := make(map[int]clock, len(d.clocks))
-	syncs := make(map[syncKey]clock, len(d.syncs))
-	mem := make(map[smt.ObjID][]*shadow, len(d.mem))
-	for g, v := range d.clocks {
-		clocks[g] = slices.Clone(v)
-	}
-	for k, v := range d.syncs {
-		syncs[k] = slices.Clone(v)
-	}
-	for o, ss := range d.mem {
-		cs := make([]*shadow, len(ss))
-		for i, s := range ss {
-			cs[i] = &shadow{path: s.path, reads: maps.Clone(s.reads), writes: maps.Clone(s.writes)}
-		}
-		mem[o] = cs
-	}
-	d.clocks, d.syncs, d.mem, d.owned = clocks, syncs, mem, true
+	d.clocks, d.syncs, d.mem, d.owned = maps.Clone(d.clocks), maps.Clone(d.syncs), maps.Clone(d.mem), true
 }
 
+// clock returns g's clock, which the caller must not change in place.
 func (d *Detector) clock(g int) clock {
 	c, ok := d.clocks[g]
 	if !ok {
@@ -177,16 +170,16 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 	case "hb.acquire":
 		k := syncKey{args[1].Key(), subOf(args)}
 		if l, ok := d.syncs[k]; ok {
-			d.clocks[g] = d.clock(g).join(l)
+			d.clocks[g] = slices.Clone(d.clock(g)).join(l)
 		}
 	case "hb.release":
 		k := syncKey{args[1].Key(), subOf(args)}
 		d.syncs[k] = slices.Clone(d.syncs[k]).join(d.clock(g))
-		d.clocks[g] = d.clock(g).tick(g)
+		d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 	case "hb.spawn":
 		child := int(args[1].Int64())
 		d.clocks[child] = slices.Clone(d.clock(g)).tick(child)
-		d.clocks[g] = d.clock(g).tick(g)
+		d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 	case "rd", "wr", "atomic.rd", "atomic.wr":
 		var label string
 		if len(args) > 2 {
@@ -199,11 +192,11 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 			// each as an acquire and a release of the location.
 			k := syncKey{"atomic " + args[1].Key(), 0}
 			if l, ok := d.syncs[k]; ok {
-				d.clocks[g] = d.clock(g).join(l)
+				d.clocks[g] = slices.Clone(d.clock(g)).join(l)
 			}
 			defer func() {
 				d.syncs[k] = slices.Clone(d.syncs[k]).join(d.clock(g))
-				d.clocks[g] = d.clock(g).tick(g)
+				d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 			}()
 		}
 		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, name: label, atomic: atomic})
@@ -245,8 +238,14 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 		}
 	}
 	if own == nil {
-		own = &shadow{path: slices.Clone(ref.Path)}
-		d.mem[ref.Obj] = append(d.mem[ref.Obj], own)
+		own = &shadow{path: slices.Clone(ref.Path), epoch: d.epoch}
+		d.mem[ref.Obj] = append(slices.Clip(d.mem[ref.Obj]), own)
+	} else if own.epoch != d.epoch {
+		ss := slices.Clone(d.mem[ref.Obj])
+		i := slices.Index(ss, own)
+		own = &shadow{path: own.path, reads: maps.Clone(own.reads), writes: maps.Clone(own.writes), epoch: d.epoch}
+		ss[i] = own
+		d.mem[ref.Obj] = ss
 	}
 	if write {
 		if own.writes == nil {
@@ -351,4 +350,117 @@ func access(write, atomic bool) string {
 		s = "atomic " + s
 	}
 	return s
+}
+
+// HashState hashes what decides the detector's later findings
+// (smt.StateHasher): the clocks of goroutines and synchronisation keys and
+// the access histories, with objects renamed by obj and those no longer
+// reachable left out. Clocks are hashed without their trailing zeros.
+func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
+	var acc smt.StateHash
+	for g, c := range d.clocks {
+		var eh smt.StateHash
+		eh.Uint64(uint64(g))
+		hashClock(&eh, c)
+		acc.Add(eh.Sum())
+	}
+	h.Add(acc.Sum())
+	acc = smt.StateHash{}
+	for k, c := range d.syncs {
+		var eh smt.StateHash
+		if !hashRefKey(&eh, k.ref, obj) {
+			continue
+		}
+		if eh.Failed() {
+			h.Fail()
+		}
+		eh.Uint64(uint64(k.sub))
+		hashClock(&eh, c)
+		acc.Add(eh.Sum())
+	}
+	h.Add(acc.Sum())
+	acc = smt.StateHash{}
+	for o, ss := range d.mem {
+		id, ok := obj(o)
+		if !ok {
+			continue
+		}
+		var eh smt.StateHash
+		eh.Uint64(id)
+		eh.Uint64(uint64(len(ss)))
+		for _, s := range ss {
+			eh.Uint64(uint64(len(s.path)))
+			for _, p := range s.path {
+				eh.Uint64(uint64(p))
+			}
+			hashHistory(&eh, s.reads)
+			hashHistory(&eh, s.writes)
+		}
+		acc.Add(eh.Sum())
+	}
+	h.Add(acc.Sum())
+}
+
+func hashClock(h *smt.StateHash, c clock) {
+	n := len(c)
+	for n > 0 && c[n-1] == 0 {
+		n--
+	}
+	h.Uint64(uint64(n))
+	for _, v := range c[:n] {
+		h.Uint64(uint64(v))
+	}
+}
+
+func hashHistory(h *smt.StateHash, hist map[int][]epoch) {
+	var acc smt.StateHash
+	for g, es := range hist {
+		var eh smt.StateHash
+		eh.Uint64(uint64(g))
+		eh.Uint64(uint64(len(es)))
+		for _, e := range es {
+			eh.Uint64(uint64(e.clk)<<1 | uint64(b2u(e.atomic)))
+			eh.String(e.pos)
+			eh.String(e.name)
+		}
+		acc.Add(eh.Sum())
+	}
+	h.Uint64(uint64(len(hist)))
+	h.Add(acc.Sum())
+}
+
+// hashRefKey hashes a key made by smt.Concrete.Key, renaming the object of
+// a pointer ("#obj.path", possibly after "atomic "); it is false for an
+// object no longer reachable. A key of an aggregate holding pointers
+// cannot be renamed here: the state is then not cached (h.Fail).
+func hashRefKey(h *smt.StateHash, key string, obj func(smt.ObjID) (uint64, bool)) bool {
+	i := strings.IndexByte(key, '#')
+	if i < 0 || key[:i] != "" && key[:i] != "atomic " {
+		if i >= 0 && (key[0] == '{' || key[0] == '[') {
+			h.Fail()
+		}
+		h.String(key)
+		return true
+	}
+	j := i + 1
+	var id uint64
+	for j < len(key) && key[j] >= '0' && key[j] <= '9' {
+		id = id*10 + uint64(key[j]-'0')
+		j++
+	}
+	c, ok := obj(smt.ObjID(id))
+	if !ok {
+		return false
+	}
+	h.String(key[:i])
+	h.Uint64(c)
+	h.String(key[j:])
+	return true
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

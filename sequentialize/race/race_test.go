@@ -134,3 +134,25 @@ func TestCloneIsIndependent(t *testing.T) {
 		t.Fatalf("original: %+v", fs)
 	}
 }
+
+// A sync key the hash cannot rename (an aggregate holding a pointer)
+// keeps the state out of the cache; a pointer key is renamed.
+func TestHashRefKey(t *testing.T) {
+	canon := func(id smt.ObjID) (uint64, bool) { return uint64(id) + 100, id != 7 }
+	var h smt.StateHash
+	if !hashRefKey(&h, "#3.1", canon) || h.Failed() {
+		t.Error("pointer key")
+	}
+	if hashRefKey(&h, "atomic #7", canon) {
+		t.Error("unreachable object kept")
+	}
+	if hashRefKey(&h, "{#3, 1}", canon); !h.Failed() {
+		t.Error("aggregate key with a pointer hashed")
+	}
+	var a, b smt.StateHash
+	hashRefKey(&a, "#3.1", func(smt.ObjID) (uint64, bool) { return 5, true })
+	hashRefKey(&b, "#9.1", func(smt.ObjID) (uint64, bool) { return 5, true })
+	if a.Sum() != b.Sum() {
+		t.Error("renamed keys differ")
+	}
+}

@@ -58,6 +58,11 @@ func (e *Error) Error() string { return "z3: " + e.Op + ": " + e.Msg }
 //
 // A Context and everything made from it must be used by one goroutine at a
 // time; only Interrupt may be called concurrently.
+//
+// A Context that becomes unreachable is deleted by a cleanup, on another
+// goroutine: a method whose last use of its Context is a Z3 call (or the
+// reading of memory Z3 owns) keeps it alive until then with
+// runtime.KeepAlive, since its caller may hold nothing but a Term.
 type Context struct {
 	raw  C.Z3_context // nil once closed; read without locks by the owning goroutine
 	sh   *shared
@@ -66,7 +71,8 @@ type Context struct {
 
 	spare    []pending // recycled backing array for sh.pending
 	rawSorts map[uint]C.Z3_sort
-	rne, rtz C.Z3_ast // rounding modes
+	rne, rtz C.Z3_ast    // rounding modes
+	idle     C.Z3_solver // an empty solver, checked to clear a late interrupt (see endCheck)
 }
 
 // shared is the part of a Context reached from other goroutines: the
@@ -78,6 +84,10 @@ type shared struct {
 	raw        C.Z3_context // nil once closed
 	pending    []pending    // references to give back on the owning goroutine
 	hasPending atomic.Bool  // lets the hot path skip the mutex
+
+	// Interrupt reaches Z3 only while a check runs (checking), and says so
+	// (interrupted), under mu; see Interrupt and endCheck.
+	checking, interrupted bool
 }
 
 type refKind uint8
@@ -123,7 +133,7 @@ func (c *Context) Close() error {
 		return nil
 	}
 	c.raw = nil
-	c.spare, c.rawSorts, c.rne, c.rtz = nil, nil, nil, nil
+	c.spare, c.rawSorts, c.rne, c.rtz, c.idle = nil, nil, nil, nil, nil
 	c.sh.close()
 	return nil
 }
@@ -145,15 +155,58 @@ func (s *shared) close() {
 
 // Interrupt asks a running Check of this context to stop; it then returns
 // Unknown with a reason such as "interrupted" or "canceled". It is safe to
-// call from any goroutine, also on a closed context. It has no effect on a
-// check that starts later.
+// call from any goroutine, also on a closed context. It has no effect when
+// no check runs, nor on a check that starts later.
+//
+// Z3_interrupt itself is not so harmless: it raises a cancel flag of the
+// whole context that only the start of a check lowers. Raised between two
+// checks, it made the next push fail halfway ("push canceled", the solver
+// left with a scope too few and wrong answers until a later pop crashed
+// inside Z3), and model evaluations fail. So it is called only while a
+// check runs, and a check during which it was called lowers the flag before
+// it returns (endCheck), in case it came too late to stop the search.
 func (c *Context) Interrupt() {
 	s := c.sh
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.raw != nil {
+	if s.raw != nil && s.checking {
 		C.Z3_interrupt(s.raw)
+		s.interrupted = true
 	}
+}
+
+// beginCheck and endCheck bracket every Z3 check, on the owning goroutine.
+func (c *Context) beginCheck() {
+	s := c.sh
+	s.mu.Lock()
+	s.checking, s.interrupted = true, false
+	s.mu.Unlock()
+}
+
+// endCheck ends the window in which Interrupt reaches Z3. If it did, the
+// check it aimed at may already have been over (or not yet have started
+// listening), leaving Z3's cancel flag raised: a check of an empty solver,
+// which starts by lowering it, makes the context usable again. It runs
+// under the lock, so no interrupt can come in between. Read the error code
+// of the real check before calling it.
+func (c *Context) endCheck() {
+	s := c.sh
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.checking = false
+	if !s.interrupted {
+		return
+	}
+	s.interrupted = false
+	if c.idle == nil {
+		c.idle = C.Z3_mk_simple_solver(c.raw)
+		if c.idle == nil || C.Z3_get_error_code(c.raw) != C.Z3_OK {
+			c.idle = nil
+			return
+		}
+		C.Z3_solver_inc_ref(c.raw, c.idle) // freed with the context
+	}
+	C.Z3_solver_check(c.raw, c.idle)
 }
 
 // Err returns the first error recorded since the last ClearErr.

@@ -20,6 +20,7 @@ import "C"
 import (
 	"errors"
 	"math"
+	"runtime"
 	"time"
 	"unsafe"
 )
@@ -98,6 +99,7 @@ func (s *Solver) NumScopes() uint {
 	if !s.enter("NumScopes") {
 		return 0
 	}
+	defer runtime.KeepAlive(s) // see Context
 	return uint(C.Z3_solver_get_num_scopes(s.c.raw, s.s))
 }
 
@@ -195,21 +197,27 @@ func (s *Solver) check(op string, ts []Term) (Result, error) {
 		return Result{}, err
 	}
 	s.checks++
-	var r C.Z3_lbool
-	if ts == nil {
-		r = C.Z3_solver_check(c.raw, s.s)
-	} else {
-		as := make([]C.Z3_ast, len(ts))
+	var as []C.Z3_ast
+	var p *C.Z3_ast
+	if ts != nil {
+		as = make([]C.Z3_ast, len(ts))
 		for i, t := range ts {
 			as[i] = t.n.a
 		}
-		var p *C.Z3_ast
 		if len(as) > 0 {
 			p = &as[0]
 		}
+	}
+	var r C.Z3_lbool
+	c.beginCheck()
+	if ts == nil {
+		r = C.Z3_solver_check(c.raw, s.s)
+	} else {
 		r = C.Z3_solver_check_assumptions(c.raw, s.s, C.uint(len(as)), p)
 	}
-	if err := c.lastErr(op); err != nil {
+	err := c.lastErr(op)
+	c.endCheck()
+	if err != nil {
 		return Result{}, err
 	}
 	switch r {
@@ -283,6 +291,7 @@ func (s *Solver) String() string {
 	if !s.enter("String") {
 		return "<no solver>"
 	}
+	defer runtime.KeepAlive(s) // see Context
 	return C.GoString(C.Z3_solver_to_string(s.c.raw, s.s))
 }
 
@@ -316,5 +325,6 @@ func (m *Model) String() string {
 	if m == nil || !m.c.enter("String") {
 		return "<no model>"
 	}
+	defer runtime.KeepAlive(m) // see Context
 	return C.GoString(C.Z3_model_to_string(m.c.raw, m.m))
 }

@@ -5,7 +5,10 @@ package z3
 */
 import "C"
 
-import "unsafe"
+import (
+	"runtime"
+	"unsafe"
+)
 
 // node holds one Z3 reference to an AST (a term or a sort).
 type node struct {
@@ -148,6 +151,7 @@ func (c *Context) sortArgs(op string, ss ...Sort) bool {
 // Kind returns the kind of s, KindUnknown for the zero Sort.
 func (s Sort) Kind() SortKind {
 	c, ok := s.ctx("Kind")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok {
 		return KindUnknown
 	}
@@ -185,7 +189,9 @@ func (s Sort) BVSize() uint {
 	if s.Kind() != KindBV {
 		return 0
 	}
-	return uint(C.Z3_get_bv_sort_size(s.n.c.raw, s.raw()))
+	c := s.n.c
+	defer runtime.KeepAlive(c) // see Context
+	return uint(C.Z3_get_bv_sort_size(c.raw, s.raw()))
 }
 
 // FPSize returns the exponent and significand widths of a floating-point
@@ -195,6 +201,7 @@ func (s Sort) FPSize() (ebits, sbits uint) {
 		return 0, 0
 	}
 	c := s.n.c
+	defer runtime.KeepAlive(c) // see Context
 	return uint(C.Z3_fpa_get_ebits(c.raw, s.raw())), uint(C.Z3_fpa_get_sbits(c.raw, s.raw()))
 }
 
@@ -225,5 +232,6 @@ func (s Sort) String() string {
 	if !ok {
 		return "<no sort>"
 	}
+	defer runtime.KeepAlive(c) // see Context
 	return C.GoString(C.Z3_sort_to_string(c.raw, s.raw()))
 }

@@ -8,6 +8,7 @@ import "C"
 import (
 	"math"
 	"math/big"
+	"runtime"
 )
 
 // String returns t in SMT-LIB syntax.
@@ -16,6 +17,7 @@ func (t Term) String() string {
 	if !ok {
 		return "<no term>"
 	}
+	defer runtime.KeepAlive(c) // see Context
 	return C.GoString(C.Z3_ast_to_string(c.raw, t.n.a))
 }
 
@@ -64,6 +66,7 @@ func (c *Context) sortKind(a C.Z3_ast) C.Z3_sort_kind {
 // floating-point value.
 func (t Term) IsNumeral() bool {
 	c, ok := t.ctx("IsNumeral")
+	defer runtime.KeepAlive(c) // see Context
 	return ok && bool(C.Z3_is_numeral_ast(c.raw, t.n.a))
 }
 
@@ -76,6 +79,7 @@ func (t Term) IsFalse() bool { return t.boolValue() == C.Z3_L_FALSE }
 
 func (t Term) boolValue() C.Z3_lbool {
 	c, ok := t.ctx("boolValue")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok {
 		return C.Z3_L_UNDEF
 	}
@@ -85,6 +89,7 @@ func (t Term) boolValue() C.Z3_lbool {
 // integral reports whether t is a bit-vector or integer numeral.
 func (t Term) integral(op string) (*Context, C.Z3_sort_kind, bool) {
 	c, ok := t.ctx(op)
+	defer runtime.KeepAlive(c) // see Context
 	if !ok || !bool(C.Z3_is_numeral_ast(c.raw, t.n.a)) {
 		return nil, 0, false
 	}
@@ -96,6 +101,7 @@ func (t Term) integral(op string) (*Context, C.Z3_sort_kind, bool) {
 // non-negative integer numeral, if it fits.
 func (t Term) AsUint64() (uint64, bool) {
 	c, _, ok := t.integral("AsUint64")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok {
 		return 0, false
 	}
@@ -110,6 +116,7 @@ func (t Term) AsUint64() (uint64, bool) {
 // read in two's complement, if it fits.
 func (t Term) AsInt64() (int64, bool) {
 	c, k, ok := t.integral("AsInt64")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok {
 		return 0, false
 	}
@@ -135,6 +142,7 @@ func (t Term) AsInt64() (int64, bool) {
 // (unsigned), of any size.
 func (t Term) AsBigInt() (*big.Int, bool) {
 	c, _, ok := t.integral("AsBigInt")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok {
 		return nil, false
 	}
@@ -145,6 +153,7 @@ func (t Term) AsBigInt() (*big.Int, bool) {
 // float64 if its sort is wider.
 func (t Term) AsFloat64() (float64, bool) {
 	c, ok := t.ctx("AsFloat64")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok || !bool(C.Z3_is_numeral_ast(c.raw, t.n.a)) || c.sortKind(t.n.a) != C.Z3_FLOATING_POINT_SORT {
 		return 0, false
 	}
@@ -163,6 +172,7 @@ func (t Term) AsFloat64() (float64, bool) {
 // 0xFF, which can come from a model of an unconstrained string.
 func (t Term) AsString() (string, bool) {
 	c, ok := t.ctx("AsString")
+	defer runtime.KeepAlive(c) // see Context
 	if !ok || !bool(C.Z3_is_string(c.raw, t.n.a)) {
 		return "", false
 	}

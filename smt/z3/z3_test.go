@@ -2,8 +2,11 @@ package z3
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -896,6 +899,85 @@ func TestUnclosedContextsAreFreed(t *testing.T) {
 	}
 }
 
+// A Context reachable only through the value a method is called on stays
+// alive until the method is done with Z3: its cleanup deletes the Z3
+// context on another goroutine, which used to happen in the middle of
+// String (a use after free that Z3 reported as an assertion violation, or
+// a crash).
+func TestContextOutlivesCalls(t *testing.T) {
+	big := func() Term {
+		c := NewContext()
+		x := c.Const("x", c.BVSort(64))
+		y := x
+		for i := range 2000 {
+			y = y.Mul(x.Add(c.BVVal(uint64(i), 64)))
+		}
+		return y
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				runtime.GC()
+			}
+		}
+	}()
+	defer func() { close(done); <-stopped }()
+	n := 0
+	for start := time.Now(); time.Since(start) < 2*time.Second; n++ {
+		if str := big().String(); !strings.HasPrefix(str, "(bvmul") {
+			t.Fatalf("String = %.40q", str)
+		}
+	}
+	t.Logf("%d terms printed", n)
+}
+
+// TestZ3StoppedStringCheck shows a bug of Z3 4.8.12, not of the binding:
+// a check in the string theory stopped in the middle (by Interrupt here; a
+// timeout does it too) can leave the solver corrupt, and a later pop or
+// check of it crashes the process (SIGSEGV, within a few dozen rounds, at
+// varying ones). The smt package replaces a solver after every check
+// without an answer because of it. The test crashes, so it runs only with
+// KISS_Z3_BUG=1: to see whether a newer Z3 still needs that.
+func TestZ3StoppedStringCheck(t *testing.T) {
+	if os.Getenv("KISS_Z3_BUG") == "" {
+		t.Skip("crashes the process with Z3 4.8.12; set KISS_Z3_BUG=1 to run")
+	}
+	for round := range 300 {
+		c := NewContext()
+		s := c.NewSimpleSolver()
+		x, str, t2 := c.Const("x", c.BVSort(64)), c.Const("t0", c.StringSort()), c.Const("t2", c.StringSort())
+		for i := range 5 {
+			s.Push()
+			s.Assert(c.Const(fmt.Sprint("b", i), c.BoolSort()))
+		}
+		s.Push()
+		s.Assert(str.Eq(c.StringVal("solaris-amd64-oraclerel")).Not())
+		s.Push()
+		s.Assert(t2.Eq(c.StringVal("")).Not())
+		empty := t2.SeqLength().Int2BV(64).Eq(c.BVVal(0, 64)) // unsatisfiable, and hard
+		s.Push()
+		s.Assert(empty)
+		stop := time.AfterFunc(time.Duration(80+(round*37)%240)*time.Millisecond, c.Interrupt)
+		r, _ := s.Check()
+		stop.Stop()
+		s.Pop(2)
+		s.Push()
+		s.Assert(t2.Eq(c.StringVal("")))
+		s.Push()
+		s.Assert(x.Eq(c.BVVal(0x5f, 64)).Not())
+		s.Check()
+		s.Pop(1)
+		t.Logf("round %d: %v", round, r)
+		c.Close()
+	}
+}
+
 // factoring returns a solver asked to factor a 64-bit semiprime, which takes
 // Z3 far longer than a test should wait.
 func factoring(c *Context) *Solver {
@@ -911,7 +993,10 @@ func factoring(c *Context) *Solver {
 func TestTimeout(t *testing.T) {
 	c := newContext(t)
 	s := factoring(c)
-	s.SetTimeout(time.Millisecond)
+	// Not a millisecond: Z3 forgets a timeout that expires before its
+	// check really starts (after preprocessing), which a loaded machine
+	// made happen now and then.
+	s.SetTimeout(100 * time.Millisecond)
 	watchdog := time.AfterFunc(30*time.Second, c.Interrupt)
 	defer watchdog.Stop()
 	start := time.Now()
@@ -925,7 +1010,7 @@ func TestTimeout(t *testing.T) {
 		t.Error("Unknown without a reason")
 	}
 	if took > 20*time.Second {
-		t.Errorf("a 1ms timeout took %v", took)
+		t.Errorf("a 100ms timeout took %v", took)
 	}
 
 	// The bound can be lifted, and the solver is still usable.
@@ -968,6 +1053,107 @@ func TestInterrupt(t *testing.T) {
 	s.Assert(c.Const("p", c.BoolSort()))
 	check(t, s, Sat)
 	noErr(t, c)
+}
+
+// An Interrupt while no check runs must leave the context alone. It used
+// to raise Z3's cancel flag until the next check started, so a Push in
+// between failed halfway ("push canceled"): the solver kept a scope too
+// few, answered sat to an unsat query, and a later Pop could crash in Z3.
+func TestInterruptBetweenChecks(t *testing.T) {
+	c := newContext(t)
+	s := c.NewSimpleSolver()
+	x := c.Const("x", c.BVSort(8))
+	s.Push()
+	s.Assert(x.UGT(c.BVVal(3, 8)))
+	check(t, s, Sat)
+	m := model(t, s)
+
+	c.Interrupt()
+	if v := evalUint(t, m, x); v <= 3 {
+		t.Errorf("x = %d in a model of x > 3", v)
+	}
+	c.Interrupt()
+	s.Push()
+	s.Assert(x.Eq(c.BVVal(1, 8)))
+	noErr(t, c)
+	if n := s.NumScopes(); n != 2 {
+		t.Fatalf("%d scopes after two pushes", n)
+	}
+	check(t, s, Unsat)
+	c.Interrupt()
+	s.Pop(1)
+	noErr(t, c)
+	check(t, s, Sat)
+	s.Pop(1)
+	noErr(t, c)
+}
+
+// Interrupts that race with checks stop them or do nothing: whenever one
+// lands (before, during, or just as a check returns), the pushes, pops,
+// models and evaluations around the checks work, and the solver's scopes
+// are the ones pushed.
+func TestInterruptRacesChecks(t *testing.T) {
+	c := newContext(t)
+	s := c.NewSimpleSolver()
+	s.SetResourceLimit(200_000)
+	var xs []Term
+	for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		xs = append(xs, c.Const(n, c.BVSort(32)))
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		r := rand.New(rand.NewPCG(1, 2))
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Duration(r.IntN(300)) * time.Microsecond):
+				c.Interrupt()
+			}
+		}
+	}()
+	defer func() { close(done); <-stopped }()
+	r := rand.New(rand.NewPCG(3, 4))
+	depth, stops := 0, 0
+	for start := time.Now(); time.Since(start) < 2*time.Second; {
+		if depth > 0 && r.IntN(3) == 0 {
+			n := 1 + r.IntN(depth)
+			s.Pop(uint(n))
+			depth -= n
+		}
+		s.Push()
+		depth++
+		a, b := xs[r.IntN(len(xs))], xs[r.IntN(len(xs))]
+		switch r.IntN(4) {
+		case 0:
+			s.Assert(a.Mul(b).Eq(c.BVVal(r.Uint64N(1000), 32)))
+		case 1:
+			s.Assert(a.ULT(b.Add(c.BVVal(r.Uint64N(1000), 32))))
+		case 2:
+			s.Assert(a.URem(b.Add(c.BVVal(1, 32))).Eq(c.BVVal(r.Uint64N(7), 32)))
+		default:
+			s.Assert(a.Eq(b).Not())
+		}
+		res, err := s.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status == Unknown {
+			stops++
+		}
+		if res.Status == Sat {
+			if _, ok := model(t, s).Eval(a.Add(b), true); !ok {
+				t.Fatalf("Eval after a check: %v", c.Err())
+			}
+		}
+		noErr(t, c)
+		if n := s.NumScopes(); int(n) != depth {
+			t.Fatalf("%d scopes, %d pushed", n, depth)
+		}
+	}
+	t.Logf("%d checks stopped", stops)
 }
 
 func BenchmarkBVAddTerm(b *testing.B) {

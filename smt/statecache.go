@@ -1,0 +1,333 @@
+package smt
+
+import (
+	"hash/maphash"
+	"math/bits"
+	"slices"
+	"unsafe"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// State caching (seed 004's state table, for a cost-bounded search).
+//
+// At every choose the executor hashes the state it is about to fork: the
+// values its future depends on, and nothing of its history (the trace, the
+// nondets, the blocks entered). Heap objects are numbered in the order a
+// walk from the globals and the coroutines' frames reaches them, not by
+// allocation, and a frame contributes only the locals live where it
+// resumes, so that two interleavings that end in the same memory by
+// different routes (allocating in another order, leaving other dead
+// values behind) meet. A state equal to one already seen at a cost no
+// greater is dropped: its futures are that state's futures, explored at no
+// greater cost, so every violation they hold is found, and found first on
+// a path no costlier. Observers take part through StateHasher (an
+// observer that does not implement it turns caching off); so do the path
+// condition (caching is limited to states whose path condition is still
+// empty) and the per-activation unroll counts.
+//
+// The table holds 128-bit hashes: a collision (two different states with
+// one hash, about 2^-128 per pair) would drop a state wrongly.
+
+// StateHasher is implemented by observers whose state can be hashed. obj
+// renames a heap object to its canonical number; ok is false for an
+// object no longer reachable, which no later event can name (the observer
+// may leave out what it knows of it). Equal hashes must mean the observer
+// reports the same findings for the same future events (up to the
+// renaming).
+type StateHasher interface {
+	HashState(h *StateHash, obj func(ObjID) (uint64, bool))
+}
+
+// StateHash accumulates a 128-bit hash.
+type StateHash struct {
+	a, b   uint64
+	failed bool
+}
+
+// Fail says the state cannot be hashed faithfully (it holds something the
+// hasher cannot rename): it is then not cached.
+func (h *StateHash) Fail() { h.failed = true }
+
+// Failed reports whether Fail was called.
+func (h *StateHash) Failed() bool { return h.failed }
+
+var strSeedA, strSeedB = maphash.MakeSeed(), maphash.MakeSeed()
+
+// Uint64 adds a word.
+func (h *StateHash) Uint64(v uint64) {
+	h.a = bits.RotateLeft64((h.a^v)*0x9e3779b97f4a7c15, 29) + 0x632be59bd9b4e019
+	h.b = bits.RotateLeft64((h.b+v)*0xc2b2ae3d27d4eb4f, 31) ^ 0x85ebca77c2b2ae63
+}
+
+// String adds a string.
+func (h *StateHash) String(s string) {
+	h.Uint64(uint64(len(s)))
+	h.a ^= maphash.String(strSeedA, s)
+	h.b += maphash.String(strSeedB, s)
+	h.Uint64(0x5bd1e995)
+}
+
+// Sum returns the hash.
+func (h *StateHash) Sum() [2]uint64 { return [2]uint64{fmix(h.a ^ h.b>>7), fmix(h.b + h.a<<3)} }
+
+// Add adds a sum commutatively: the entries of an unordered collection
+// are hashed apart and added.
+func (h *StateHash) Add(s [2]uint64) { h.a += s[0]; h.b ^= fmix(s[1] + 0x9e3779b97f4a7c15) }
+
+func fmix(k uint64) uint64 {
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	k ^= k >> 33
+	k *= 0xc4ceb9fe1a85ec53
+	k ^= k >> 33
+	return k
+}
+
+// stateCache is the table of states seen at a choose, with the least cost
+// each was seen at.
+type stateCache struct {
+	seen  map[[2]uint64]int
+	off   bool    // an observer cannot be hashed
+	canon []int32 // raw object id -> canonical number + 1 (0: not reached)
+	queue []uint64
+	sym   bool // the state holds a term the hash cannot name
+	live  map[*ir.Func]*liveness
+}
+
+// revisited reports whether st, about to choose, equals a state already
+// seen at a cost no greater; otherwise it records st.
+func (e *executor) revisited(st *state) bool {
+	c := &e.cache
+	if c.off || st.pc != e.sol.root {
+		return false
+	}
+	if c.seen == nil {
+		c.seen = make(map[[2]uint64]int)
+		c.live = make(map[*ir.Func]*liveness)
+	}
+	key, ok := e.hashState(st)
+	if !ok {
+		return false
+	}
+	if cost, ok := c.seen[key]; ok && cost <= st.cost {
+		return true
+	}
+	c.seen[key] = st.cost
+	return false
+}
+
+func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
+	c := &e.cache
+	if cap(c.canon) < len(st.heap) {
+		c.canon = make([]int32, len(st.heap)+len(st.heap)/2)
+	}
+	c.canon = c.canon[:len(st.heap)]
+	c.queue = c.queue[:0]
+	c.sym = false
+	defer func() {
+		for _, id := range c.queue {
+			c.canon[id] = 0
+		}
+	}()
+	var h StateHash
+	// The roots: globals, then the coroutines.
+	for _, g := range e.prog.Globals {
+		h.Uint64(e.canonObj(e.globalObj[g]))
+	}
+	h.Uint64(uint64(len(st.active)))
+	for _, a := range st.active {
+		h.Uint64(uint64(a))
+	}
+	h.Uint64(uint64(len(st.cos)))
+	for ci, co := range st.cos {
+		h.Uint64(uint64(len(co.frames))<<2 | uint64(b2n(co.done))<<1 | uint64(b2n(co.running)))
+		for k, f := range co.frames {
+			h.Uint64(uint64(e.funcIndex[f.fn]))
+			h.Uint64(uint64(f.block.Index)<<32 | uint64(f.pc))
+			for _, u := range f.unroll {
+				h.Uint64(uint64(uintptr(unsafe.Pointer(u.br))))
+				h.Uint64(uint64(u.taken[0])<<32 | uint64(u.taken[1]))
+			}
+			waiting := k < len(co.frames)-1 || ci != st.active[len(st.active)-1] && slices.Contains(st.active, ci)
+			lv := e.liveAt(f.fn, f.block.Index, f.pc, waiting)
+			for i, l := range f.fn.Locals {
+				if lv[i>>6]&(1<<(i&63)) != 0 {
+					e.hashValue(&h, f.locals[i], l.Typ)
+				}
+			}
+		}
+	}
+	// The heap, in the order the walk reached it.
+	for i := 0; i < len(c.queue); i++ {
+		o := st.heap[c.queue[i]]
+		if o.m != nil {
+			h.Uint64(typeKey(o.m.keyT))
+			h.Uint64(typeKey(o.m.valT))
+			h.Uint64(uint64(len(o.m.keys)))
+			for j := range o.m.keys {
+				e.hashValue(&h, o.m.keys[j], o.m.keyT)
+				e.hashValue(&h, o.m.vals[j], o.m.valT)
+			}
+			continue
+		}
+		h.Uint64(typeKey(o.typ))
+		e.hashValue(&h, o.val, o.typ)
+	}
+	if c.sym {
+		return key, false
+	}
+	// The observers, by name.
+	if len(st.obs) > 0 {
+		canon := func(id ObjID) (uint64, bool) {
+			if uint64(id) < uint64(len(c.canon)) && c.canon[id] != 0 {
+				return uint64(c.canon[id]), true
+			}
+			return 0, false
+		}
+		for _, s := range st.obs {
+			sh, ok := s.o.(StateHasher)
+			if !ok {
+				c.off = true
+				return key, false
+			}
+			h.String(s.name)
+			sh.HashState(&h, canon)
+		}
+	}
+	if h.failed {
+		return key, false
+	}
+	return h.Sum(), true
+}
+
+// typeKey names a type: the program's types by identity, and the arrays
+// alloc and strtobytes make as they run by length and element type.
+func typeKey(t *ir.Type) uint64 {
+	if t.Kind == ir.KindArray {
+		return fmix(uint64(t.Len)*0x9e3779b97f4a7c15 ^ typeKey(t.Elem))
+	}
+	return uint64(uintptr(unsafe.Pointer(t)))
+}
+
+// canonObj returns the canonical number of object id (0 for nil), queueing
+// it when first reached.
+func (e *executor) canonObj(id uint64) uint64 {
+	if id == 0 {
+		return 0
+	}
+	c := &e.cache
+	if n := c.canon[id]; n != 0 {
+		return uint64(n)
+	}
+	c.queue = append(c.queue, id)
+	c.canon[id] = int32(len(c.queue))
+	return uint64(len(c.queue))
+}
+
+func (e *executor) hashValue(h *StateHash, v value, t *ir.Type) {
+	switch t.Kind {
+	case ir.KindStruct, ir.KindArray:
+		for i, el := range v.elems {
+			e.hashValue(h, el, childType(t, i))
+		}
+		return
+	case ir.KindPtr:
+		h.Uint64(e.canonObj(v.n))
+		h.Uint64(uint64(len(v.path)))
+		for _, p := range v.path {
+			h.Uint64(uint64(p))
+		}
+	case ir.KindString:
+		h.String(v.s)
+	default:
+		h.Uint64(v.n)
+	}
+	if v.x != nil {
+		h.Uint64(uint64(v.x.id) | 1<<40)
+	}
+}
+
+// ---- liveness of locals ----
+
+// liveness holds, per block and instruction, the locals live before it
+// (in) and after it (out), as bit sets.
+type liveness struct {
+	in, out [][][]uint64
+}
+
+// liveAt returns the locals that matter to a frame of fn at instruction
+// pc of block b: those live before it, or for a frame waiting on a call or
+// resume there, those live after it, save the call's result.
+func (e *executor) liveAt(fn *ir.Func, b, pc int, waiting bool) []uint64 {
+	lv := e.cache.live[fn]
+	if lv == nil {
+		lv = computeLiveness(fn)
+		e.cache.live[fn] = lv
+	}
+	if waiting {
+		return lv.out[b][pc]
+	}
+	return lv.in[b][pc]
+}
+
+func computeLiveness(fn *ir.Func) *liveness {
+	w := (len(fn.Locals) + 63) / 64
+	newSet := func() []uint64 { return make([]uint64, w) }
+	nb := len(fn.Blocks)
+	blockIn := make([][]uint64, nb)
+	for i := range blockIn {
+		blockIn[i] = newSet()
+	}
+	lv := &liveness{in: make([][][]uint64, nb), out: make([][][]uint64, nb)}
+	for i, b := range fn.Blocks {
+		lv.in[i] = make([][]uint64, len(b.Instrs))
+		lv.out[i] = make([][]uint64, len(b.Instrs))
+		for j := range b.Instrs {
+			lv.in[i][j], lv.out[i][j] = newSet(), newSet()
+		}
+	}
+	set := func(s []uint64, i int) { s[i>>6] |= 1 << (i & 63) }
+	clear := func(s []uint64, i int) { s[i>>6] &^= 1 << (i & 63) }
+	for changed := true; changed; {
+		changed = false
+		for i := nb - 1; i >= 0; i-- {
+			b := fn.Blocks[i]
+			cur := newSet()
+			if n := len(b.Instrs); n > 0 {
+				for _, t := range b.Instrs[n-1].Targets {
+					for k, x := range blockIn[t.Index] {
+						cur[k] |= x
+					}
+				}
+			}
+			for j := len(b.Instrs) - 1; j >= 0; j-- {
+				in := b.Instrs[j]
+				copy(lv.out[i][j], cur)
+				if in.Dst != nil {
+					clear(cur, in.Dst.Index)
+				}
+				for _, a := range in.Args {
+					if l, ok := a.(*ir.Local); ok {
+						set(cur, l.Index)
+					}
+				}
+				copy(lv.in[i][j], cur)
+			}
+			if !slices.Equal(cur, blockIn[i]) {
+				copy(blockIn[i], cur)
+				changed = true
+			}
+		}
+	}
+	// A frame waiting on a call gets the call's result written: it is not
+	// needed from before.
+	for i, b := range fn.Blocks {
+		for j, in := range b.Instrs {
+			if in.Dst != nil && (in.Op == ir.OpCall || in.Op == ir.OpResume) {
+				clear(lv.out[i][j], in.Dst.Index)
+			}
+		}
+	}
+	return lv
+}

@@ -1,0 +1,105 @@
+package smt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gokiss/kiss/sequentialize/ir"
+)
+
+// Two orders of the same two allocations meet in one state (objects are
+// numbered by reachability, not allocation): the costlier order is dropped
+// at its next choose, and the violation after it is still found, on the
+// cheaper path.
+const diamondIR = `
+global @a ptr
+global @b ptr
+
+func @doA() {
+  var %p ptr
+entry:
+  %p = alloc i64
+  store %p, 1:i64
+  store @a, %p
+  ret
+}
+
+func @doB() {
+  var %p ptr
+entry:
+  %p = alloc i64
+  store %p, VALUE
+  store @b, %p
+  ret
+}
+
+func @main() {
+  var %k i64
+  var %z bool
+entry:
+  %k = choose 2:i64
+  %z = eq %k, 0:i64
+  br %z, ab, ba
+ab:
+  call @doA()
+  call @doB()
+  jmp next
+ba:
+  cost 1
+  call @doB()
+  call @doA()
+  jmp next
+next:
+  %k = choose 3:i64
+  %z = eq %k, 2:i64
+  br %z, bad, ok
+bad:
+  assert false, assert, "reached" at "c.go:1:1"
+  ret
+ok:
+  ret
+}
+`
+
+func parseIR(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	p, err := ir.Parse("inline.ir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestStateCacheDiamond(t *testing.T) {
+	res := run(t, parseIR(t, replaceValue(diamondIR, "2:i64")), Options{MaxCost: 2})
+	if res.Stats.Revisits != 1 || res.Stats.Paths != 4 {
+		t.Errorf("revisits %d paths %d, want 1 and 4", res.Stats.Revisits, res.Stats.Paths)
+	}
+	if v := violation(t, res, "c.go:1:1"); v.Cost != 0 {
+		t.Errorf("violation at cost %d, want 0", v.Cost)
+	}
+	wantComplete(t, res, true)
+}
+
+// States that differ in a heap value are not merged.
+func TestStateCacheDistinguishes(t *testing.T) {
+	src := replaceValue(diamondIR, "2:i64")
+	// In the second order doB stores another value.
+	p := parseIR(t, src[:len(src)-1]+`
+func @doB2() {
+  var %p ptr
+entry:
+  %p = alloc i64
+  store %p, 3:i64
+  store @b, %p
+  ret
+}
+`)
+	p.Func("main").Blocks[2].Instrs[1].Args[0] = p.Func("doB2")
+	res := run(t, p, Options{MaxCost: 2})
+	if res.Stats.Revisits != 0 || res.Stats.Paths != 6 {
+		t.Errorf("revisits %d paths %d, want 0 and 6", res.Stats.Revisits, res.Stats.Paths)
+	}
+}
+
+func replaceValue(s, v string) string { return strings.Replace(s, "VALUE", v, 1) }
