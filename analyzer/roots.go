@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gokiss/kiss/sequentialize"
 )
 
 // roots returns the scenarios of a package, in source order: tests,
@@ -41,11 +43,11 @@ func isRoot(fn *ssa.Function) bool {
 	}
 	inTest := strings.HasSuffix(file, "_test.go")
 	switch {
-	case inTest && isTestFunc(name, "Test") && takesOne(sig, "testing", "T"):
+	case inTest && sequentialize.IsTestName(name, "Test") && takesOne(sig, "testing", "T"):
 		return true
-	case inTest && isTestFunc(name, "Benchmark") && takesOne(sig, "testing", "B"):
+	case inTest && sequentialize.IsTestName(name, "Benchmark") && takesOne(sig, "testing", "B"):
 		return true
-	case inTest && isTestFunc(name, "Example") && sig.Params().Len() == 0 && sig.Results().Len() == 0:
+	case inTest && sequentialize.IsTestName(name, "Example") && sig.Params().Len() == 0 && sig.Results().Len() == 0:
 		return true
 	case name == "main" && fn.Pkg.Pkg.Name() == "main" && sig.Params().Len() == 0:
 		return true
@@ -53,15 +55,6 @@ func isRoot(fn *ssa.Function) bool {
 		return false
 	}
 	return sig.Params().Len() == 0 && sig.Recv() == nil && startsGoroutines(fn)
-}
-
-// isTestFunc follows go test: the prefix, then nothing or a non-lowercase rune.
-func isTestFunc(name, prefix string) bool {
-	if !strings.HasPrefix(name, prefix) {
-		return false
-	}
-	rest := name[len(prefix):]
-	return rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')
 }
 
 func takesOne(sig *types.Signature, pkg, name string) bool {

@@ -356,11 +356,19 @@ func isGoTestFunc(fn *ssa.Function) bool {
 		return false
 	}
 	for _, prefix := range []string{"Test", "Benchmark", "Example"} {
-		if rest, ok := strings.CutPrefix(fn.Name(), prefix); ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')) {
+		if IsTestName(fn.Name(), prefix) {
 			return true
 		}
 	}
 	return false
+}
+
+// IsTestName reports whether go test takes name for a function of the
+// kind prefix names ("Test", "Benchmark", "Example"): the prefix, then
+// nothing or a rune that is not a lower-case letter.
+func IsTestName(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
+	return ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z'))
 }
 
 // testingParam returns "T" or "B" for *testing.T and *testing.B.
