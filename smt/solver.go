@@ -83,10 +83,7 @@ func newSolver(e *executor) (*solver, error) {
 		return nil, err
 	}
 	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode)}
-	s.s = z.NewSimpleSolver()
-	if e.opts.QueryLimit > 0 {
-		s.s.SetResourceLimit(e.opts.QueryLimit)
-	}
+	s.s = s.newZ3Solver()
 	if err := z.Err(); err != nil {
 		z.Close()
 		return nil, fmt.Errorf("smt: starting z3: %w", err)
@@ -141,6 +138,15 @@ func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
 	return r, err
 }
 
+// newZ3Solver makes the Z3 solver queries go to, with QueryLimit set.
+func (s *solver) newZ3Solver() *z3.Solver {
+	n := s.z.NewSimpleSolver()
+	if n != nil && s.e.opts.QueryLimit > 0 {
+		n.SetResourceLimit(s.e.opts.QueryLimit)
+	}
+	return n
+}
+
 // renew replaces Z3's solver by a fresh one, whose scopes the next sync
 // pushes again. A check that ends without an answer (stopped, out of its
 // resource limit, a theory giving up) can leave Z3 4.8.12's solver corrupt
@@ -149,13 +155,10 @@ func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
 // z3.TestZ3StoppedStringCheck). Such checks are rare; pushing a path again
 // is cheap.
 func (s *solver) renew() {
-	n := s.z.NewSimpleSolver()
+	n := s.newZ3Solver()
 	if n == nil {
 		s.fail(s.z.Err())
 		return
-	}
-	if s.e.opts.QueryLimit > 0 {
-		n.SetResourceLimit(s.e.opts.QueryLimit)
 	}
 	s.s = n
 	clear(s.stack)
