@@ -68,6 +68,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		MaxQueued:    maxQueued,
 		MaxPathSteps: maxPathSteps,
 		Observers:    sc.Observers,
+		StopAt:       unprovable,
 	})
 	if err != nil {
 		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
@@ -175,12 +176,22 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		cover = fmt.Sprintf("%d violation(s) reported", reported)
 	case !st.Complete:
 		cover = "incomplete: budgets cut the exploration (" + cuts(st) + ")"
-	case withheld > 0:
+	case withheld > 0 || len(st.Stopped) > 0:
 		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}
 	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %v; cut: %s; %s\n",
 		root, cfg.Contexts, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
 		st.SolverTime.Round(time.Millisecond), took.Round(time.Millisecond), cuts(st), cover)
+	if len(st.Stopped) > 0 {
+		n, fns := 0, make([]string, 0, len(st.Stopped))
+		for l, k := range st.Stopped {
+			n += k
+			fns = append(fns, strings.TrimPrefix(l, sequentialize.EffectsLabel))
+		}
+		slices.Sort(fns)
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s\n",
+			root, n, strings.Join(fns, ", "))
+	}
 	if len(sc.Unknown) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: assumed to return any value and touch no shared state: %s\n", root, strings.Join(sc.Unknown, ", "))
 	}
@@ -241,12 +252,17 @@ func relatedStep(i int, st schedule.Step) string {
 // them proves nothing either. kiss does not report those.
 func provable(r *sequentialize.Report, v *smt.Violation) bool {
 	for _, d := range v.DependsOn {
-		if strings.HasPrefix(d, sequentialize.EffectsLabel) {
+		if unprovable(d) {
 			return false
 		}
 	}
 	return r.ScheduleFact || len(v.DependsOn) == 0
 }
+
+// unprovable reports whether no violation on a path that depends on the
+// nondet labelled l can be shown, whatever its kind: the executor does not
+// follow such paths (smt's StopAt).
+func unprovable(l string) bool { return strings.HasPrefix(l, sequentialize.EffectsLabel) }
 
 // origins lists the labels withheld violations depend on.
 func origins(vs []*smt.Violation) []string {

@@ -93,3 +93,29 @@ func TestSpinningPathIsCut(t *testing.T) {
 		t.Errorf("want the spinning path ended and no time cut:\n%s", out)
 	}
 }
+
+// A path past a call of a function kiss does not know, which may reach
+// shared memory, is not followed (nothing on it could be shown), and the
+// stats say so; what comes before such a call is still found.
+func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	var notes bytes.Buffer
+	conf := kiss.DefaultConfig
+	conf.Err, conf.Stats = &notes, true
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	rec := &recorder{}
+	analysistest.Run(rec, testdata, &a, "seqconc/unknownfx")
+	for _, e := range rec.errs {
+		t.Error(e)
+	}
+	out := notes.String()
+	for _, want := range []string{
+		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.fill\n",
+		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: bound 2, 1 paths,",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stats lack %q:\n%s", want, out)
+		}
+	}
+}

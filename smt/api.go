@@ -37,6 +37,13 @@ type Options struct {
 	// MaxViolations stops the run after that many violations (0 = all).
 	MaxViolations int
 
+	// StopAt names the labels of nondets past which nothing the caller
+	// would report can be found: a path whose condition comes to mention a
+	// variable of such a nondet ends there, counted in Stats.Stopped by
+	// label (not a cut: the run stays Complete). A violation found at the
+	// step that first mentions it is still recorded, with its DependsOn.
+	StopAt func(label string) bool
+
 	// Observers are the factories of the observers that observe
 	// instructions name; each path gets its own (cloned on forks).
 	Observers map[string]func() Observer
@@ -114,6 +121,7 @@ type Stats struct {
 	PrunedByCost  int            // paths dropped above MaxCost
 	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Cuts          map[string]int // paths cut, by reason
+	Stopped       map[string]int // paths ended by Options.StopAt, by label
 	MaxCostSeen   int            // largest cost of a path explored
 	Complete      bool           // nothing was cut (cost pruning aside)
 }

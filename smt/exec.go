@@ -37,6 +37,8 @@ type executor struct {
 	seenV    map[string]bool
 	seenDep  map[string]bool   // violations seen only on paths that depend on labelled nondets
 	labels   map[uint64]string // variable number -> label of the nondet that made it
+	stopVars map[uint64]string // the labelled variables Options.StopAt names
+	noStop   map[*expr]bool    // terms known to mention no variable of stopVars
 	seenE    map[string]bool
 	deadline time.Time
 	stopped  string // the reason exploration stopped early, if it did
@@ -82,9 +84,12 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		seenV:     make(map[string]bool),
 		seenDep:   make(map[string]bool),
 		labels:    make(map[uint64]string),
+		stopVars:  make(map[uint64]string),
+		noStop:    make(map[*expr]bool),
 		seenE:     make(map[string]bool),
 	}
 	e.stats.Cuts = make(map[string]int)
+	e.stats.Stopped = make(map[string]int)
 	if opts.Timeout > 0 {
 		e.deadline = time.Now().Add(opts.Timeout)
 	}
@@ -205,6 +210,14 @@ func (e *executor) runState(st *state) {
 	e.st = st
 	maxPath := e.opts.MaxPathSteps
 	for !st.done {
+		if st.pc != st.pcChecked {
+			st.pcChecked = st.pc
+			if l := e.stopLabel(st.pc); l != "" {
+				st.done = true
+				e.stats.Stopped[l]++
+				return
+			}
+		}
 		if e.stopped != "" || e.stats.Steps&255 == 0 && e.budgetExceeded() {
 			e.cut(st, e.stopped)
 			return
@@ -591,6 +604,49 @@ func (w *worklist) cheaperThan(c int) bool {
 }
 
 func errKey(msg, pos, fn string) string { return msg + "\x00" + pos + "\x00" + fn }
+
+// stopLabel returns the label of a variable of stopVars that the path
+// condition n mentions, "" if none. The answer is kept in the nodes, which
+// paths share: a variable is in stopVars from its making, before any
+// condition can mention it.
+func (e *executor) stopLabel(n *pcNode) string {
+	if len(e.stopVars) == 0 {
+		return ""
+	}
+	var todo []*pcNode
+	for m := n; m != nil && !m.stopKnown; m = m.parent {
+		todo = append(todo, m)
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		m := todo[i]
+		if m.parent != nil {
+			m.stop = m.parent.stop
+		}
+		if m.stop == "" && m.cond != nil {
+			m.stop = e.mentionsStop(m.cond)
+		}
+		m.stopKnown = true
+	}
+	return n.stop
+}
+
+func (e *executor) mentionsStop(x *expr) string {
+	if !x.hasV || e.noStop[x] {
+		return ""
+	}
+	if x.op == xVar {
+		if l, ok := e.stopVars[x.c.n]; ok {
+			return l
+		}
+	}
+	for i := 0; i < int(x.narg); i++ {
+		if l := e.mentionsStop(x.args[i]); l != "" {
+			return l
+		}
+	}
+	e.noStop[x] = true
+	return ""
+}
 
 // dependsOn returns the sorted labels of the labelled nondets whose
 // variables the path condition pc mentions.

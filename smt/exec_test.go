@@ -2,9 +2,11 @@ package smt
 
 import (
 	"context"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -742,4 +744,23 @@ func TestAllocTooLarge(t *testing.T) {
 	if res.Stats.Cuts[CutAllocSize] != 1 {
 		t.Errorf("cuts %v, want one alloc-size", res.Stats.Cuts)
 	}
+}
+
+func TestStopAt(t *testing.T) {
+	p := load(t, "exec_stopat.ir")
+	res := run(t, p, Options{})
+	wantPositions(t, res, "s.go:1:1", "s.go:2:1", "s.go:3:1")
+	if d := violation(t, res, "s.go:2:1").DependsOn; !slices.Equal(d, []string{"effects of f"}) {
+		t.Errorf("DependsOn = %q, want the effects nondet", d)
+	}
+
+	res = run(t, p, Options{StopAt: func(l string) bool { return strings.HasPrefix(l, "effects of ") }})
+	wantPositions(t, res, "s.go:1:1", "s.go:3:1")
+	if d := violation(t, res, "s.go:1:1").DependsOn; !slices.Equal(d, []string{"effects of f"}) {
+		t.Errorf("DependsOn = %q, want the effects nondet", d)
+	}
+	if !maps.Equal(res.Stats.Stopped, map[string]int{"effects of f": 1}) {
+		t.Errorf("Stopped = %v, want one path at the effects nondet", res.Stats.Stopped)
+	}
+	wantComplete(t, res, true)
 }

@@ -12,8 +12,12 @@ func (e *executor) nondet(st *state, in *ir.Instr) {
 	first := uint64(len(e.x.vars))
 	v := e.fresh(st, in.Dst.Typ, in.Dst.Name)
 	if in.Name != "" {
+		stop := e.opts.StopAt != nil && e.opts.StopAt(in.Name)
 		for n := first; n < uint64(len(e.x.vars)); n++ {
 			e.labels[n] = in.Name
+			if stop {
+				e.stopVars[n] = in.Name
+			}
 		}
 	}
 	e.set(st, in.Dst, v)

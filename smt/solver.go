@@ -41,6 +41,11 @@ type pcNode struct {
 	maxV   int32 // the highest variable number on the path (-1: none)
 	status status
 	model  *model
+
+	// stop is the label of an Options.StopAt variable the path condition
+	// mentions, once stopKnown (see executor.stopLabel).
+	stop      string
+	stopKnown bool
 }
 
 type pcKey struct {

@@ -25,13 +25,14 @@ type state struct {
 	// forks die at their next assume).
 	sharedCos, sharedHeap, sharedObs bool
 
-	pc      *pcNode
-	nondets *nondetRec
-	trace   *traceRec
-	path    *pathRec
-	npath   int
-	steps   int
-	obs     []*obsSlot // by name; shared with forks until changed (sharedObs)
+	pc        *pcNode
+	pcChecked *pcNode // the path condition stopLabel last looked at
+	nondets   *nondetRec
+	trace     *traceRec
+	path      *pathRec
+	npath     int
+	steps     int
+	obs       []*obsSlot // by name; shared with forks until changed (sharedObs)
 
 	// subst pins terms the current instruction already decided (a
 	// condition, an enumerated value): a fork re-running the instruction
