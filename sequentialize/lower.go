@@ -144,6 +144,8 @@ type Lowerer struct {
 	rt          map[string]*ir.Global // kiss's runtime globals by name
 
 	unknownFrom string // the label of the nondets Unknown emits (labelUnknown)
+	unknownPtrs int    // pointers Unknown is inside (it gives up past maxUnknownPtrs)
+	opaquePkgs  map[*types.Package]bool
 
 	prefix   string                // of generated names (LowerOptions.Export)
 	imported map[string]bool       // packages whose lowered code is linked in

@@ -152,11 +152,12 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return nil // a package built from export data: its init is not ours to run
 	}
 	l.unknown[fn.String()] = true
-	if touchesShared(fn.Signature) {
+	if l.touchesShared(fn.Signature) {
 		// The function may synchronize, block, unblock or panic on
-		// memory the program shares: record on the path that it was
-		// assumed to do none of it, so that findings that depend on that
-		// can be told apart (smt's DependsOn).
+		// memory the program shares, or hand back something kiss cannot
+		// stand for faithfully: record on the path that it was assumed to
+		// do none of it, so that findings that depend on that can be told
+		// apart (smt's DependsOn).
 		ok := l.unknownNondetLabel(b, ir.Bool, EffectsLabel+fn.String())
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 	}
@@ -213,17 +214,25 @@ func (l *Lowerer) unknownNondetLabel(b *Builder, t *ir.Type, label string) *ir.L
 const EffectsLabel = "effects of "
 
 // touchesShared reports whether a function can reach memory its caller
-// shares, or hand back something that can: a receiver, parameter or result
-// holding a pointer, slice, map, channel, function or interface.
-func touchesShared(sig *types.Signature) bool {
+// shares (a receiver or parameter holding a pointer, slice, map, channel,
+// function or interface), or hands back a result Unknown does not stand
+// for faithfully. A function that takes only plain values can act on no
+// memory of the program's: what it returns is all kiss needs, and a
+// result Unknown makes of labelled nondets (a fresh pointer to such values
+// included: flag.Bool's *bool) is as good as the real one for what kiss
+// reports.
+func (l *Lowerer) touchesShared(sig *types.Signature) bool {
 	if sig.Recv() != nil && holdsRefs(sig.Recv().Type(), nil) {
 		return true
 	}
-	for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
-		for v := range tup.Variables() {
-			if holdsRefs(v.Type(), nil) {
-				return true
-			}
+	for v := range sig.Params().Variables() {
+		if holdsRefs(v.Type(), nil) {
+			return true
+		}
+	}
+	for v := range sig.Results().Variables() {
+		if !l.unknownFaithful(v.Type(), 0, nil) {
+			return true
 		}
 	}
 	return false
@@ -251,6 +260,82 @@ func holdsRefs(t types.Type, seen map[types.Type]bool) bool {
 		return false
 	}
 	return true
+}
+
+// maxUnknownPtrs is how many pointers deep Unknown makes a pointee of
+// unknown values; maxUnknownLeaves bounds the leaves of an unknown array.
+const (
+	maxUnknownPtrs   = 3
+	maxUnknownLeaves = 256
+)
+
+// unknownFaithful reports whether Unknown stands for any value of type t a
+// function kiss does not know could return, as far as the program can
+// look: basic values, and pointers to, structs and small arrays of such.
+// A slice, map, channel, function or interface Unknown makes zero (a nil
+// channel blocks for ever, a nil map panics), a recursive or deep pointer
+// it leaves zero past maxUnknownPtrs. Unexported fields of a type of an
+// opaque package do not count: only that package's functions, which kiss
+// models or does not know, read them.
+func (l *Lowerer) unknownFaithful(t types.Type, ptrs int, inside map[types.Type]bool) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer && u.Kind() != types.UntypedNil
+	case *types.Pointer:
+		if ptrs >= maxUnknownPtrs || inside[t] {
+			return false
+		}
+		if inside == nil {
+			inside = map[types.Type]bool{}
+		}
+		inside[t] = true
+		defer delete(inside, t)
+		return l.unknownFaithful(u.Elem(), ptrs+1, inside)
+	case *types.Array:
+		return u.Len() <= maxUnknownLeaves && l.unknownFaithful(u.Elem(), ptrs, inside) &&
+			(u.Len() <= 16 || !holdsRefs(u.Elem(), nil))
+	case *types.Struct:
+		opaque := false
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			opaque = l.opaque(n.Obj().Pkg())
+		}
+		for f := range u.Fields() {
+			if opaque && !f.Exported() {
+				continue
+			}
+			if !l.unknownFaithful(f.Type(), ptrs, inside) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// opaque reports whether kiss runs none of package p's code (it is not
+// lowered here from source, nor imported lowered): only functions kiss
+// does not know, or models, read its unexported fields.
+func (l *Lowerer) opaque(p *types.Package) bool {
+	if p == nil || l.imported[p.Path()] {
+		return false
+	}
+	if v, ok := l.opaquePkgs[p]; ok {
+		return v
+	}
+	v := true
+	if sp := l.SSA.Package(p); sp != nil {
+		for _, m := range sp.Members {
+			if fn, ok := m.(*ssa.Function); ok && fn.Blocks != nil {
+				v = false
+				break
+			}
+		}
+	}
+	if l.opaquePkgs == nil {
+		l.opaquePkgs = map[*types.Package]bool{}
+	}
+	l.opaquePkgs[p] = v
+	return v
 }
 
 // lowerStub fills the IR function of a function kiss does not lower from a
@@ -291,7 +376,17 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 		}
 		return l.unknownNondet(b, it)
 	case *types.Pointer:
-		return b.Alloc(l.Type(u.Elem()), nil)
+		// A fresh object of unknown contents (touchesShared tells when
+		// that is not faithful enough).
+		p := b.Alloc(l.Type(u.Elem()), nil)
+		if l.unknownPtrs < maxUnknownPtrs {
+			l.unknownPtrs++
+			if v := l.Unknown(b, u.Elem()); v != nil {
+				b.Store(p, v)
+			}
+			l.unknownPtrs--
+		}
+		return p
 	case *types.Struct:
 		if !hasRef(it) {
 			return l.unknownNondet(b, it)
