@@ -176,6 +176,8 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		cover = fmt.Sprintf("%d violation(s) reported", reported)
 	case !st.Complete:
 		cover = "incomplete: budgets cut the exploration (" + cuts(st) + ")"
+	case len(st.Stopped) > 0 && st.Completed == 0:
+		cover = "no path got past the calls kiss does not know below: nothing beyond them checked"
 	case withheld > 0 || len(st.Stopped) > 0:
 		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}

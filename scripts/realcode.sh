@@ -12,11 +12,12 @@ trap 'rm -rf "$work"' EXIT
 
 summarize() { # name, stats file, seconds
 	local f=$2
-	local roots full one
+	local roots full one stopped
 	roots=$(grep -c ': bound ' "$f")
 	full=$(grep ': bound ' "$f" | grep -c 'cut: none')
 	one=$(grep -c ': one goroutine ' "$f")
-	echo "== $1: ${3}s, $roots roots explored, $full of them to the bound; $one roots with one goroutine (one schedule, not explored)"
+	stopped=$(grep ': bound ' "$f" | grep -c 'no path got past')
+	echo "== $1: ${3}s, $roots roots explored, $full of them to the bound ($stopped of those stopped on every path at a call kiss does not know); $one roots with one goroutine (one schedule, not explored)"
 	grep -o 'cut: [^;]*' "$f" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^/   cut /'
 	grep -c ' not checked: ' "$f" | sed 's/^/   roots not checked: /'
 	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | sed 's/^/   FINDING /'

@@ -46,7 +46,8 @@ import (
 // (a concrete string; a symbolic one is cut by the executor): the value and
 // nil, or 0 / the clamped value and a *strconv.NumError (whose Unwrap
 // returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
-// and HasSuffix compare as Go does.
+// and HasSuffix compare as Go does. The flags of package flag hold their
+// default values, as in a go test run without -args.
 type libLowering struct {
 	errString, wrapError int64    // type ids, 0 until registered
 	tBox                 *ir.Type // $errbox {string, $iface}
@@ -102,6 +103,22 @@ func libModels(m map[string]ExternFunc) *libLowering {
 			}
 		}
 		return l.Unknown(b, errorType()), nil
+	}
+	// go test passes a test binary no flags of the package's own unless
+	// asked to (-args), so a flag defined with package flag holds its
+	// default value while the tests run: flag.Bool and its kind return a
+	// new variable holding it, flag.BoolVar and its kind store it.
+	for _, k := range []string{"Bool", "Int", "Int64", "Uint", "Uint64", "String", "Float64", "Duration"} {
+		m["flag."+k] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			p := b.Alloc(l.Type(call.Signature().Params().At(1).Type()), nil)
+			b.Store(p, args[1])
+			return p, nil
+		}
+		m["flag."+k+"Var"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			b.PanicUnless(b.Bin(ir.OpNe, args[0], ir.ZeroConst(ir.Ptr)), msgNilDeref)
+			b.Store(args[0], args[2])
+			return nil, nil
+		}
 	}
 	m["strings.HasPrefix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Bool, hasAffixFunc(l, false), args[0], args[1]), nil

@@ -273,11 +273,15 @@ const (
 // function kiss does not know could return, as far as the program can
 // look: basic values, and pointers to, structs and small arrays of such.
 // A slice, map, channel, function or interface Unknown makes zero (a nil
-// channel blocks for ever, a nil map panics), a recursive or deep pointer
-// it leaves zero past maxUnknownPtrs. Unexported fields of a type of an
+// channel blocks for ever, a nil map panics), as it makes a value of a
+// modelled type (a sync.Cond others may signal); a recursive or deep
+// pointer it leaves zero past maxUnknownPtrs. Unexported fields of a type of an
 // opaque package do not count: only that package's functions, which kiss
 // models or does not know, read them.
 func (l *Lowerer) unknownFaithful(t types.Type, ptrs int, inside map[types.Type]bool) bool {
+	if l.modelled(t) {
+		return false // a lock, timer or channel-like value others may hold
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Kind() != types.UnsafePointer && u.Kind() != types.UntypedNil
@@ -369,6 +373,9 @@ func (l *Lowerer) lowerStub(fn *ssa.Function, f *ir.Func) error {
 // are nil, or with LowerOptions.UnknownFuncs an unknown function.
 func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 	it := l.Type(t)
+	if l.modelled(t) {
+		return ir.ZeroConst(it) // a model's own state: its zero (touchesShared says not faithful)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if u.Kind() == types.UnsafePointer || u.Kind() == types.UntypedNil {

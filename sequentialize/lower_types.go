@@ -17,6 +17,22 @@ func (l *Lowerer) Type(t types.Type) *ir.Type {
 	return it
 }
 
+// modelled reports whether t is a named type a model stands for with a
+// type of its own (a channel-, lock- or timer-like $type), whose fields
+// are not Go's.
+func (l *Lowerer) modelled(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	o := n.Origin().Obj()
+	if o.Pkg() == nil || o.Pkg() == l.opts.Home {
+		return false
+	}
+	_, ok = l.opts.Types[o.Pkg().Path()+"."+o.Name()]
+	return ok
+}
+
 func (l *Lowerer) mapType(t types.Type) *ir.Type {
 	switch t := t.(type) {
 	case *types.Alias:

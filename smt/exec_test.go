@@ -768,3 +768,9 @@ func TestStopAt(t *testing.T) {
 	}
 	wantComplete(t, res, true)
 }
+
+func TestIndependentConditions(t *testing.T) {
+	res := run(t, load(t, "exec_independent.ir"), Options{})
+	wantPositions(t, res, "i.go:3:1", "i.go:4:1")
+	wantComplete(t, res, true)
+}

@@ -80,6 +80,10 @@ type solver struct {
 	time      time.Duration
 	err       error // a failure of Z3: the scopes may no longer mirror stack, so no more queries
 	renewed   int   // solvers replaced after a query without an answer
+
+	alone    *z3.Solver // decides a condition independent of the path (decideAlone)
+	varsMemo map[*expr][]uint64
+	mentions map[uint64][]*pcNode // the nodes whose condition mentions a variable
 }
 
 func newSolver(e *executor) (*solver, error) {
@@ -87,7 +91,8 @@ func newSolver(e *executor) (*solver, error) {
 	if err := z.Err(); err != nil {
 		return nil, err
 	}
-	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode)}
+	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode),
+		varsMemo: make(map[*expr][]uint64), mentions: make(map[uint64][]*pcNode)}
 	s.s = s.newZ3Solver()
 	if err := z.Err(); err != nil {
 		z.Close()
@@ -216,6 +221,9 @@ func (s *solver) extend(pc *pcNode, c *expr) *pcNode {
 	}
 	n := &pcNode{parent: pc, cond: c, depth: pc.depth + 1, maxV: max(pc.maxV, c.maxV)}
 	s.nodes[k] = n
+	for _, v := range s.varsOf(c) {
+		s.mentions[v] = append(s.mentions[v], n)
+	}
 	return n
 }
 
@@ -247,6 +255,15 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 		if v, exact := s.goEval(p.model, n.cond); exact && v.n != 0 {
 			n.status, n.model = sat, p.model
 			return sat
+		}
+	}
+	if s.independent(n) {
+		// The condition shares no variable with the path, which is
+		// satisfiable: together they are satisfiable exactly when the
+		// condition is alone (KLEE's constraint independence).
+		if r, ok := s.decideAlone(n.cond); ok {
+			n.status = r
+			return r
 		}
 	}
 	r, err := s.check(n, false)
@@ -281,6 +298,98 @@ func (s *solver) fail(err error) {
 	if s.err == nil {
 		s.err = fmt.Errorf("smt: z3: %w", err)
 	}
+}
+
+// varsOf returns the variables of the condition x.
+func (s *solver) varsOf(x *expr) []uint64 {
+	if v, ok := s.varsMemo[x]; ok {
+		return v
+	}
+	var vs []uint64
+	seen := map[*expr]bool{}
+	var walk func(*expr)
+	walk = func(x *expr) {
+		if !x.hasV || seen[x] {
+			return
+		}
+		seen[x] = true
+		if x.op == xVar {
+			vs = append(vs, x.c.n)
+			return
+		}
+		for i := 0; i < int(x.narg); i++ {
+			walk(x.args[i])
+		}
+	}
+	walk(x)
+	s.varsMemo[x] = vs
+	return vs
+}
+
+// maxMentions bounds the conditions independent looks through per variable.
+const maxMentions = 16
+
+// independent reports whether n's condition shares no variable with the
+// path condition it extends.
+func (s *solver) independent(n *pcNode) bool {
+	for _, v := range s.varsOf(n.cond) {
+		ms := s.mentions[v]
+		if len(ms) > maxMentions {
+			return false
+		}
+		for _, m := range ms {
+			if m == n || m.depth > n.parent.depth {
+				continue
+			}
+			a := n.parent
+			for a.depth > m.depth {
+				a = a.parent
+			}
+			if a == m {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// decideAlone decides c by itself: without Z3 when c is trivial or holds
+// with every variable zero, else on a solver of its own. ok is false when
+// that solver gives no answer (the caller asks about the whole path).
+func (s *solver) decideAlone(c *expr) (r status, ok bool) {
+	if trivial(c) {
+		return sat, true
+	}
+	if v, exact := eval(c, func(*expr) cval { return cval{} }, make(map[*expr]cval)); exact && v.n != 0 {
+		return sat, true
+	}
+	if s.err != nil || s.e.budgetExceeded() {
+		return unknown, false
+	}
+	if s.alone == nil {
+		s.alone = s.newZ3Solver()
+	}
+	t := s.term(c)
+	s.alone.Push()
+	s.alone.Assert(t)
+	start := time.Now()
+	s.checking.Store(start.UnixNano())
+	res, err := s.alone.Check()
+	s.checking.Store(0)
+	s.time += time.Since(start)
+	s.calls++
+	s.alone.Pop(1)
+	if err != nil || s.z.Err() != nil || res.Status == z3.Unknown {
+		// No answer (or a Z3 exception): this solver may be left corrupt
+		// (see renew); the whole path is asked about instead.
+		s.z.ClearErr()
+		s.alone = nil
+		return unknown, false
+	}
+	if res.Status == z3.Sat {
+		return sat, true
+	}
+	return unsat, true
 }
 
 // trivial reports whether c is satisfiable whatever its variable: x, !x,

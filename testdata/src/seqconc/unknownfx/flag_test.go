@@ -6,8 +6,7 @@ import (
 	"testing"
 )
 
-// flag.Bool takes plain values only: kiss goes on past it, with *short any
-// bool (a package variable set up before every test, as go test does).
+// go test runs the tests with the flags' defaults: *short is false.
 var short = flag.Bool("unknownfx.short", false, "run the short version")
 
 func TestRaceBehindFlag(t *testing.T) {
@@ -43,13 +42,61 @@ func TestNoRaceBehindFlag(t *testing.T) {
 	<-done
 }
 
-// A failure that needs *short to be some value is not reported: kiss does
-// not know what flag.Bool's pointer holds.
-func TestFailureNeedsFlagValue(t *testing.T) {
+var workers = flag.Int("unknownfx.workers", 2, "goroutines")
+
+// *workers is 2, as go test runs it: wg.Add never sees a negative count.
+func TestFlagDefault(t *testing.T) {
+	var wg sync.WaitGroup
+	n := *workers
+	wg.Add(n)
+	for i := 0; i < n; i++ {
+		go wg.Done()
+	}
+	wg.Wait()
+	if *workers != 2 {
+		t.Error("not the default")
+	}
+}
+
+var careful = flag.Bool("unknownfx.careful", true, "lock")
+
+// *careful is true, as go test runs it: the unlocked increment never runs.
+func TestFlagDefaultLocks(t *testing.T) {
+	var (
+		mu sync.Mutex
+		x  int
+	)
 	done := make(chan bool)
-	go func() { done <- true }()
-	if *short {
-		t.Error("short")
+	go func() {
+		mu.Lock()
+		x++
+		mu.Unlock()
+		done <- true
+	}()
+	if *careful {
+		mu.Lock()
+		x++
+		mu.Unlock()
+	} else {
+		x++
+	}
+	<-done
+}
+
+var racy bool
+
+func init() { flag.BoolVar(&racy, "unknownfx.racy", true, "race") }
+
+// racy is true, as go test runs it.
+func TestFlagVarDefault(t *testing.T) {
+	var x int
+	done := make(chan bool)
+	go func() {
+		x++ // want "data race"
+		done <- true
+	}()
+	if racy {
+		x++
 	}
 	<-done
 }
