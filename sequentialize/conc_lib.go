@@ -47,7 +47,8 @@ import (
 // nil, or 0 / the clamped value and a *strconv.NumError (whose Unwrap
 // returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
 // and HasSuffix compare as Go does. The flags of package flag hold their
-// default values, as in a go test run without -args.
+// default values, as in a go test run without -args, and so do go test's:
+// testing.Short and Verbose are false.
 type libLowering struct {
 	errString, wrapError int64    // type ids, 0 until registered
 	tBox                 *ir.Type // $errbox {string, $iface}
@@ -118,6 +119,12 @@ func libModels(m map[string]ExternFunc) *libLowering {
 			b.PanicUnless(b.Bin(ir.OpNe, args[0], ir.ZeroConst(ir.Ptr)), msgNilDeref)
 			b.Store(args[0], args[2])
 			return nil, nil
+		}
+	}
+	// So do go test's own flags: no -short, no -v.
+	for f, v := range map[string]bool{"testing.Short": false, "testing.Verbose": false, "testing.Testing": true} {
+		m[f] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			return ir.BoolConst(v), nil
 		}
 	}
 	m["strings.HasPrefix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

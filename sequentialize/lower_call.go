@@ -152,12 +152,14 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return nil // a package built from export data: its init is not ours to run
 	}
 	l.unknown[fn.String()] = true
-	if l.touchesShared(fn.Signature) {
+	if l.touchesShared(fn.Signature) || fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) {
 		// The function may synchronize, block, unblock or panic on
 		// memory the program shares, or hand back something kiss cannot
-		// stand for faithfully: record on the path that it was assumed to
-		// do none of it, so that findings that depend on that can be told
-		// apart (smt's DependsOn).
+		// stand for faithfully; declared without a body in a package kiss
+		// has the source of, it is assembly or the runtime's
+		// (os/signal's signal_recv blocks until a signal comes). Record on
+		// the path that it was assumed to do none of it, so that findings
+		// that depend on that can be told apart (smt's DependsOn).
 		ok := l.unknownNondetLabel(b, ir.Bool, EffectsLabel+fn.String())
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 	}

@@ -100,3 +100,17 @@ func TestFlagVarDefault(t *testing.T) {
 	}
 	<-done
 }
+
+// go test runs without -short: the racy branch never runs.
+func TestShortIsFalse(t *testing.T) {
+	var x int
+	done := make(chan bool)
+	go func() {
+		x++
+		done <- true
+	}()
+	if testing.Short() || testing.Verbose() {
+		x++
+	}
+	<-done
+}

@@ -7,9 +7,9 @@ import "sync"
 // fill may do anything to *p: synchronize, block, panic.
 func fill(p *int)
 
-// limit takes and returns plain values only: kiss goes on past a call of
-// it, with *limit any int.
-func limit(n int) *int
+// recvSignal is declared without a body, as os/signal's signal_recv: it
+// may block in the runtime, plain as its signature is.
+func recvSignal() uint32
 
 // pending returns a sync.Cond others may signal: kiss stops at a call of
 // it (and must still build the root).
