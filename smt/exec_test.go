@@ -748,6 +748,10 @@ func TestAllocTooLarge(t *testing.T) {
 	if res.Stats.Cuts[CutAllocSize] != 1 {
 		t.Errorf("cuts %v, want one alloc-size", res.Stats.Cuts)
 	}
+	res = run(t, load(t, "exec_hugealloc.ir"), Options{})
+	if len(res.Errors) != 0 || res.Stats.Cuts[CutAllocSize] != 1 {
+		t.Errorf("errors %v, cuts %v, want one alloc-size", res.Errors, res.Stats.Cuts)
+	}
 }
 
 func TestStopAt(t *testing.T) {

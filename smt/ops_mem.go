@@ -103,7 +103,7 @@ func (e *executor) alloc(st *state, f *frame, in *ir.Instr) {
 			nv = value{n: c.n}
 		}
 		n := intOf(nv.n, nt)
-		if n < 0 || n > math.MaxInt32 {
+		if n < 0 {
 			e.rtError(st, "alloc: bad length")
 			return
 		}
