@@ -48,7 +48,8 @@ import (
 // returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
 // and HasSuffix compare as Go does. The flags of package flag hold their
 // default values, as in a go test run without -args, and so do go test's:
-// testing.Short and Verbose are false.
+// testing.Short and Verbose are false. runtime.GOMAXPROCS, NumCPU and
+// NumGoroutine return an unknown count of at least one.
 type libLowering struct {
 	errString, wrapError int64    // type ids, 0 until registered
 	tBox                 *ir.Type // $errbox {string, $iface}
@@ -119,6 +120,15 @@ func libModels(m map[string]ExternFunc) *libLowering {
 			b.PanicUnless(b.Bin(ir.OpNe, args[0], ir.ZeroConst(ir.Ptr)), msgNilDeref)
 			b.Store(args[0], args[2])
 			return nil, nil
+		}
+	}
+	// The runtime's counts are at least one: a worker pool sized by
+	// GOMAXPROCS(0) has a worker. Which count, kiss does not know.
+	for _, f := range []string{"runtime.GOMAXPROCS", "runtime.NumCPU", "runtime.NumGoroutine"} {
+		m[f] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			n := l.unknownNondetLabel(b, ir.I64, f)
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1))}})
+			return n, nil
 		}
 	}
 	// So do go test's own flags: no -short, no -v.

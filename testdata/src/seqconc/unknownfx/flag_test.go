@@ -2,6 +2,7 @@ package unknownfx
 
 import (
 	"flag"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -112,5 +113,19 @@ func TestShortIsFalse(t *testing.T) {
 	if testing.Short() || testing.Verbose() {
 		x++
 	}
+	<-done
+}
+
+// GOMAXPROCS is at least one: the pool has a worker, and the test does not
+// block for ever.
+func TestPoolSizedByGOMAXPROCS(t *testing.T) {
+	n := runtime.GOMAXPROCS(0)
+	tokens := make(chan struct{}, n)
+	tokens <- struct{}{}
+	done := make(chan bool)
+	go func() {
+		<-tokens
+		done <- true
+	}()
 	<-done
 }
