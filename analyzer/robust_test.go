@@ -13,12 +13,15 @@ import (
 	kiss "github.com/gokiss/kiss/analyzer"
 )
 
-// analyzerWith is kiss.Analyzer with its own configuration, whose notes go
-// to the returned buffer.
-func analyzerWith() (*analysis.Analyzer, *bytes.Buffer) {
+// analyzerWith is kiss.Analyzer with its own configuration (the default,
+// changed by set), whose notes go to the returned buffer.
+func analyzerWith(set ...func(*kiss.Config)) (*analysis.Analyzer, *bytes.Buffer) {
 	var notes bytes.Buffer
 	conf := kiss.DefaultConfig
 	conf.Err = &notes
+	for _, f := range set {
+		f(&conf)
+	}
 	a := *kiss.Analyzer
 	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
 	return &a, &notes
@@ -75,16 +78,14 @@ func TestUnsupportedConstructIsOneLine(t *testing.T) {
 // explored within the time budget, and the leak elsewhere is found.
 func TestSpinningPathIsCut(t *testing.T) {
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	var notes bytes.Buffer
-	conf := kiss.DefaultConfig
-	conf.Err, conf.Stats = &notes, true
-	// Time enough for the rest of the root on a loaded machine: only a
-	// spinning path that is never cut would use it all up.
-	conf.Timeout = 2 * time.Minute
-	a := *kiss.Analyzer
-	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	a, notes := analyzerWith(func(c *kiss.Config) {
+		c.Stats = true
+		// Time enough for the rest of the root on a loaded machine: only
+		// a spinning path that is never cut would use it all up.
+		c.Timeout = 2 * time.Minute
+	})
 	rec := &recorder{}
-	analysistest.Run(rec, testdata, &a, "seqconc/spin")
+	analysistest.Run(rec, testdata, a, "seqconc/spin")
 	for _, e := range rec.errs {
 		t.Error(e)
 	}
@@ -102,13 +103,9 @@ func TestSpinningPathIsCut(t *testing.T) {
 // flags of package flag hold their defaults, as go test runs the tests.
 func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	var notes bytes.Buffer
-	conf := kiss.DefaultConfig
-	conf.Err, conf.Stats = &notes, true
-	a := *kiss.Analyzer
-	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats = true })
 	rec := &recorder{}
-	analysistest.Run(rec, testdata, &a, "seqconc/unknownfx")
+	analysistest.Run(rec, testdata, a, "seqconc/unknownfx")
 	for _, e := range rec.errs {
 		t.Error(e)
 	}

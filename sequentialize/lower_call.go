@@ -152,14 +152,12 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return nil // a package built from export data: its init is not ours to run
 	}
 	l.unknown[fn.String()] = true
-	if l.touchesShared(fn.Signature) || fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) {
+	if l.touchesShared(fn) {
 		// The function may synchronize, block, unblock or panic on
 		// memory the program shares, or hand back something kiss cannot
-		// stand for faithfully; declared without a body in a package kiss
-		// has the source of, it is assembly or the runtime's
-		// (os/signal's signal_recv blocks until a signal comes). Record on
-		// the path that it was assumed to do none of it, so that findings
-		// that depend on that can be told apart (smt's DependsOn).
+		// stand for faithfully: record on the path that it was assumed to
+		// do none of it, so that findings that depend on that can be told
+		// apart (smt's DependsOn).
 		ok := l.unknownNondetLabel(b, ir.Bool, EffectsLabel+fn.String())
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 	}
@@ -222,8 +220,14 @@ const EffectsLabel = "effects of "
 // memory of the program's: what it returns is all kiss needs, and a
 // result Unknown makes of labelled nondets (a fresh pointer to such values
 // included: flag.Bool's *bool) is as good as the real one for what kiss
-// reports.
-func (l *Lowerer) touchesShared(sig *types.Signature) bool {
+// reports. A function declared without a body in a package kiss has the
+// source of is assembly or the runtime's, and may block whatever its
+// signature (os/signal's signal_recv waits for a signal).
+func (l *Lowerer) touchesShared(fn *ssa.Function) bool {
+	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) {
+		return true
+	}
+	sig := fn.Signature
 	if sig.Recv() != nil && holdsRefs(sig.Recv().Type(), nil) {
 		return true
 	}

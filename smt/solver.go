@@ -129,12 +129,7 @@ func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
 	if s.err != nil {
 		return z3.Result{}, s.err
 	}
-	start := time.Now()
-	s.checking.Store(start.UnixNano())
-	r, err := s.s.Check()
-	s.checking.Store(0)
-	s.time += time.Since(start)
-	s.calls++
+	r, err := s.timedCheck(s.s)
 	if ze := (*z3.Error)(nil); errors.As(err, &ze) {
 		// Z3 gave up on the query with an exception, such as the string
 		// theory's "reached max unfolding": that is no answer, not a
@@ -145,6 +140,17 @@ func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
 	if err == nil && r.Status == z3.Unknown {
 		s.renew()
 	}
+	return r, err
+}
+
+// timedCheck runs z's check where the watchdog sees it, and counts it.
+func (s *solver) timedCheck(z *z3.Solver) (z3.Result, error) {
+	start := time.Now()
+	s.checking.Store(start.UnixNano())
+	r, err := z.Check()
+	s.checking.Store(0)
+	s.time += time.Since(start)
+	s.calls++
 	return r, err
 }
 
@@ -372,12 +378,7 @@ func (s *solver) decideAlone(c *expr) (r status, ok bool) {
 	t := s.term(c)
 	s.alone.Push()
 	s.alone.Assert(t)
-	start := time.Now()
-	s.checking.Store(start.UnixNano())
-	res, err := s.alone.Check()
-	s.checking.Store(0)
-	s.time += time.Since(start)
-	s.calls++
+	res, err := s.timedCheck(s.alone)
 	s.alone.Pop(1)
 	if err != nil || s.z.Err() != nil || res.Status == z3.Unknown {
 		// No answer (or a Z3 exception): this solver may be left corrupt
