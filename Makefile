@@ -36,7 +36,7 @@ bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
 fuzz: deps
-	$(GO) test -run='^$$' -fuzz=FuzzParsePrint -fuzztime=60s ./sequentialize/ir/
+	$(GO) test -run='^$$' -fuzz=FuzzParsePrint -fuzztime=60s ./ir/
 
 clean:
 	rm -rf bin

@@ -8,14 +8,15 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gokiss/kiss/analyzer/report"
 	"github.com/gokiss/kiss/sequentialize"
-	"github.com/gokiss/kiss/sequentialize/schedule"
 	"github.com/gokiss/kiss/smt"
 )
 
@@ -53,10 +54,18 @@ var Analyzer = &analysis.Analyzer{
 kiss explores every interleaving of each test scenario with at most
 -contexts preemptions and reports each violation with the schedule that
 makes it happen.`,
-	URL:       "https://github.com/gokiss/kiss",
-	Run:       run,
-	Flags:     flags(&config),
-	FactTypes: []analysis.Fact{new(loweredFact)},
+	URL:        "https://github.com/gokiss/kiss",
+	Run:        run,
+	Flags:      flags(&config),
+	FactTypes:  []analysis.Fact{new(loweredFact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is what the Analyzer found in a package: each finding it reported
+// as a diagnostic, typed, with its schedule. Positions are in the pass's
+// FileSet.
+type Result struct {
+	Findings []*report.Finding
 }
 
 func flags(c *Config) flag.FlagSet {
@@ -92,26 +101,29 @@ func (c *Config) stdout() io.Writer {
 func SetFactsOnly(on bool) { config.FactsOnly = on }
 
 func run(pass *analysis.Pass) (any, error) {
-	return nil, Check(pass, &config)
+	return Check(pass, &config)
 }
 
-// Check runs kiss on one package with the given configuration.
-func Check(pass *analysis.Pass, cfg *Config) error {
+// Check runs kiss on one package with the given configuration: it reports
+// each finding as a diagnostic (its category is the check, its related
+// information the schedule's steps) and returns them all.
+func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
+	result := &Result{}
 	if standard(pass) && !hasTests(pass) {
 		// A standard library package, not under test: kiss exports no code
 		// for it (it models what it needs of it), and its roots are tests.
-		return nil
+		return result, nil
 	}
 	deps := importedCode(pass)
 	if !concurrent(pass) && len(deps) == 0 {
 		// Nothing can block, race or interleave without goroutines; keep
 		// go vet of such packages as cheap as it was.
-		return nil
+		return result, nil
 	}
 	prog, pkg := buildSSA(pass)
 	exportCode(pass, pkg, deps, cfg)
 	if cfg.FactsOnly {
-		return nil
+		return result, nil
 	}
 	var selected []*ssa.Function
 	for _, fn := range roots(pkg) {
@@ -134,21 +146,36 @@ func Check(pass *analysis.Pass, cfg *Config) error {
 		}
 		res := checkRoot(pass, prog, fn, deps, cfg)
 		for _, f := range res.findings {
-			posn := pass.Fset.Position(f.diag.Pos)
-			key := f.diag.Category + "\x00" + posn.String()
+			posn := pass.Fset.Position(f.Pos)
+			key := f.Check + "\x00" + posn.String()
 			if seen[key] {
 				continue // roots with the same violation report it once
 			}
 			seen[key] = true
-			pass.Report(f.diag)
+			pass.Report(diagnostic(f))
+			result.Findings = append(result.Findings, f)
 			if cfg.Schedules != "" {
-				if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), posn.Line, f.schedule); err != nil {
+				if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), posn.Line, f.Schedule); err != nil {
 					note(cfg, "%v", err)
 				}
 			}
 		}
 	}
-	return nil
+	return result, nil
+}
+
+// diagnostic is a finding as go/analysis reports it: the check as its
+// category, each step of the schedule in this package's files as related
+// information at the step's position ("step 4: goroutine 1 lock
+// (preemption)").
+func diagnostic(f *report.Finding) analysis.Diagnostic {
+	d := analysis.Diagnostic{Pos: f.Pos, Category: f.Check, Message: f.Message}
+	for i, st := range f.Schedule.Steps {
+		if p := f.StepPos[i]; p.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: st.Text(i+1, false)})
+		}
+	}
+	return d
 }
 
 // concurrent reports whether the package's code can make two goroutines
@@ -217,13 +244,7 @@ func buildSSA(pass *analysis.Pass) (*ssa.Program, *ssa.Package) {
 
 // rootResult is what checking one root produced.
 type rootResult struct {
-	findings []finding
-}
-
-// finding is a diagnostic and the schedule behind it.
-type finding struct {
-	diag     analysis.Diagnostic
-	schedule *schedule.Schedule
+	findings []*report.Finding
 }
 
 func note(cfg *Config, format string, args ...any) {

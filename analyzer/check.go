@@ -15,10 +15,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gokiss/kiss/analyzer/report"
+	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/sequentialize"
-	"github.com/gokiss/kiss/sequentialize/ir"
-	"github.com/gokiss/kiss/sequentialize/schedule"
 	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/smt/race"
 	"github.com/gokiss/kiss/summaries"
 )
 
@@ -67,8 +69,8 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
 		MaxPathSteps: maxPathSteps,
-		Observers:    sc.Observers,
-		StopAt:       unprovable,
+		Observers:    map[string]func() smt.Observer{race.Name: race.New},
+		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
 	})
 	if err != nil {
 		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
@@ -77,37 +79,14 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	for _, e := range out.Errors {
 		note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, e)
 	}
-	var withheld []*smt.Violation
+	var withheld []*report.Finding
 	for _, v := range out.Violations {
-		r := sc.Decode(v)
-		if !provable(r, v) {
-			withheld = append(withheld, v)
-			continue
+		f := report.Decode(sc, v)
+		if provable(sc, f) {
+			res.findings = append(res.findings, f)
+		} else {
+			withheld = append(withheld, f)
 		}
-		pos := sc.Positions[r.Pos]
-		if !pos.IsValid() {
-			// In another package's code (its message says where): where
-			// this package called it, else the last step in this package,
-			// else the root.
-			pos = sc.Positions[r.Site]
-			for _, st := range r.Schedule.Steps {
-				if p, ok := sc.Positions[st.Pos]; ok && !pos.IsValid() {
-					pos = p
-				}
-			}
-			if !pos.IsValid() {
-				pos = fn.Pos()
-			}
-		}
-		d := analysis.Diagnostic{Pos: pos, Category: r.Check, Message: r.Message}
-		for i, st := range r.Schedule.Steps {
-			p, ok := sc.Positions[st.Pos]
-			if !ok {
-				continue
-			}
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: relatedStep(i, st)})
-		}
-		res.findings = append(res.findings, finding{d, r.Schedule})
 	}
 	if cfg.OnRoot != nil {
 		cfg.OnRoot(pass.Pkg.Path()+"."+name, out.Stats, time.Since(start))
@@ -116,7 +95,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, len(res.findings), len(withheld), time.Since(start))
 		if len(withheld) > 0 {
 			fmt.Fprintf(cfg.stderr(), "kiss: %s.%s: %d possible violation(s) not reported: they depend on what these do, which kiss does not know: %s\n",
-				pass.Pkg.Path(), name, len(withheld), strings.Join(origins(withheld), ", "))
+				pass.Pkg.Path(), name, len(withheld), strings.Join(origins(sc, withheld), ", "))
 		}
 	} else if !out.Stats.Complete && len(out.Violations) == 0 {
 		note(cfg, "%s.%s: exploration cut (%s); no violation found in what was explored", pass.Pkg.Path(), name, cuts(out.Stats))
@@ -188,7 +167,7 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		n, fns := 0, make([]string, 0, len(st.Stopped))
 		for l, k := range st.Stopped {
 			n += k
-			fns = append(fns, strings.TrimPrefix(l, sequentialize.EffectsLabel))
+			fns = append(fns, sc.Effects[l])
 		}
 		slices.Sort(fns)
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s\n",
@@ -233,46 +212,31 @@ func sanitize(s string) string {
 	}, s)
 }
 
-// relatedStep is one step of the schedule as related information, whose
-// own position says where: "step 4: goroutine 1 lock (preemption)".
-func relatedStep(i int, st schedule.Step) string {
-	msg := fmt.Sprintf("step %d: goroutine %d %s", i+1, st.G, st.Op)
-	if st.Preempt {
-		msg += " (preemption)"
-	}
-	if st.Blocks {
-		msg += " (blocks)"
-	}
-	return msg
-}
-
-// provable reports whether a violation holds whatever the functions kiss
+// provable reports whether a finding holds whatever the functions kiss
 // does not know do. A path that relied on such a function reaching shared
 // memory and doing nothing kiss sees (it might have synchronized, blocked,
 // unblocked or panicked) proves nothing; a failure about values (a panic
 // of the program's own, a test failure) that needs particular results from
 // them proves nothing either. kiss does not report those.
-func provable(r *sequentialize.Report, v *smt.Violation) bool {
-	for _, d := range v.DependsOn {
-		if unprovable(d) {
+func provable(sc *sequentialize.Scenario, f *report.Finding) bool {
+	for _, d := range f.DependsOn {
+		if _, ok := sc.Effects[d]; ok {
 			return false
 		}
 	}
-	return r.ScheduleFact || len(v.DependsOn) == 0
+	return f.ScheduleFact || len(f.DependsOn) == 0
 }
 
-// unprovable reports whether no violation on a path that depends on the
-// nondet labelled l can be shown, whatever its kind: the executor does not
-// follow such paths (smt's StopAt).
-func unprovable(l string) bool { return strings.HasPrefix(l, sequentialize.EffectsLabel) }
-
-// origins lists the labels withheld violations depend on.
-func origins(vs []*smt.Violation) []string {
+// origins lists the functions whose results or effects withheld findings
+// depend on.
+func origins(sc *sequentialize.Scenario, fs []*report.Finding) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, v := range vs {
-		for _, d := range v.DependsOn {
-			d = strings.TrimPrefix(d, sequentialize.EffectsLabel)
+	for _, f := range fs {
+		for _, d := range f.DependsOn {
+			if fn, ok := sc.Effects[d]; ok {
+				d = fn
+			}
 			if !seen[d] {
 				seen[d] = true
 				out = append(out, d)

@@ -23,7 +23,7 @@ func analyzerWith(set ...func(*kiss.Config)) (*analysis.Analyzer, *bytes.Buffer)
 		f(&conf)
 	}
 	a := *kiss.Analyzer
-	a.Run = func(pass *analysis.Pass) (any, error) { return nil, kiss.Check(pass, &conf) }
+	a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
 	return &a, &notes
 }
 

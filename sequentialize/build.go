@@ -9,9 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
-	"github.com/gokiss/kiss/sequentialize/race"
-	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 )
@@ -175,8 +173,9 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	}
 	sc = &Scenario{
 		Program:      irProg,
-		Observers:    map[string]func() smt.Observer{race.Name: race.New},
+		RootPos:      root.Pos(),
 		Unknown:      l.Info().Unknown,
+		Effects:      effects(irProg),
 		Unsupported:  l.unsupported(),
 		Positions:    l.positions(),
 		OneGoroutine: !c.mayStartGoroutines(l, rootFn),

@@ -4,7 +4,7 @@ import (
 	"go/constant"
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -47,7 +47,7 @@ func (c *concLowering) visible(b *Builder, op string, obj ir.Value) {
 	if obj == nil {
 		obj = ir.ZeroConst(ir.Ptr)
 	}
-	b.Trace("op", g, ir.StringConst(op), obj, ir.StringConst(b.Pos))
+	b.Trace(EventOp, g, ir.StringConst(op), obj, ir.StringConst(b.Pos))
 }
 
 // Go lowers `go f(args)`: the operands are evaluated by the spawning
@@ -78,7 +78,7 @@ func (c *concLowering) spawn(b *Builder, body *ir.Func, args ...ir.Value) {
 	co := b.Temp(ir.Co)
 	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{body}, args...)})
 	id := b.Call(ir.I64, c.fn("rt.spawn"), co)
-	b.Trace("spawn", g, id)
+	b.Trace(EventSpawn, g, id)
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("hb.spawn"), g, id}})
 }
 
@@ -115,7 +115,7 @@ func (c *concLowering) wrapper(l *Lowerer, target ir.Value, args []ir.Value, res
 func (c *concLowering) exitGoroutine(b *Builder, msg string) {
 	// A Goexit that unwound to here ends the goroutine normally.
 	p := b.And(b.Load(ir.Bool, c.rt.global("rt.panicking")), b.Not(b.Load(ir.Bool, c.rt.global("rt.goexiting"))))
-	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: msg})
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: KindPanic, Msg: msg})
 	b.CallTo(nil, c.fn("rt.exit"))
 }
 
@@ -247,7 +247,7 @@ func (c *concLowering) panicker(l *Lowerer, pos string) *ir.Func {
 	v := b.Fn.Params[0]
 	msg := b.Call(ir.String, l.lateFunc("rt.panicdesc"), v)
 	b.CallTo(nil, l.helpers["rt.gopanic"], v, msg)
-	b.Trace("panic", msg, ir.StringConst(pos))
+	b.Trace(EventPanic, msg, ir.StringConst(pos))
 	c.exitGoroutine(b, "unrecovered panic in goroutine")
 	b.Ret(nil)
 	return b.Fn

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,7 +80,7 @@ func (c *concLowering) direct(model string) ExternFunc {
 func (c *concLowering) visibleVoluntary(b *Builder, op string) {
 	b.CallTo(nil, c.fn("rt.gosched"))
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
-	b.Trace("op", g, ir.StringConst(op), ir.ZeroConst(ir.Ptr), ir.StringConst(b.Pos))
+	b.Trace(EventOp, g, ir.StringConst(op), ir.ZeroConst(ir.Ptr), ir.StringConst(b.Pos))
 }
 
 // condWait is c.Wait(): queue up, c.L.Unlock(), wait for a signal,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -28,7 +28,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 					msg = fmt.Sprintf("t.%s(%q)", method, s)
 				}
 			}
-			b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{ir.BoolConst(false)}, Name: "assert", Msg: msg})
+			b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{ir.BoolConst(false)}, Name: KindAssert, Msg: msg})
 			return nil, nil
 		}
 	}
@@ -159,7 +159,7 @@ func (c *concLowering) emitEndTest(b *Builder, test ir.Value, isT bool, pos ir.V
 	l := b.Lowerer()
 	panicking, goexiting := l.rt["rt.panicking"], l.rt["rt.goexiting"]
 	p := b.And(b.Load(ir.Bool, panicking), b.Not(b.Load(ir.Bool, goexiting)))
-	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: panicMsg})
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: KindPanic, Msg: panicMsg})
 	if isT {
 		_, els := b.If(b.Load(ir.Bool, goexiting), "goexited")
 		b.CallTo(nil, c.fn("testing.goexited"), test, pos)
@@ -181,7 +181,7 @@ func (c *concLowering) emitEndTest(b *Builder, test ir.Value, isT bool, pos ir.V
 	// A cleanup that panics crashes the program; one that calls SkipNow
 	// ends, and the rest run (runCleanup's deferred call).
 	p = b.And(b.Load(ir.Bool, panicking), b.Not(b.Load(ir.Bool, goexiting)))
-	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: panicMsg})
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: KindPanic, Msg: panicMsg})
 	b.Call(deferStateType(l), l.helpers["rt.deferenter"])
 	b.Jmp(loop)
 	b.SetBlock(done)

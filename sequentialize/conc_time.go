@@ -1,7 +1,7 @@
 package sequentialize
 
 import (
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 

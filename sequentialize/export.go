@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 )

@@ -1,6 +1,6 @@
 package sequentialize
 
-import "github.com/gokiss/kiss/sequentialize/ir"
+import "github.com/gokiss/kiss/ir"
 
 // mayStartGoroutines reports whether code reachable from root can start a
 // second goroutine. Every function

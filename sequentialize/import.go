@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 )

@@ -8,7 +8,7 @@ import (
 	"runtime/debug"
 	"sort"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -379,7 +379,7 @@ func BuildSequential(root *ssa.Function, opts LowerOptions) (*ir.Program, *Info,
 	b.SetBlock(end)
 	b.Hint = "p"
 	p := b.Load(ir.Bool, l.rt["rt.panicking"])
-	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: "panic", Msg: "unrecovered panic"})
+	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: KindPanic, Msg: "unrecovered panic"})
 	b.Ret(nil)
 	if _, err := l.LowerFunc(root); err != nil {
 		return nil, nil, err

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 

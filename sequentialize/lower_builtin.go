@@ -3,7 +3,7 @@ package sequentialize
 import (
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -67,7 +67,7 @@ func (l *Lowerer) builtin(b *Builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []
 	case "panic": // deferred: panic(v) runs when the defer does
 		msg := b.Call(ir.String, l.lateFunc("rt.panicdesc"), ops[0])
 		b.CallTo(nil, l.helpers["rt.gopanic"], ops[0], msg)
-		b.Trace("panic", msg, ir.StringConst(b.Pos))
+		b.Trace(EventPanic, msg, ir.StringConst(b.Pos))
 		b.Jmp(b.Unwind())
 		return nil
 	case "min", "max":

@@ -3,8 +3,9 @@ package sequentialize
 import (
 	"go/types"
 	"sort"
+	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -115,7 +116,7 @@ func (l *Lowerer) atSite(b *Builder, foreign bool, call func()) {
 		return
 	}
 	trace := func(pos string) {
-		b.Trace(evSite, b.Load(ir.I64, c.rt.global("rt.cur")), ir.StringConst(pos))
+		b.Trace(EventSite, b.Load(ir.I64, c.rt.global("rt.cur")), ir.StringConst(pos))
 	}
 	trace(b.Pos)
 	call()
@@ -158,7 +159,7 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		// stand for faithfully: record on the path that it was assumed to
 		// do none of it, so that findings that depend on that can be told
 		// apart (smt's DependsOn).
-		ok := l.unknownNondetLabel(b, ir.Bool, EffectsLabel+fn.String())
+		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+fn.String())
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 	}
 	defer l.labelUnknown(fn.String())()
@@ -209,9 +210,27 @@ func (l *Lowerer) unknownNondetLabel(b *Builder, t *ir.Type, label string) *ir.L
 	return d
 }
 
-// EffectsLabel prefixes the label of the nondet that stands for "an unknown
+// effectsLabel prefixes the label of the nondet that stands for "an unknown
 // function that can reach shared memory did nothing kiss would see".
-const EffectsLabel = "effects of "
+const effectsLabel = "effects of "
+
+// effects maps the labels of prog's effects nondets, its own and those of
+// the code it imported, to their functions (Scenario.Effects).
+func effects(prog *ir.Program) map[string]string {
+	m := map[string]string{}
+	for _, f := range prog.Funcs {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Instrs {
+				if in.Op == ir.OpNondet {
+					if fn, ok := strings.CutPrefix(in.Name, effectsLabel); ok {
+						m[in.Name] = fn
+					}
+				}
+			}
+		}
+	}
+	return m
+}
 
 // touchesShared reports whether a function can reach memory its caller
 // shares (a receiver or parameter holding a pointer, slice, map, channel,

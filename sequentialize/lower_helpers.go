@@ -3,7 +3,7 @@ package sequentialize
 import (
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // Generated helpers: IR functions for what Go's runtime does in loops

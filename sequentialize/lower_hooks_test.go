@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 

@@ -3,7 +3,7 @@ package sequentialize
 import (
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // IR maps compare keys as IR values, so an interface key, whose box is a

@@ -1,7 +1,7 @@
 package sequentialize
 
 import (
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 	"go/types"
 	"golang.org/x/tools/go/ssa"
 )
@@ -76,7 +76,15 @@ func (l *Lowerer) initRuntime() {
 	// pos, which is only known at run time (hence an argument of the trace).
 	b = l.helper("rt.panic", nil, "msg", ir.String, "pos", ir.String)
 	b.CallTo(nil, l.helpers["rt.rtpanic"], b.Fn.Params[0])
-	b.Trace("panic", b.Fn.Params[0], b.Fn.Params[1])
+	b.Trace(EventPanic, b.Fn.Params[0], b.Fn.Params[1])
+	b.Ret(nil)
+
+	// rt.misuse(msg, pos) is the models' panic on a misuse of a channel or
+	// of package sync that only the interleaving causes (close of a closed
+	// channel): the trace says so, for the report.
+	b = l.helper("rt.misuse", nil, "msg", ir.String, "pos", ir.String)
+	b.CallTo(nil, l.helpers["rt.rtpanic"], b.Fn.Params[0])
+	b.Trace(EventMisuse, b.Fn.Params[0], b.Fn.Params[1])
 	b.Ret(nil)
 
 	// rt.gopanic(v, msg) is Go's panic(v): panic(nil) panics with a
@@ -146,7 +154,7 @@ func deferStateType(l *Lowerer) *ir.Type {
 func (b *Builder) RuntimePanic(msg string, extra ...ir.Value) {
 	b.CallTo(nil, b.l.helpers["rt.rtpanic"], ir.StringConst(msg))
 	if !b.silent {
-		b.Trace("panic", append([]ir.Value{ir.StringConst(msg), ir.StringConst(b.Pos)}, extra...)...)
+		b.Trace(EventPanic, append([]ir.Value{ir.StringConst(msg), ir.StringConst(b.Pos)}, extra...)...)
 	}
 	b.Jmp(b.Unwind())
 }
@@ -194,7 +202,7 @@ func (b *Builder) CheckHelperPanic() {
 	b.SetBlock(fail)
 	msg := b.Load(ir.String, b.l.rt["rt.panicmsg"])
 	b.Hint = h
-	b.Trace("panic", msg, ir.StringConst(b.Pos))
+	b.Trace(EventPanic, msg, ir.StringConst(b.Pos))
 	b.Jmp(b.Unwind())
 	b.SetBlock(cont)
 }
@@ -228,7 +236,7 @@ func (fl *funcLowerer) goPanic(b *Builder, x ssa.Value, v ir.Value) {
 // GoPanic raises Go's panic(v), whose message is msg, at b.Pos.
 func (b *Builder) GoPanic(v, msg ir.Value) {
 	b.CallTo(nil, b.l.helpers["rt.gopanic"], v, msg)
-	b.Trace("panic", msg, ir.StringConst(b.Pos))
+	b.Trace(EventPanic, msg, ir.StringConst(b.Pos))
 	b.Jmp(b.Unwind())
 }
 

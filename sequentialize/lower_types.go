@@ -3,7 +3,7 @@ package sequentialize
 import (
 	"go/types"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // Type returns the IR type of a Go type (see doc.go for the mapping).

@@ -1,11 +1,10 @@
 package sequentialize
 
 import (
-	"github.com/gokiss/kiss/summaries"
 	"go/token"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
-	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/summaries"
 )
 
 // Options bound the sequential program Build makes.
@@ -23,14 +22,15 @@ type Options struct {
 var DefaultOptions = Options{Goroutines: 16}
 
 // Scenario is a root lowered to a sequential program, with what is needed to
-// check it (the observers its observe instructions name) and to explain its
-// violations (Decode).
+// check it and to explain its violations: the program's observe
+// instructions name the race detector ("race"), its trace events and
+// assertion kinds are those of trace.go.
 type Scenario struct {
-	Package string // import path of the root's package
-	Root    string // the root function, as users name it (TestTransfer, (*T).Run)
+	Package string    // import path of the root's package
+	Root    string    // the root function, as users name it (TestTransfer, (*T).Run)
+	RootPos token.Pos // where the root is declared
 
-	Program   *ir.Program
-	Observers map[string]func() smt.Observer
+	Program *ir.Program
 
 	// Positions maps the positions written in the program ("file.go:12:3")
 	// back to the FileSet's.
@@ -39,6 +39,10 @@ type Scenario struct {
 	// Unknown lists the functions without a body or a model that the root
 	// calls: kiss assumed they return any value and touch no shared state.
 	Unknown []string
+	// Effects maps the labels of the program's nondets that stand for
+	// "this unknown function did nothing to shared memory kiss would see"
+	// to the function: nothing on a path that relies on one can be shown.
+	Effects map[string]string
 	// Unsupported says, one line each, which functions the root reaches
 	// hold a construct kiss does not model yet: a path that calls one is
 	// cut ("unsupported"), never reported.

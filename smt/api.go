@@ -68,6 +68,9 @@ type Observer interface {
 type Finding struct {
 	Kind, Message string
 	Keys          []string
+	// Detail is the observer's own typed account of the finding, handed
+	// on as Violation.Detail for the stage that reports it.
+	Detail any
 }
 
 // Result is the outcome of a Run.
@@ -88,6 +91,9 @@ type Violation struct {
 	// the path condition mentions: the violation needs those origins to
 	// produce particular values. Empty when it holds whatever they produce.
 	DependsOn []string
+	// Detail is the Finding.Detail of an observer's violation (nil for an
+	// assertion's).
+	Detail any
 }
 
 func (v *Violation) String() string {

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // Table tests of the arithmetic: for a set of values per type and op, the

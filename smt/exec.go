@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // Limits of the executor's own case analyses.
@@ -504,15 +504,15 @@ func (e *executor) rtErrorAt(st *state, msg string) {
 }
 
 // violation records a violation on st's path, with its values under m, once
-// per (kind, pos, message).
+// per (kind, pos, message), and returns it (nil if it was recorded before).
 // A violation whose path depends on labelled nondets does not stop the
 // search for the same violation on a path that does not (its DependsOn
 // tells the caller which kind it is).
-func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *model) {
+func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *model) *Violation {
 	key := kind + "\x00" + pos + "\x00" + msg
 	deps := e.dependsOn(pc)
 	if e.seenV[key] || len(deps) > 0 && e.seenDep[key] {
-		return
+		return nil
 	}
 	if len(deps) > 0 {
 		e.seenDep[key] = true
@@ -541,6 +541,7 @@ func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *mo
 	if e.opts.MaxViolations > 0 && len(e.res.Violations) >= e.opts.MaxViolations {
 		e.stop(CutViolations)
 	}
+	return v
 }
 
 func (e *executor) seenViolation(kind, msg, pos string) bool {

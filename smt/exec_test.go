@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // The programs are under testdata/ir/exec_*.ir; each test checks exact

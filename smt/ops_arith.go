@@ -4,7 +4,7 @@ import (
 	"math"
 	"unicode/utf8"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // Scalar operations. Each computes on concrete operands directly (apply on

@@ -1,7 +1,7 @@
 package smt
 
 import (
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // ---- choice and properties ----
@@ -395,7 +395,9 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 	e.obsArgs = args
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
-		e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc))
+		if v := e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc)); v != nil {
+			v.Detail = fd.Detail
+		}
 	}
 	e.next(st)
 }

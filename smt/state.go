@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // A state is one path under exploration: its call stacks, heap, path

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // value is a run-time value. Its IR type is known from the instruction that

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
+	"github.com/gokiss/kiss/ir"
 )
 
 // Every model parses, and the tables name functions and types the models

@@ -35,14 +35,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/analyzer/report"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 func init() {
 	register.Plugin("kiss", New)
 }
-
-// Checks are the names of kiss's checks, as in its diagnostics' categories.
-var Checks = []string{"deadlock", "leak", "race", "panic", "assert"}
 
 // Settings are the plugin's settings in .golangci.yml.
 type Settings struct {
@@ -111,14 +110,14 @@ func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
 	}
 	checks := map[string]bool{}
 	for _, c := range s.Checks {
-		if !slices.Contains(Checks, c) {
-			errs = append(errs, fmt.Sprintf("unknown check %q (the checks are %s)", c, strings.Join(Checks, ", ")))
+		if _, ok := schedule.Lookup(c); !ok {
+			errs = append(errs, fmt.Sprintf("unknown check %q (the checks are %s)", c, schedule.CheckNames()))
 		}
 		checks[c] = true
 	}
 	if len(s.Checks) == 0 {
-		for _, c := range Checks {
-			checks[c] = true
+		for _, c := range schedule.Checks {
+			checks[c.Name] = true
 		}
 	}
 	if len(errs) > 0 {
@@ -153,7 +152,11 @@ func New(settings any) (register.LinterPlugin, error) {
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	a := *kiss.Analyzer
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		return nil, kiss.Check(p.filter(pass), p.cfg)
+		res, err := kiss.Check(p.filter(pass), p.cfg)
+		if res != nil {
+			res.Findings = slices.DeleteFunc(res.Findings, func(f *report.Finding) bool { return !p.checks[f.Check] })
+		}
+		return res, err
 	}
 	return []*analysis.Analyzer{&a}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 func TestRegistered(t *testing.T) {
@@ -148,9 +149,9 @@ func TestChecksFilter(t *testing.T) {
 	var got []string
 	pass := &analysis.Pass{Report: func(d analysis.Diagnostic) { got = append(got, d.Category) }}
 	filtered := lp.(*Plugin).filter(pass)
-	for _, c := range Checks {
-		filtered.Reportf(0, "%s", c)
-		filtered.Report(analysis.Diagnostic{Category: c})
+	for _, c := range schedule.Checks {
+		filtered.Reportf(0, "%s", c.Name)
+		filtered.Report(analysis.Diagnostic{Category: c.Name})
 	}
 	if strings.Join(got, " ") != "leak race" {
 		t.Errorf("reported %v, want [leak race]", got)

@@ -7,8 +7,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/gokiss/kiss/sequentialize/ir"
-	"github.com/gokiss/kiss/sequentialize/race"
+	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/smt/race"
 	"github.com/gokiss/kiss/smt"
 )
 

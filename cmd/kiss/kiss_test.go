@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // kissBin is the kiss binary built once for these tests.

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // verdict is the part of kiss replay -json these tests read.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
+	"github.com/gokiss/kiss/analyzer/schedule"
 	"github.com/gokiss/kiss/cmd/kiss/internal/findings"
 )
 
@@ -76,25 +77,6 @@ func runSARIF(args []string) int {
 	return 0
 }
 
-// rule describes one check for SARIF consumers (GitHub code scanning shows
-// the name, the short description and, on the alert page, the full one).
-type rule struct {
-	id, name, short, full string
-}
-
-var rules = []rule{
-	{"deadlock", "Deadlock", "Deadlock under some schedule",
-		"Some interleaving reaches a state where no goroutine can run and some are blocked: lock cycles, double locking, RWMutex read-write-read, channels with no partner, WaitGroup/Cond/Once waits never released. The code flow is the schedule that gets there."},
-	{"leak", "GoroutineLeak", "Goroutine leak under some schedule",
-		"When the test (or other root) returns, a goroutine it started is blocked forever. The code flow is the schedule that gets there."},
-	{"race", "DataRace", "Data race under some schedule",
-		"Two accesses to one memory location from different goroutines, at least one a write and not both atomic, unordered by happens-before (Go memory model). The code flow is the schedule that makes them concurrent."},
-	{"panic", "SchedulePanic", "Runtime panic under some schedule",
-		"A runtime panic that some schedule reaches: nil dereference, bounds, division by zero, failed type assertion, close of a nil or closed channel, send on a closed channel, negative WaitGroup counter, unlock of an unlocked mutex, or an explicit panic."},
-	{"assert", "TestFailure", "Test failure under some schedule",
-		"t.Error, t.Fatal, t.Fail (or a testing.TB helper) is reached under some schedule: the test is flaky. The code flow is the schedule that fails it."},
-}
-
 const (
 	infoURI = "https://github.com/gokiss/kiss"
 	srcRoot = "%SRCROOT%"
@@ -113,12 +95,12 @@ func writeSARIF(w io.Writer, wd string, res *findings.Result) error {
 		driver.WithVersion(v)
 	}
 	ruleIndex := map[string]int{}
-	for i, r := range rules {
-		ruleIndex[r.id] = i
-		driver.AddRule(sarif.NewRule(r.id).
-			WithName(r.name).
-			WithShortDescription(sarif.NewMultiformatMessageString(r.short)).
-			WithFullDescription(sarif.NewMultiformatMessageString(r.full)).
+	for i, c := range schedule.Checks {
+		ruleIndex[c.Name] = i
+		driver.AddRule(sarif.NewRule(c.Name).
+			WithName(c.Rule).
+			WithShortDescription(sarif.NewMultiformatMessageString(c.Title)).
+			WithFullDescription(sarif.NewMultiformatMessageString(c.Rationale+" "+c.Steps)).
 			WithHelpURI(infoURI + "#what-kiss-finds").
 			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel("error")).
 			WithProperties(sarif.Properties{
@@ -185,21 +167,18 @@ func codeFlow(src *findings.Sources, wd string, f findings.Finding) *sarif.CodeF
 			flows[st.G] = tf
 			order = append(order, st.G)
 		}
-		text := fmt.Sprintf("goroutine %d: %s", st.G, st.Op)
 		var kinds []string
 		importance := "important"
 		if st.Preempt {
-			text += " (preemption)"
 			kinds = append(kinds, "preemption")
 			importance = "essential"
 			preemptions++
 		}
 		if st.Blocks {
-			text += " (blocks)"
 			kinds = append(kinds, "blocks")
 			importance = "essential"
 		}
-		l := location(src, wd, st.Pos).WithMessage(sarif.NewTextMessage(text))
+		l := location(src, wd, st.Pos).WithMessage(sarif.NewTextMessage(st.Text))
 		tfl := sarif.NewThreadFlowLocation().
 			WithExecutionOrder(st.N).
 			WithLocation(l).

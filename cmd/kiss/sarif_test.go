@@ -13,7 +13,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // sarifSchema compiles the vendored OASIS SARIF 2.1.0 schema (see
@@ -144,7 +144,7 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("rule %s: short %q, full %q", r.ID, r.ShortDescription.Text, r.FullDescription.Text)
 		}
 	}
-	if got, want := strings.Join(ruleIDs, " "), strings.Join(schedule.Checks, " "); got != want {
+	if got, want := strings.Join(ruleIDs, ", "), schedule.CheckNames(); got != want {
 		t.Errorf("rules %s, want one per check: %s", got, want)
 	}
 	abs, _ := filepath.Abs(examples)
@@ -235,7 +235,7 @@ func checkCodeFlow(t *testing.T, check string, flows []threadFlow, s *schedule.S
 				t.Errorf("%s: thread flow %s out of order", check, tf.ID)
 			}
 			last = l.ExecutionOrder
-			if want := fmt.Sprintf("goroutine %d: %s", p.Goroutine, p.Op); !strings.HasPrefix(l.Location.Message.Text, want) {
+			if want := fmt.Sprintf("step %d: goroutine %d %s", l.ExecutionOrder, p.Goroutine, p.Op); !strings.HasPrefix(l.Location.Message.Text, want) {
 				t.Errorf("%s: step message %q, want %q", check, l.Location.Message.Text, want)
 			}
 			if p.Preemption != contains(l.Kinds, "preemption") {

@@ -1,7 +1,8 @@
 // Package findings runs kiss on packages loaded with go/packages and returns
-// its diagnostics as plain values: the check, the message, the position and
-// the schedule steps. It is what `kiss -sarif` and `kiss lsp` share; each
-// only converts the result into its own format.
+// the analyzer's typed findings with their positions resolved: the check,
+// the message, the position and the schedule with each step's position. It
+// is what `kiss -sarif` and `kiss lsp` share; each only converts the result
+// into its own format.
 package findings
 
 import (
@@ -12,7 +13,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,19 +23,20 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
-// Finding is one kiss diagnostic.
+// Finding is one kiss finding.
 type Finding struct {
-	Check   string         // deadlock, leak, race, panic or assert
-	Message string         // the diagnostic's message
-	Pos     token.Position // where the violation happens
-	Package string         // import path of the package it was found in
-	Steps   []Step         // the schedule, in execution order
+	Check    string             // a schedule.Checks name: deadlock, leak, race, panic or assert
+	Message  string             // the diagnostic's message
+	Pos      token.Position     // where the violation happens
+	Package  string             // import path of the package it was found in
+	Schedule *schedule.Schedule // the schedule, as kiss -schedules writes it
+	Steps    []Step             // its steps in the package's files, in execution order
 }
 
-// Step is one step of a finding's schedule, as its related information says:
-// "step N: goroutine G op (preemption) (blocks)".
+// Step is one step of a finding's schedule at its position.
 type Step struct {
 	N       int            // step number, 1-based, global across goroutines
 	G       int            // goroutine: 0 is the root, the others in spawn order
@@ -43,7 +44,7 @@ type Step struct {
 	Preempt bool           // the switch to G before this step was a preemption
 	Blocks  bool           // G blocked at this step
 	Pos     token.Position // where the step happens
-	Text    string         // the related information's message, unchanged
+	Text    string         // how kiss shows it: "step 4: goroutine 1 lock (preemption)"
 }
 
 // Error is an error that kept a package from being checked (it does not
@@ -146,21 +147,23 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error)
 			continue
 		}
 		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			f := Finding{Check: d.Category, Message: d.Message, Pos: fset.Position(d.Pos), Package: act.Package.PkgPath}
+		result, _ := act.Result.(*kiss.Result)
+		if result == nil {
+			continue
+		}
+		for _, kf := range result.Findings {
+			f := Finding{Check: kf.Check, Message: kf.Message, Pos: fset.Position(kf.Pos), Package: act.Package.PkgPath, Schedule: kf.Schedule}
 			// The same file is in p and in p [p.test]: report it once.
 			key := f.Check + "\x00" + f.Pos.String() + "\x00" + f.Message
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
-			for _, r := range d.Related {
-				st, ok := ParseStep(r.Message)
-				if !ok {
-					continue
+			for i, st := range kf.Schedule.Steps {
+				if p := kf.StepPos[i]; p.IsValid() {
+					f.Steps = append(f.Steps, Step{N: i + 1, G: st.G, Op: st.Op, Preempt: st.Preempt, Blocks: st.Blocks,
+						Pos: fset.Position(p), Text: st.Text(i+1, false)})
 				}
-				st.Pos = fset.Position(r.Pos)
-				f.Steps = append(f.Steps, st)
 			}
 			res.Findings = append(res.Findings, f)
 		}
@@ -190,7 +193,7 @@ func analyzer(ctx context.Context, cfg *kiss.Config) *analysis.Analyzer {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		return nil, kiss.Check(pass, cfg)
+		return kiss.Check(pass, cfg)
 	}
 	return &a
 }
@@ -205,7 +208,7 @@ func factsOnlyOutside(a *analysis.Analyzer, initial map[*types.Package]bool, cfg
 		if initial[pass.Pkg] {
 			return run(pass)
 		}
-		return nil, kiss.Check(pass, &deps)
+		return kiss.Check(pass, &deps)
 	}
 	return &b
 }
@@ -271,28 +274,6 @@ func parsePos(s string) token.Position {
 		p.Column, _ = strconv.Atoi(parts[len(parts)-1])
 	}
 	return p
-}
-
-var stepRE = regexp.MustCompile(`^step (\d+): goroutine (\d+) (.+?)((?: \((?:preemption|blocks)\))*)$`)
-
-// ParseStep parses the related-information message of one schedule step,
-// "step N: goroutine G op", followed by " (preemption)" and/or " (blocks)".
-func ParseStep(msg string) (Step, bool) {
-	m := stepRE.FindStringSubmatch(msg)
-	if m == nil {
-		return Step{}, false
-	}
-	n, err1 := strconv.Atoi(m[1])
-	g, err2 := strconv.Atoi(m[2])
-	if err1 != nil || err2 != nil {
-		return Step{}, false
-	}
-	return Step{
-		N: n, G: g, Op: m[3],
-		Preempt: strings.Contains(m[4], "(preemption)"),
-		Blocks:  strings.Contains(m[4], "(blocks)"),
-		Text:    msg,
-	}, true
 }
 
 // ConfigFromFlags returns the configuration that kiss's flags, as registered

@@ -7,29 +7,6 @@ import (
 	"testing"
 )
 
-func TestParseStep(t *testing.T) {
-	for _, c := range []struct {
-		msg  string
-		want Step
-		ok   bool
-	}{
-		{"step 1: goroutine 0 wg.add", Step{N: 1, G: 0, Op: "wg.add"}, true},
-		{"step 4: goroutine 1 lock (preemption)", Step{N: 4, G: 1, Op: "lock", Preempt: true}, true},
-		{"step 5: goroutine 1 lock (blocks)", Step{N: 5, G: 1, Op: "lock", Blocks: true}, true},
-		{"step 12: goroutine 3 recv (preemption) (blocks)", Step{N: 12, G: 3, Op: "recv", Preempt: true, Blocks: true}, true},
-		{"write by goroutine 1", Step{}, false},
-		{"step x: goroutine 1 lock", Step{}, false},
-	} {
-		got, ok := ParseStep(c.msg)
-		if c.ok {
-			c.want.Text = c.msg
-		}
-		if ok != c.ok || got != c.want {
-			t.Errorf("ParseStep(%q) = %+v, %v; want %+v, %v", c.msg, got, ok, c.want, c.ok)
-		}
-	}
-}
-
 func TestParsePos(t *testing.T) {
 	for s, want := range map[string]token.Position{
 		"a/b.go:4:23":   {Filename: "a/b.go", Line: 4, Column: 23},

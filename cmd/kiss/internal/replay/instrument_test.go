@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // TestInstrumentKeepsPositions: the instrumented copies compile to the

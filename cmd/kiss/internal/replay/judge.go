@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // event is one line the scheduler wrote.

@@ -20,7 +20,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/gokiss/kiss/sequentialize/schedule"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 //go:embed scheduler.go.txt

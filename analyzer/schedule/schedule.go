@@ -2,7 +2,7 @@
 // existed (numbered by spawn order, named by spawn site), the visible
 // operations they performed in order, and which switches were preemptions.
 // It is the JSON file `kiss -schedules DIR` writes and `kiss replay` reads
-// (DESIGN.md, "The schedule file").
+// (README, "The schedule file").
 package schedule
 
 import (
@@ -17,9 +17,6 @@ import (
 
 // Version is the format version written in the "kiss" field.
 const Version = 1
-
-// Checks are the violation kinds a schedule may carry.
-var Checks = []string{"deadlock", "leak", "race", "panic", "assert"}
 
 // Schedule is one violation's interleaving.
 type Schedule struct {
@@ -135,12 +132,8 @@ func (s *Schedule) Validate() error {
 	if s.Root == "" {
 		return bad(`missing "root"`)
 	}
-	known := false
-	for _, c := range Checks {
-		known = known || c == s.Check
-	}
-	if !known {
-		return bad("unknown check %q (want one of %v)", s.Check, Checks)
+	if _, known := Lookup(s.Check); !known {
+		return bad("unknown check %q (want one of %s)", s.Check, CheckNames())
 	}
 	if s.Preemptions < 0 {
 		return bad("negative preemptions %d", s.Preemptions)
@@ -201,21 +194,23 @@ func (s *Schedule) Validate() error {
 	return nil
 }
 
-// String renders the steps one per line, as the analyzer shows them.
+// String renders the steps one per line, as kiss shows them.
 func (s *Schedule) String() string {
 	var b bytes.Buffer
-	for _, st := range s.Steps {
-		b.WriteString(st.Line())
+	for i, st := range s.Steps {
+		b.WriteString(st.Text(i+1, true))
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
-// Line renders one step: "g1 lock p_test.go:40:9 (preempted)".
-func (st Step) Line() string {
-	line := "g" + strconv.Itoa(st.G) + " " + st.Op
-	if st.Pos != "" {
-		line += " " + st.Pos
+// Text renders step n (counted from 1), the one way kiss shows a step:
+// "step 4: goroutine 1 lock (preemption)", with " at file.go:40:9" after
+// the operation when at is set and the step has a position.
+func (st Step) Text(n int, at bool) string {
+	line := "step " + strconv.Itoa(n) + ": goroutine " + strconv.Itoa(st.G) + " " + st.Op
+	if at && st.Pos != "" {
+		line += " at " + st.Pos
 	}
 	if st.Preempt {
 		line += " (preemption)"
@@ -224,4 +219,35 @@ func (st Step) Line() string {
 		line += " (blocks)"
 	}
 	return line
+}
+
+// Waiting says what a goroutine blocked at op waits for: "locking a mutex".
+func Waiting(op string) string {
+	switch op {
+	case "send":
+		return "sending on a channel"
+	case "recv":
+		return "receiving from a channel"
+	case "select":
+		return "in select"
+	case "lock":
+		return "locking a mutex"
+	case "rlock":
+		return "read-locking an RWMutex"
+	case "wg.wait":
+		return "in WaitGroup.Wait"
+	case "cond.wait":
+		return "in Cond.Wait"
+	case "once":
+		return "in Once.Do"
+	case "range":
+		return "ranging over a channel"
+	case "t.run":
+		return "in t.Run, waiting for the subtest"
+	case "t.parallel":
+		return "in t.Parallel, waiting for the parent test to return"
+	case "t.subtests":
+		return "waiting for its parallel subtests"
+	}
+	return "at " + op
 }

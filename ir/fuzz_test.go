@@ -13,7 +13,7 @@ func FuzzParsePrint(f *testing.F) {
 	for _, src := range canonical {
 		f.Add([]byte(src))
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "ir", "*.ir"))
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "ir", "*.ir"))
 	for _, file := range files {
 		if src, err := os.ReadFile(file); err == nil {
 			f.Add(src)

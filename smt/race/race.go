@@ -300,37 +300,75 @@ func conflicts(found []prior, g int, c clock, hist map[int][]epoch, cur epoch, h
 	return found
 }
 
-// report is the finding of an access that races with the earlier ones in
-// found: the message names the first (a write, if any, and the lowest
-// goroutine) and lists the others; the keys are the racing pairs of
-// positions, each in a fixed order, so that the same race found in the
-// other order on a costlier path is not reported again (smt.Finding).
-func report(found []prior, g int, cur epoch, curWrite bool) *smt.Finding {
-	first := found[0]
-	what := first.name
-	if what == "" {
-		what = cur.name
+// Race is a data race the detector found: the access that completes it
+// and the earlier accesses of other goroutines it races with, the first of
+// which names the race (a write, if any, and the lowest goroutine).
+type Race struct {
+	Name   string   // what was accessed, as the program names it ("s.total"), or ""
+	Prior  []Access // the earlier accesses, at distinct positions; never empty
+	Access Access   // the access that completes the race
+}
+
+// Access is one memory access of a race.
+type Access struct {
+	G             int    // the goroutine, numbered as the scenario spawns them
+	Write, Atomic bool   // what kind of access
+	Pos           string // "file.go:line:col"
+}
+
+// Kind says "read", "write", "atomic read" or "atomic write".
+func (a Access) Kind() string {
+	s := "read"
+	if a.Write {
+		s = "write"
 	}
-	if what != "" {
-		what = " on " + what
+	if a.Atomic {
+		s = "atomic " + s
 	}
+	return s
+}
+
+// String is the message of the race: "data race on s.total: write at
+// c.go:22:4 by goroutine 1 and read at c.go:22:4 by goroutine 2", then the
+// other earlier accesses it races with.
+func (r *Race) String() string {
+	what := ""
+	if r.Name != "" {
+		what = " on " + r.Name
+	}
+	first := r.Prior[0]
 	msg := fmt.Sprintf("data race%s: %s at %s by goroutine %d and %s at %s by goroutine %d",
-		what, access(first.write, first.atomic), first.pos, first.g, access(curWrite, cur.atomic), cur.pos, g)
+		what, first.Kind(), first.Pos, first.G, r.Access.Kind(), r.Access.Pos, r.Access.G)
 	var also []string
-	keys := []string{pairKey(first.pos, cur.pos)}
-	named := map[string]bool{first.pos: true}
-	for _, f := range found[1:] {
-		if named[f.pos] {
-			continue
-		}
-		named[f.pos] = true
-		also = append(also, fmt.Sprintf("%s at %s by goroutine %d", access(f.write, f.atomic), f.pos, f.g))
-		keys = append(keys, pairKey(f.pos, cur.pos))
+	for _, a := range r.Prior[1:] {
+		also = append(also, fmt.Sprintf("%s at %s by goroutine %d", a.Kind(), a.Pos, a.G))
 	}
 	if len(also) > 0 {
 		msg += "; it also races with the " + strings.Join(also, ", the ")
 	}
-	return &smt.Finding{Kind: "race", Message: msg, Keys: keys}
+	return msg
+}
+
+// report is the finding of an access that races with the earlier ones in
+// found: its Detail is the Race; its keys are the racing pairs of
+// positions, each in a fixed order, so that the same race found in the
+// other order on a costlier path is not reported again (smt.Finding).
+func report(found []prior, g int, cur epoch, curWrite bool) *smt.Finding {
+	r := &Race{Name: found[0].name, Access: Access{G: g, Write: curWrite, Atomic: cur.atomic, Pos: cur.pos}}
+	if r.Name == "" {
+		r.Name = cur.name
+	}
+	var keys []string
+	named := map[string]bool{}
+	for _, f := range found {
+		if named[f.pos] {
+			continue
+		}
+		named[f.pos] = true
+		r.Prior = append(r.Prior, Access{G: f.g, Write: f.write, Atomic: f.atomic, Pos: f.pos})
+		keys = append(keys, pairKey(f.pos, cur.pos))
+	}
+	return &smt.Finding{Kind: "race", Message: r.String(), Keys: keys, Detail: r}
 }
 
 // pairKey names an unordered pair of positions.
@@ -339,17 +377,6 @@ func pairKey(a, b string) string {
 		a, b = b, a
 	}
 	return a + "\x00" + b
-}
-
-func access(write, atomic bool) string {
-	s := "read"
-	if write {
-		s = "write"
-	}
-	if atomic {
-		s = "atomic " + s
-	}
-	return s
 }
 
 // HashState hashes what decides the detector's later findings

@@ -592,7 +592,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestTestdata(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "ir", "*.ir"))
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "ir", "*.ir"))
 	if err != nil {
 		t.Fatal(err)
 	}

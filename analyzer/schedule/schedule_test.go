@@ -30,8 +30,11 @@ func TestRoundTrip(t *testing.T) {
 	if s2.String() != s.String() {
 		t.Fatalf("steps differ:\n%s\n%s", s.String(), s2.String())
 	}
-	if got, want := s.Steps[1].Line(), "g1 lock p_test.go:40:9 (preemption)"; got != want {
-		t.Errorf("Line = %q, want %q", got, want)
+	if got, want := s.Steps[1].Text(2, false), "step 2: goroutine 1 lock (preemption)"; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
+	if got, want := s.Steps[1].Text(2, true), "step 2: goroutine 1 lock at p_test.go:40:9 (preemption)"; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
 	}
 }
 

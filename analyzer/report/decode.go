@@ -1,0 +1,298 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/sequentialize"
+	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/smt/race"
+)
+
+// goroutine is what decoding knows about one goroutine at the end of the
+// path.
+type goroutine struct {
+	start   string
+	lastOp  int // index into the steps, -1 if none
+	blocked bool
+	exited  bool
+	sites   []string // its calls into another package's code, innermost last
+}
+
+// decoder rebuilds a schedule from the trace events of a violating path
+// (sequentialize's trace vocabulary).
+type decoder struct {
+	sch        *schedule.Schedule
+	gs         []*goroutine
+	preempting map[int]bool // goroutines switched to by a preemption, before their next step
+	lastG      int          // the goroutine that ran last
+	panicPos   string
+	panicMsg   string
+	misuse     bool // the last panic was a misuse only the interleaving causes
+}
+
+// Decode turns a violation of sc's program into a finding with its
+// schedule.
+func Decode(sc *sequentialize.Scenario, v *smt.Violation) *Finding {
+	d := &decoder{
+		sch: &schedule.Schedule{
+			Kiss:        schedule.Version,
+			Package:     sc.Package,
+			Root:        sc.Root,
+			Check:       checkOf(v.Kind),
+			Preemptions: v.Cost,
+			Goroutines:  []schedule.Goroutine{{ID: 0, Start: "root"}},
+		},
+		gs:         []*goroutine{{start: "root", lastOp: -1}},
+		preempting: map[int]bool{},
+	}
+	for _, ev := range v.Trace {
+		d.event(ev)
+	}
+	d.finishSteps()
+	f := d.explain(v)
+	f.DependsOn = v.DependsOn
+	f.Schedule.Message, f.Schedule.Pos = f.Message, f.pos
+	f.locate(sc)
+	return f
+}
+
+// event applies one trace event.
+func (d *decoder) event(ev smt.Event) {
+	switch ev.Name {
+	case sequentialize.EventSpawn:
+		if len(ev.Args) < 2 {
+			return
+		}
+		parent, child := int(ev.Args[0].Int64()), int(ev.Args[1].Int64())
+		for len(d.gs) <= child {
+			d.gs = append(d.gs, &goroutine{lastOp: -1})
+		}
+		start := ev.Pos
+		if len(ev.Args) > 2 && ev.Args[2].Str != "" { // spawned by a model (a deadline)
+			start = ev.Args[2].Str
+		}
+		d.gs[child].start = start
+		d.sch.Goroutines = append(d.sch.Goroutines, schedule.Goroutine{ID: child, Start: start, Parent: &parent})
+	case sequentialize.EventSite:
+		if len(ev.Args) == 2 {
+			d.lastG = int(ev.Args[0].Int64())
+			if g := d.goroutine(d.lastG); g != nil {
+				if ev.Args[1].Str != "" {
+					g.sites = append(g.sites, ev.Args[1].Str)
+				} else if len(g.sites) > 0 {
+					g.sites = g.sites[:len(g.sites)-1]
+				}
+			}
+		}
+	case sequentialize.EventOp:
+		if len(ev.Args) < 4 {
+			return
+		}
+		id := int(ev.Args[0].Int64())
+		d.lastG = id
+		g := d.goroutine(id)
+		if g == nil {
+			return
+		}
+		st := schedule.Step{G: id, Op: ev.Args[1].Str, Pos: ev.Args[3].Str, Preempt: d.preempting[id]}
+		delete(d.preempting, id)
+		d.sch.Steps = append(d.sch.Steps, st)
+		g.lastOp, g.blocked = len(d.sch.Steps)-1, false
+	case sequentialize.EventBlock:
+		if g := d.goroutine(int(ev.Args[0].Int64())); g != nil {
+			g.blocked = true
+			if g.lastOp >= 0 {
+				d.sch.Steps[g.lastOp].Blocks = true
+			}
+		}
+	case sequentialize.EventCase:
+		if len(ev.Args) == 2 {
+			if g := d.goroutine(int(ev.Args[0].Int64())); g != nil && g.lastOp >= 0 && d.sch.Steps[g.lastOp].Op == "select" {
+				c := int(ev.Args[1].Int64())
+				d.sch.Steps[g.lastOp].Case = &c
+			}
+		}
+	case sequentialize.EventExit:
+		if g := d.goroutine(int(ev.Args[0].Int64())); g != nil {
+			g.exited, g.blocked = true, false
+		}
+	case sequentialize.EventPreempt:
+		if len(ev.Args) == 2 {
+			d.preempting[int(ev.Args[1].Int64())] = true
+		}
+	case sequentialize.EventPanic, sequentialize.EventMisuse:
+		// trace "panic", msg, pos, extra...: the position is an argument,
+		// since the models only know it at run time.
+		d.panicPos, d.panicMsg, d.misuse = ev.Pos, "", ev.Name == sequentialize.EventMisuse
+		if len(ev.Args) > 1 && ev.Args[1].Str != "" {
+			d.panicPos = ev.Args[1].Str
+		}
+		if len(ev.Args) > 0 {
+			d.panicMsg = ev.Args[0].Str
+		}
+	}
+}
+
+func (d *decoder) goroutine(id int) *goroutine {
+	if id < 0 || id >= len(d.gs) {
+		return nil
+	}
+	return d.gs[id]
+}
+
+// finishSteps records the preemptions whose goroutine never reached a step
+// (it ran to its end or blocked inside) and names goroutines whose spawn
+// site is unknown.
+func (d *decoder) finishSteps() {
+	for g := range d.preempting {
+		if g < len(d.gs) {
+			d.sch.Steps = append(d.sch.Steps, schedule.Step{G: g, Op: "resume", Preempt: true})
+		}
+	}
+	for i, g := range d.sch.Goroutines {
+		if i > 0 && g.Start == "" {
+			d.sch.Goroutines[i].Start = "?:0:0"
+		}
+	}
+}
+
+// explain says what the violation is, where, and whether it is a fact of
+// the schedule alone.
+func (d *decoder) explain(v *smt.Violation) *Finding {
+	f := &Finding{Check: d.sch.Check, Schedule: d.sch}
+	preempts := plural(v.Cost, "preemption")
+	switch f.Check {
+	case "deadlock", "leak":
+		f.ScheduleFact = true
+		stuck, first := d.stuck(f.Check == "leak")
+		if first >= 0 && d.gs[first].lastOp >= 0 {
+			f.pos = d.sch.Steps[d.gs[first].lastOp].Pos
+			f.site = top(d.gs[first].sites)
+		}
+		if f.Check == "deadlock" {
+			f.Message = fmt.Sprintf("deadlock: %s (%s)", joinOr(stuck, "all goroutines are blocked"), preempts)
+		} else {
+			f.Message = fmt.Sprintf("goroutine leak: %s after the test returned (%s)", joinOr(stuck, "a goroutine blocks forever"), preempts)
+		}
+	case "panic":
+		fatal := v.Kind == sequentialize.KindMisuse
+		msg := v.Message
+		f.pos = v.Pos
+		if !fatal {
+			if d.panicMsg != "" {
+				msg = d.panicMsg
+			}
+			if d.panicPos != "" {
+				f.pos = d.panicPos
+			}
+		}
+		if f.pos == "" {
+			f.pos = d.lastStepPos()
+		}
+		f.Message = fmt.Sprintf("panic: %s (%s)", msg, preempts)
+		f.ScheduleFact = fatal || d.misuse
+	case "race":
+		f.ScheduleFact = true
+		f.pos = v.Pos
+		f.Message = fmt.Sprintf("%s (%s)", v.Message, preempts)
+		if r, ok := v.Detail.(*race.Race); ok {
+			d.sch.Race = d.race(r)
+		}
+	default:
+		f.pos = v.Pos
+		f.Message = fmt.Sprintf("test failure: %s (%s)", v.Message, preempts)
+	}
+	if f.site == "" && f.Check != "deadlock" && f.Check != "leak" {
+		if g := d.goroutine(d.lastG); g != nil {
+			f.site = top(g.sites) // the goroutine that ran when it happened
+		}
+	}
+	return f
+}
+
+// stuck describes the goroutines blocked at the end (for a leak, those
+// other than the root), and returns the first of them (-1 if none).
+func (d *decoder) stuck(leak bool) (desc []string, first int) {
+	first = -1
+	for id, g := range d.gs {
+		if !g.blocked || g.exited || (leak && id == 0) {
+			continue
+		}
+		if first < 0 {
+			first = id
+		}
+		desc = append(desc, d.describeBlocked(id, g))
+		if g.lastOp >= 0 {
+			st := d.sch.Steps[g.lastOp]
+			d.sch.Blocked = append(d.sch.Blocked, schedule.Blocked{G: id, Op: st.Op, Pos: st.Pos})
+		}
+	}
+	return desc, first
+}
+
+// race is the schedule's pair of accesses of a race: the first earlier
+// access and the one that completes it.
+func (d *decoder) race(r *race.Race) *schedule.Race {
+	if len(r.Prior) == 0 || r.Prior[0].G >= len(d.sch.Goroutines) || r.Access.G >= len(d.sch.Goroutines) {
+		return nil
+	}
+	access := func(a race.Access) schedule.Access {
+		return schedule.Access{G: a.G, Access: a.Kind(), Pos: a.Pos}
+	}
+	return &schedule.Race{First: access(r.Prior[0]), Second: access(r.Access)}
+}
+
+func (d *decoder) describeBlocked(id int, g *goroutine) string {
+	who := "the test goroutine"
+	if id > 0 {
+		who = fmt.Sprintf("goroutine %d (started at %s)", id, g.start)
+	}
+	if g.lastOp < 0 {
+		return who + " is blocked"
+	}
+	st := d.sch.Steps[g.lastOp]
+	return fmt.Sprintf("%s blocks forever %s at %s", who, schedule.Waiting(st.Op), st.Pos)
+}
+
+func (d *decoder) lastStepPos() string {
+	for i := len(d.sch.Steps) - 1; i >= 0; i-- {
+		if d.sch.Steps[i].Pos != "" {
+			return d.sch.Steps[i].Pos
+		}
+	}
+	return ""
+}
+
+// checkOf is the check of an assertion's or an observer's kind.
+func checkOf(kind string) string {
+	switch kind {
+	case sequentialize.KindDeadlock, sequentialize.KindLeak, sequentialize.KindPanic, race.Name:
+		return kind
+	case sequentialize.KindMisuse:
+		return "panic"
+	}
+	return "assert"
+}
+
+func top(stack []string) string {
+	if len(stack) == 0 {
+		return ""
+	}
+	return stack[len(stack)-1]
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func joinOr(parts []string, empty string) string {
+	if len(parts) == 0 {
+		return empty
+	}
+	return strings.Join(parts, "; ")
+}

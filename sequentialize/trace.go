@@ -1,0 +1,41 @@
+package sequentialize
+
+// The trace events a scenario's program records (`trace "name", args...`),
+// which the report stage reads back into a schedule. The runtime and the
+// models (runtime.ir, summaries/models) write the same names in IR text.
+//
+//	trace "op", g, opname, obj, pos   a visible operation by goroutine g
+//	trace "spawn", parent, child [, pos]
+//	                                  a go statement (the event's position), or a
+//	                                  goroutine a model starts at pos (a deadline)
+//	trace "block", g                  g parked (on its last op)
+//	trace "exit", g                   g returned
+//	trace "preempt", from, to         the scheduler preempted from for to
+//	trace "panic", msg, pos, extra... a panic started at pos
+//	trace "misuse", msg, pos          a panic that only the interleaving causes
+//	                                  started at pos: misuse of a channel or of
+//	                                  package sync (close of a closed channel)
+//	trace "site", g, pos              g called another package's code at pos ("": returned)
+//	trace "case", g, i                g's select chose case i (-1: default)
+const (
+	EventOp      = "op"
+	EventSpawn   = "spawn"
+	EventBlock   = "block"
+	EventExit    = "exit"
+	EventPreempt = "preempt"
+	EventPanic   = "panic"
+	EventMisuse  = "misuse"
+	EventSite    = "site"
+	EventCase    = "case"
+)
+
+// The kinds of the program's assertions (`assert c, kind, "msg"`).
+const (
+	KindDeadlock = "deadlock" // no goroutine can run, some are blocked
+	KindLeak     = "leak"     // the root returned with goroutines blocked forever
+	KindPanic    = "panic"    // a panic no one recovered
+	KindAssert   = "assert"   // a test failed (t.Error, t.Fatal, ...)
+	// KindMisuse is a fatal misuse of package sync that only the
+	// interleaving causes (unlock of an unlocked mutex).
+	KindMisuse = "misuse"
+)
