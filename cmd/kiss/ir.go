@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/gokiss/kiss/ir"
-	"github.com/gokiss/kiss/smt/race"
 	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/smt/race"
 )
 
 // runIR is `kiss ir FILE.ir`: check a sequential program by hand, print each

@@ -100,7 +100,7 @@ func writeSARIF(w io.Writer, wd string, res *findings.Result) error {
 		driver.AddRule(sarif.NewRule(c.Name).
 			WithName(c.Rule).
 			WithShortDescription(sarif.NewMultiformatMessageString(c.Title)).
-			WithFullDescription(sarif.NewMultiformatMessageString(c.Rationale+" "+c.Steps)).
+			WithFullDescription(sarif.NewMultiformatMessageString(c.Rationale + " " + c.Steps)).
 			WithHelpURI(infoURI + "#what-kiss-finds").
 			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel("error")).
 			WithProperties(sarif.Properties{
