@@ -494,58 +494,97 @@ func argCountDesc(min, max int) string {
 func isInt(t *Type) bool   { return t != nil && t.Kind == KindInt }
 func isFloat(t *Type) bool { return t != nil && t.Kind == KindFloat }
 
-// typing checks the typing rules of each op. Operand types that are nil were
-// invalid and have been reported; checks involving them are skipped.
+// typing checks the operand and destination types of one instruction whose
+// shape (operand count, destination) is right: arg(k) is operand k's type,
+// nil when that operand is invalid (already reported), dst the
+// destination's. The instruction families have a method each.
 func (v *verifier) typing(c *instrCheck, in *Instr, arg func(int) *Type, dst *Type) {
-	ts := v.typ
-	// want checks that operand k has a type of the given kinds.
-	want := func(k int, what string, kinds ...Kind) bool {
-		t := arg(k)
-		if t == nil {
-			return false
-		}
-		for _, kd := range kinds {
-			if t.Kind == kd {
-				return true
-			}
-		}
-		c.errorf("operand %d (%s) is %s, want %s", k, in.Args[k], ts(t), what)
+	t := &typeCheck{v: v, c: c, in: in, arg: arg, dst: dst}
+	switch op := in.Op; {
+	case op == OpShl || op == OpShr, op.IsBinary(), op == OpCopy, op == OpNeg, op == OpNot, op == OpConv, op == OpSelect:
+		t.arith()
+	case op == OpMapNew || op == OpMapGet || op == OpMapSet || op == OpMapDel || op == OpMapLen || op == OpMapKey:
+		t.maps()
+	case op == OpStrLen || op == OpStrIndex || op == OpSubstr || op == OpStrToBytes || op == OpStrFromBytes || op == OpRuneDecode:
+		t.strings()
+	case op == OpCall || op == OpCoCreate || op == OpResume || op == OpCoDone:
+		t.calls()
+	case op == OpAlloc || op == OpLoad || op == OpStore || op == OpField || op == OpIndex || op == OpLen ||
+		op == OpExtract || op == OpInsert || op == OpElem || op == OpMake:
+		t.memory()
+	default:
+		t.control()
+	}
+}
+
+// typeCheck is the typing of one instruction.
+type typeCheck struct {
+	v   *verifier
+	c   *instrCheck
+	in  *Instr
+	arg func(int) *Type
+	dst *Type
+}
+
+const integer, boolean, pointer, str = "an integer", "bool", "ptr", "str"
+
+func (t *typeCheck) ts(x *Type) string { return t.v.typ(x) }
+
+// want checks that operand k has a type of the given kinds.
+func (t *typeCheck) want(k int, what string, kinds ...Kind) bool {
+	a := t.arg(k)
+	if a == nil {
 		return false
 	}
-	wantDst := func(what string, ok func(*Type) bool) {
-		if dst != nil && !ok(dst) {
-			c.errorf("destination %s is %s, want %s", in.Dst, ts(dst), what)
+	for _, kd := range kinds {
+		if a.Kind == kd {
+			return true
 		}
 	}
-	dstIs := func(t *Type) {
-		if dst != nil && t != nil && !Identical(dst, t) {
-			c.errorf("destination %s is %s, want %s", in.Dst, ts(dst), ts(t))
-		}
-	}
-	kindIs := func(k Kind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
-	same := func(i, j int) bool {
-		a, b := arg(i), arg(j)
-		if a == nil || b == nil {
-			return false
-		}
-		if !Identical(a, b) {
-			c.errorf("operands %s and %s have different types %s and %s", in.Args[i], in.Args[j], ts(a), ts(b))
-			return false
-		}
-		return true
-	}
-	const integer, boolean, pointer, str = "an integer", "bool", "ptr", "str"
+	t.c.errorf("operand %d (%s) is %s, want %s", k, t.in.Args[k], t.ts(a), what)
+	return false
+}
 
-	op := in.Op
-	switch {
+// wantDst checks the destination, if any, with ok.
+func (t *typeCheck) wantDst(what string, ok func(*Type) bool) {
+	if t.dst != nil && !ok(t.dst) {
+		t.c.errorf("destination %s is %s, want %s", t.in.Dst, t.ts(t.dst), what)
+	}
+}
+
+// dstIs checks that the destination, if any, has type x.
+func (t *typeCheck) dstIs(x *Type) {
+	if t.dst != nil && x != nil && !Identical(t.dst, x) {
+		t.c.errorf("destination %s is %s, want %s", t.in.Dst, t.ts(t.dst), t.ts(x))
+	}
+}
+
+func kindIs(k Kind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
+
+// same checks that operands i and j have identical types.
+func (t *typeCheck) same(i, j int) bool {
+	a, b := t.arg(i), t.arg(j)
+	if a == nil || b == nil {
+		return false
+	}
+	if !Identical(a, b) {
+		t.c.errorf("operands %s and %s have different types %s and %s", t.in.Args[i], t.in.Args[j], t.ts(a), t.ts(b))
+		return false
+	}
+	return true
+}
+
+// arith checks shifts, binary operators, comparisons, copy, neg, not,
+// conversions and select.
+func (t *typeCheck) arith() {
+	switch op := t.in.Op; {
 	case op == OpShl || op == OpShr:
-		want(0, integer, KindInt)
-		want(1, "an integer shift count", KindInt)
-		dstIs(arg(0))
-		return
+		t.want(0, integer, KindInt)
+		t.want(1, "an integer shift count", KindInt)
+		t.dstIs(t.arg(0))
 	case op.IsBinary():
-		ok := same(0, 1)
-		if a := arg(0); ok && a != nil {
+		ok := t.same(0, 1)
+		if a := t.arg(0); ok && a != nil {
 			var kinds []Kind
 			switch op {
 			case OpAdd:
@@ -560,232 +599,270 @@ func (v *verifier) typing(c *instrCheck, in *Instr, arg func(int) *Type, dst *Ty
 				kinds = []Kind{KindInt, KindFloat, KindString}
 			}
 			if kinds != nil {
-				want(0, kindList(kinds), kinds...)
+				t.want(0, kindList(kinds), kinds...)
 			} else if !a.IsScalar() {
-				c.errorf("operands are %s, want a scalar type (compare aggregates field by field)", ts(a))
+				t.c.errorf("operands are %s, want a scalar type (compare aggregates field by field)", t.ts(a))
 			}
 		}
 		if op.IsComparison() {
-			wantDst(boolean, kindIs(KindBool))
+			t.wantDst(boolean, kindIs(KindBool))
 		} else if ok {
-			dstIs(arg(0))
+			t.dstIs(t.arg(0))
 		}
-		return
-	}
-
-	switch op {
-	case OpCopy:
-		dstIs(arg(0))
-	case OpNeg:
-		want(0, "an integer or float", KindInt, KindFloat)
-		dstIs(arg(0))
-	case OpNot:
-		want(0, "bool or an integer", KindBool, KindInt)
-		dstIs(arg(0))
-	case OpConv:
-		a := arg(0)
+	case op == OpCopy:
+		t.dstIs(t.arg(0))
+	case op == OpNeg:
+		t.want(0, "an integer or float", KindInt, KindFloat)
+		t.dstIs(t.arg(0))
+	case op == OpNot:
+		t.want(0, "bool or an integer", KindBool, KindInt)
+		t.dstIs(t.arg(0))
+	case op == OpConv:
+		a, dst := t.arg(0), t.dst
 		if a == nil || dst == nil {
 			return
 		}
 		ok := isInt(a) && (isInt(dst) || isFloat(dst) || dst.Kind == KindString) ||
 			isFloat(a) && (isInt(dst) || isFloat(dst))
 		if !ok {
-			c.errorf("cannot convert %s to %s (allowed: int<->int, int<->float, float<->float, int->str)", ts(a), ts(dst))
+			t.c.errorf("cannot convert %s to %s (allowed: int<->int, int<->float, float<->float, int->str)", t.ts(a), t.ts(dst))
 		}
-	case OpSelect:
-		want(0, boolean, KindBool)
-		if same(1, 2) {
-			dstIs(arg(1))
+	case op == OpSelect:
+		t.want(0, boolean, KindBool)
+		if t.same(1, 2) {
+			t.dstIs(t.arg(1))
 		}
-	case OpNondet:
-		if dst != nil && v.hasRef(dst) {
-			c.errorf("destination %s is %s, which contains a ptr, func or co: nondet cannot invent references", in.Dst, ts(dst))
-		}
-	case OpChoose:
-		want(0, integer, KindInt)
-		wantDst(integer, isInt)
-	case OpAssume, OpBr:
-		want(0, boolean, KindBool)
-	case OpAssert:
-		want(0, boolean, KindBool)
-		if !isKind(in.Name) {
-			c.errorf("kind %q is not an identifier of letters, digits, '_', '-' and '.'", in.Name)
-		}
+	}
+}
+
+// memory checks allocation, loads and stores, pointers into objects and
+// aggregate values.
+func (t *typeCheck) memory() {
+	in := t.in
+	switch in.Op {
 	case OpAlloc:
-		if s := v.checkType(in.Type); s != "" {
-			c.errorf("allocated type: %s", s)
+		if s := t.v.checkType(in.Type); s != "" {
+			t.c.errorf("allocated type: %s", s)
 		}
 		if len(in.Args) == 1 {
-			want(0, "an integer count", KindInt)
+			t.want(0, "an integer count", KindInt)
 		}
-		wantDst(pointer, kindIs(KindPtr))
-	case OpLoad:
-		want(0, pointer, KindPtr)
-	case OpStore:
-		want(0, pointer, KindPtr)
+		t.wantDst(pointer, kindIs(KindPtr))
+	case OpLoad, OpStore:
+		t.want(0, pointer, KindPtr)
 	case OpField:
-		want(0, pointer, KindPtr)
-		wantDst(pointer, kindIs(KindPtr))
+		t.want(0, pointer, KindPtr)
+		t.wantDst(pointer, kindIs(KindPtr))
 	case OpIndex:
-		want(0, pointer, KindPtr)
-		want(1, "an integer index", KindInt)
-		wantDst(pointer, kindIs(KindPtr))
+		t.want(0, pointer, KindPtr)
+		t.want(1, "an integer index", KindInt)
+		t.wantDst(pointer, kindIs(KindPtr))
 	case OpLen:
-		want(0, pointer, KindPtr)
-		wantDst(integer, isInt)
+		t.want(0, pointer, KindPtr)
+		t.wantDst(integer, isInt)
 	case OpExtract, OpInsert:
-		if !want(0, "a struct or array", KindStruct, KindArray) {
+		if !t.want(0, "a struct or array", KindStruct, KindArray) {
 			return
 		}
-		comp := v.component(c, arg(0), in.Index)
+		comp := t.v.component(t.c, t.arg(0), in.Index)
 		if comp == nil {
 			return
 		}
-		if op == OpExtract {
-			dstIs(comp)
+		if in.Op == OpExtract {
+			t.dstIs(comp)
 			return
 		}
-		if x := arg(1); x != nil && !Identical(x, comp) {
-			c.errorf("inserted value %s is %s, want %s", in.Args[1], ts(x), ts(comp))
+		if x := t.arg(1); x != nil && !Identical(x, comp) {
+			t.c.errorf("inserted value %s is %s, want %s", in.Args[1], t.ts(x), t.ts(comp))
 		}
-		dstIs(arg(0))
+		t.dstIs(t.arg(0))
 	case OpElem:
-		if want(0, "an array", KindArray) {
-			dstIs(arg(0).Elem)
+		if t.want(0, "an array", KindArray) {
+			t.dstIs(t.arg(0).Elem)
 		}
-		want(1, "an integer index", KindInt)
+		t.want(1, "an integer index", KindInt)
 	case OpMake:
-		if dst == nil {
+		t.make()
+	}
+}
+
+// make checks that make's operands are the fields or elements of its
+// destination's type.
+func (t *typeCheck) make() {
+	in, dst := t.in, t.dst
+	if dst == nil {
+		return
+	}
+	switch dst.Kind {
+	case KindStruct:
+		if len(dst.Fields) != len(in.Args) {
+			t.c.errorf("has %d operands, %s has %d fields", len(in.Args), t.ts(dst), len(dst.Fields))
 			return
 		}
-		switch dst.Kind {
-		case KindStruct:
-			if len(dst.Fields) != len(in.Args) {
-				c.errorf("has %d operands, %s has %d fields", len(in.Args), ts(dst), len(dst.Fields))
-				return
+		for k, ft := range dst.Fields {
+			if a := t.arg(k); a != nil && !Identical(a, ft) {
+				t.c.errorf("operand %d (%s) is %s, field %d is %s", k, in.Args[k], t.ts(a), k, t.ts(ft))
 			}
-			for k, ft := range dst.Fields {
-				if a := arg(k); a != nil && !Identical(a, ft) {
-					c.errorf("operand %d (%s) is %s, field %d is %s", k, in.Args[k], ts(a), k, ts(ft))
-				}
-			}
-		case KindArray:
-			if dst.Len != len(in.Args) {
-				c.errorf("has %d operands, %s has %d elements", len(in.Args), ts(dst), dst.Len)
-				return
-			}
-			for k := range in.Args {
-				if a := arg(k); a != nil && !Identical(a, dst.Elem) {
-					c.errorf("operand %d (%s) is %s, want %s", k, in.Args[k], ts(a), ts(dst.Elem))
-				}
-			}
-		default:
-			c.errorf("destination %s is %s, want a struct or array", in.Dst, ts(dst))
 		}
-	case OpMapNew:
-		if s := v.checkType(in.Type); s != "" {
-			c.errorf("key type: %s", s)
+	case KindArray:
+		if dst.Len != len(in.Args) {
+			t.c.errorf("has %d operands, %s has %d elements", len(in.Args), t.ts(dst), dst.Len)
+			return
 		}
-		if s := v.checkType(in.Type2); s != "" {
-			c.errorf("value type: %s", s)
+		for k := range in.Args {
+			if a := t.arg(k); a != nil && !Identical(a, dst.Elem) {
+				t.c.errorf("operand %d (%s) is %s, want %s", k, in.Args[k], t.ts(a), t.ts(dst.Elem))
+			}
 		}
-		wantDst(pointer, kindIs(KindPtr))
+	default:
+		t.c.errorf("destination %s is %s, want a struct or array", in.Dst, t.ts(dst))
+	}
+}
+
+// maps checks the map instructions.
+func (t *typeCheck) maps() {
+	in := t.in
+	if in.Op == OpMapNew {
+		if s := t.v.checkType(in.Type); s != "" {
+			t.c.errorf("key type: %s", s)
+		}
+		if s := t.v.checkType(in.Type2); s != "" {
+			t.c.errorf("value type: %s", s)
+		}
+		t.wantDst(pointer, kindIs(KindPtr))
+		return
+	}
+	t.want(0, "a map (ptr)", KindPtr)
+	switch in.Op {
 	case OpMapGet:
-		want(0, "a map (ptr)", KindPtr)
-		wantDst("a struct {V, bool}", func(t *Type) bool {
-			return t.Kind == KindStruct && len(t.Fields) == 2 && t.Fields[1].Kind == KindBool
+		t.wantDst("a struct {V, bool}", func(x *Type) bool {
+			return x.Kind == KindStruct && len(x.Fields) == 2 && x.Fields[1].Kind == KindBool
 		})
-	case OpMapSet, OpMapDel:
-		want(0, "a map (ptr)", KindPtr)
 	case OpMapLen:
-		want(0, "a map (ptr)", KindPtr)
-		wantDst(integer, isInt)
+		t.wantDst(integer, isInt)
 	case OpMapKey:
-		want(0, "a map (ptr)", KindPtr)
-		want(1, "an integer index", KindInt)
+		t.want(1, "an integer index", KindInt)
+	}
+}
+
+// strings checks the string instructions.
+func (t *typeCheck) strings() {
+	switch t.in.Op {
 	case OpStrLen:
-		want(0, str, KindString)
-		wantDst(integer, isInt)
+		t.want(0, str, KindString)
+		t.wantDst(integer, isInt)
 	case OpStrIndex:
-		want(0, str, KindString)
-		want(1, "an integer index", KindInt)
-		dstIs(U8)
+		t.want(0, str, KindString)
+		t.want(1, "an integer index", KindInt)
+		t.dstIs(U8)
 	case OpSubstr:
-		want(0, str, KindString)
-		want(1, "an integer", KindInt)
-		want(2, "an integer", KindInt)
-		dstIs(String)
+		t.want(0, str, KindString)
+		t.want(1, "an integer", KindInt)
+		t.want(2, "an integer", KindInt)
+		t.dstIs(String)
 	case OpStrToBytes:
-		want(0, str, KindString)
-		wantDst(pointer, kindIs(KindPtr))
+		t.want(0, str, KindString)
+		t.wantDst(pointer, kindIs(KindPtr))
 	case OpStrFromBytes:
-		want(0, pointer, KindPtr)
-		want(1, "an integer count", KindInt)
-		dstIs(String)
+		t.want(0, pointer, KindPtr)
+		t.want(1, "an integer count", KindInt)
+		t.dstIs(String)
 	case OpRuneDecode:
-		want(0, str, KindString)
-		want(1, "an integer index", KindInt)
-		dstIs(runeDecodeType)
-	case OpCall, OpCoCreate:
-		if !want(0, "a function", KindFunc) {
-			return
-		}
-		if op == OpCoCreate {
-			wantDst("co", kindIs(KindCo))
-		}
-		callee := in.Callee()
-		if callee == nil {
-			return // indirect: checked at run time
-		}
-		cargs := in.Args[1:]
-		if len(cargs) != len(callee.Params) {
-			c.errorf("%s takes %d arguments, got %d", callee, len(callee.Params), len(cargs))
-		} else {
-			for k, p := range callee.Params {
-				if p == nil || v.checkType(p.Typ) != "" {
-					continue
-				}
-				if a := arg(k + 1); a != nil && !Identical(a, p.Typ) {
-					c.errorf("argument %d (%s) is %s, parameter %s of %s is %s", k, cargs[k], ts(a), p, callee, ts(p.Typ))
-				}
-			}
-		}
-		if op == OpCall && dst != nil {
-			switch {
-			case callee.Result == nil:
-				c.errorf("%s has no result to assign to %s", callee, in.Dst)
-			case v.checkType(callee.Result) == "" && !Identical(dst, callee.Result):
-				c.errorf("destination %s is %s, %s returns %s", in.Dst, ts(dst), callee, ts(callee.Result))
-			}
-		}
+		t.want(0, str, KindString)
+		t.want(1, "an integer index", KindInt)
+		t.dstIs(runeDecodeType)
+	}
+}
+
+// calls checks calls and the coroutine instructions; a direct call's
+// arguments and result against its callee's signature.
+func (t *typeCheck) calls() {
+	in := t.in
+	switch in.Op {
 	case OpResume:
-		want(0, "co", KindCo)
+		t.want(0, "co", KindCo)
+		return
 	case OpCoDone:
-		want(0, "co", KindCo)
-		wantDst(boolean, kindIs(KindBool))
+		t.want(0, "co", KindCo)
+		t.wantDst(boolean, kindIs(KindBool))
+		return
+	}
+	if !t.want(0, "a function", KindFunc) {
+		return
+	}
+	if in.Op == OpCoCreate {
+		t.wantDst("co", kindIs(KindCo))
+	}
+	callee := in.Callee()
+	if callee == nil {
+		return // indirect: checked at run time
+	}
+	cargs := in.Args[1:]
+	if len(cargs) != len(callee.Params) {
+		t.c.errorf("%s takes %d arguments, got %d", callee, len(callee.Params), len(cargs))
+	} else {
+		for k, p := range callee.Params {
+			if p == nil || t.v.checkType(p.Typ) != "" {
+				continue
+			}
+			if a := t.arg(k + 1); a != nil && !Identical(a, p.Typ) {
+				t.c.errorf("argument %d (%s) is %s, parameter %s of %s is %s", k, cargs[k], t.ts(a), p, callee, t.ts(p.Typ))
+			}
+		}
+	}
+	if dst := t.dst; in.Op == OpCall && dst != nil {
+		switch {
+		case callee.Result == nil:
+			t.c.errorf("%s has no result to assign to %s", callee, in.Dst)
+		case t.v.checkType(callee.Result) == "" && !Identical(dst, callee.Result):
+			t.c.errorf("destination %s is %s, %s returns %s", in.Dst, t.ts(dst), callee, t.ts(callee.Result))
+		}
+	}
+}
+
+// control checks nondet, choose, assume, branches, assertions, events,
+// cuts and returns.
+func (t *typeCheck) control() {
+	in := t.in
+	switch in.Op {
+	case OpNondet:
+		if t.dst != nil && t.v.hasRef(t.dst) {
+			t.c.errorf("destination %s is %s, which contains a ptr, func or co: nondet cannot invent references", in.Dst, t.ts(t.dst))
+		}
+	case OpChoose:
+		t.want(0, integer, KindInt)
+		t.wantDst(integer, isInt)
+	case OpAssume, OpBr:
+		t.want(0, boolean, KindBool)
+	case OpAssert:
+		t.want(0, boolean, KindBool)
+		if !isKind(in.Name) {
+			t.c.errorf("kind %q is not an identifier of letters, digits, '_', '-' and '.'", in.Name)
+		}
 	case OpObserve, OpTrace:
 		if in.Name == "" {
-			c.errorf("empty event name")
+			t.c.errorf("empty event name")
 		}
 	case OpCut:
 		if in.Name == "" {
-			c.errorf("empty reason")
+			t.c.errorf("empty reason")
 		}
 	case OpRet:
-		res := v.f.Result
+		res := t.v.f.Result
 		switch {
 		case res == nil && len(in.Args) == 1:
-			c.errorf("%s has no result, but ret has a value", v.f)
+			t.c.errorf("%s has no result, but ret has a value", t.v.f)
 		case res != nil && len(in.Args) == 0:
-			c.errorf("%s returns %s, but ret has no value", v.f, ts(res))
-		case res != nil && v.checkType(res) == "":
-			if a := arg(0); a != nil && !Identical(a, res) {
-				c.errorf("returns %s (%s), %s returns %s", in.Args[0], ts(a), v.f, ts(res))
+			t.c.errorf("%s returns %s, but ret has no value", t.v.f, t.ts(res))
+		case res != nil && t.v.checkType(res) == "":
+			if a := t.arg(0); a != nil && !Identical(a, res) {
+				t.c.errorf("returns %s (%s), %s returns %s", in.Args[0], t.ts(a), t.v.f, t.ts(res))
 			}
 		}
 	}
 }
 
+// runeDecodeType is runedecode's result: the rune and its width in bytes.
 var runeDecodeType = Struct(I32, I64)
 
 // component returns field or element k of the aggregate t, reporting an

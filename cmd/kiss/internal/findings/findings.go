@@ -135,11 +135,32 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	res.collect(g, a)
+	sort.SliceStable(res.Findings, func(i, j int) bool {
+		a, b := res.Findings[i], res.Findings[j]
+		if a.Pos.Filename != b.Pos.Filename {
+			return a.Pos.Filename < b.Pos.Filename
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		if a.Pos.Column != b.Pos.Column {
+			return a.Pos.Column < b.Pos.Column
+		}
+		return a.Check < b.Check
+	})
+	return res, nil
+}
+
+// collect gathers the findings of the root packages' actions, each once
+// (the same file is in p and in p [p.test]), and the errors of the
+// packages whose check failed.
+func (r *Result) collect(g *checker.Graph, a *analysis.Analyzer) {
 	seen := map[string]bool{}
 	for act := range g.All() {
 		if act.Err != nil {
-			if !act.Package.IllTyped { // ill-typed packages are in res.Errors already
-				res.Errors = append(res.Errors, Error{Message: fmt.Sprintf("%s: %v", act.Package.PkgPath, act.Err)})
+			if !act.Package.IllTyped { // ill-typed packages are in r.Errors already
+				r.Errors = append(r.Errors, Error{Message: fmt.Sprintf("%s: %v", act.Package.PkgPath, act.Err)})
 			}
 			continue
 		}
@@ -165,23 +186,9 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error)
 						Pos: fset.Position(p), Text: st.Text(i+1, false)})
 				}
 			}
-			res.Findings = append(res.Findings, f)
+			r.Findings = append(r.Findings, f)
 		}
 	}
-	sort.SliceStable(res.Findings, func(i, j int) bool {
-		a, b := res.Findings[i], res.Findings[j]
-		if a.Pos.Filename != b.Pos.Filename {
-			return a.Pos.Filename < b.Pos.Filename
-		}
-		if a.Pos.Line != b.Pos.Line {
-			return a.Pos.Line < b.Pos.Line
-		}
-		if a.Pos.Column != b.Pos.Column {
-			return a.Pos.Column < b.Pos.Column
-		}
-		return a.Check < b.Check
-	})
-	return res, nil
 }
 
 // analyzer is kiss.Analyzer with its own configuration and a cancellation
