@@ -41,7 +41,7 @@ type Config struct {
 	OnRoot func(root string, st smt.Stats, took time.Duration)
 }
 
-// DefaultConfig are the defaults of DESIGN.md, "Bounds and budgets".
+// DefaultConfig are kiss's defaults (README, "Flags").
 var DefaultConfig = Config{Contexts: 2, Unroll: 3, Inline: 8, Goroutines: 16, Timeout: 10 * time.Second}
 
 var config = DefaultConfig

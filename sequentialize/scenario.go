@@ -18,7 +18,7 @@ type Options struct {
 	Imports []*summaries.Lowered
 }
 
-// DefaultOptions are the bounds DESIGN.md names as defaults.
+// DefaultOptions are kiss's default bounds (README, "Flags").
 var DefaultOptions = Options{Goroutines: 16}
 
 // Scenario is a root lowered to a sequential program, with what is needed to

@@ -9,7 +9,8 @@ import (
 	"github.com/gokiss/kiss/ir"
 )
 
-// State caching (seed 004's state table, for a cost-bounded search).
+// State caching (the state table of Holt's One Page Model Checker, for a
+// cost-bounded search).
 //
 // At every choose the executor hashes the state it is about to fork: the
 // values its future depends on, and nothing of its history (the trace, the

@@ -3,8 +3,9 @@
 // location the last reads and writes of each goroutine. Two accesses race when
 // they touch overlapping locations from different goroutines, at least one
 // writes, they are not both atomic, and the earlier one does not
-// happen-before the later (Go memory model; seed 001's vector-clock
-// detector, applied to the executions the sequential program explores).
+// happen-before the later (Go memory model; the vector-clock detector of
+// Qadeer's CHESS: Systematic Stress Testing for Concurrent Software,
+// applied to the executions the sequential program explores).
 //
 // A race is reported at the access that completes it, naming the earlier
 // access, and every other earlier access it races with ("it also races
