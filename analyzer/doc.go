@@ -1,12 +1,22 @@
 // Package kiss is the go/analysis pass of kiss (imported as
-// github.com/gokiss/kiss/analyzer, used as kiss.Analyzer).
+// github.com/gokiss/kiss/analyzer, used as kiss.Analyzer), and the driver
+// of its pipeline.
 //
-// For each root of a package (TestXxx, BenchmarkXxx, ExampleXxx, main, and
-// functions without parameters that start goroutines) it builds the
-// sequential program of the scenario (package sequentialize), explores it
-// with the symbolic executor (package smt) up to -contexts preemptions,
-// cheapest first, and reports each violation once, at the position where it
-// happens, with the schedule that makes it happen as related information.
+// It takes a package (typed syntax, from go vet, go/packages or
+// golangci-lint) and the lowered code its imports exported as facts. It
+// gives, for each root of the package (TestXxx, BenchmarkXxx, ExampleXxx,
+// main, and functions without parameters that start goroutines), the
+// violations that some schedule with at most -contexts preemptions
+// reaches: as diagnostics (the check as category, the schedule's steps as
+// related information), as its typed Result (report.Finding values with
+// their schedules), and as schedule files with -schedules. It exports the
+// package's own lowered code as a fact for its importers.
+//
+// It wires the stages, each a package that never calls a later one:
+//
+//	sequentialize    the root's Go SSA → the scenario: a sequential ir.Program
+//	smt, smt/race    the program → its violations (explored cheapest first)
+//	analyzer/report  a violation → a typed finding with its schedule
 //
 // Each package that is not in the standard library and has concurrency of
 // its own or through its imports exports its code lowered to kiss's IR as a

@@ -5,6 +5,13 @@
 // nothing of goroutines: they reach it as coroutines and a scheduler written
 // in the IR, whose preemptions are the paths' cost.
 //
+// It takes an ir.Program, Options (bounds, budgets, and the observers its
+// observe instructions name: kiss's race detector, package smt/race) and
+// gives a Result: the violations (smt.Violation, with the observer's typed
+// Detail when an observer found it), the IR program's own runtime errors,
+// and Stats saying what was explored and what was cut. It runs on Z3
+// through package smt/z3, the module's only cgo.
+//
 // # Values
 //
 // A value is concrete (Go bits, a float64, a string) or a term of the

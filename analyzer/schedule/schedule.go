@@ -3,6 +3,9 @@
 // operations they performed in order, and which switches were preemptions.
 // It is the JSON file `kiss -schedules DIR` writes and `kiss replay` reads
 // (README, "The schedule file").
+//
+// It also holds what every consumer of findings shares: the one table of
+// kiss's checks (Checks) and the one way a step is shown (Step.Text).
 package schedule
 
 import (
