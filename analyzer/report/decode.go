@@ -192,6 +192,7 @@ func (d *decoder) explain(v *smt.Violation) *Finding {
 			f.pos = d.lastStepPos()
 		}
 		f.Message = fmt.Sprintf("panic: %s (%s)", msg, preempts)
+		d.sch.Panic = msg // what replay compares with the real panic
 		f.ScheduleFact = fatal || d.misuse
 	case "race":
 		f.ScheduleFact = true

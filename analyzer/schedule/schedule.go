@@ -33,6 +33,11 @@ type Schedule struct {
 	Goroutines  []Goroutine `json:"goroutines"`
 	Steps       []Step      `json:"steps"`
 	Inputs      []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any
+	// Panic is, for a panic, the panic value as Go prints it after
+	// "panic: " ("send on closed channel"), or the whole line of a fatal
+	// error ("fatal error: sync: unlock of unlocked mutex"). Files written
+	// before it existed lack it.
+	Panic string `json:"panic,omitempty"`
 	// Race names the two conflicting accesses of a race: First happened
 	// during the steps, Second completes the race after the last step.
 	Race *Race `json:"race,omitempty"`
@@ -173,6 +178,9 @@ func (s *Schedule) Validate() error {
 			preempts++
 		}
 	}
+	if s.Panic != "" && s.Check != "panic" {
+		return bad("a %s schedule has a panic field", s.Check)
+	}
 	if r := s.Race; r != nil {
 		if s.Check != "race" {
 			return bad("a %s schedule has a race field", s.Check)
@@ -209,9 +217,14 @@ func (s *Schedule) String() string {
 
 // Text renders step n (counted from 1), the one way kiss shows a step:
 // "step 4: goroutine 1 lock (preemption)", with " at file.go:40:9" after
-// the operation when at is set and the step has a position.
+// the operation when at is set and the step has a position. An n of 0
+// leaves the number out, for a sentence that names the step already
+// ("diverged at step 4: expected goroutine 1 lock ...").
 func (st Step) Text(n int, at bool) string {
-	line := "step " + strconv.Itoa(n) + ": goroutine " + strconv.Itoa(st.G) + " " + st.Op
+	line := "goroutine " + strconv.Itoa(st.G) + " " + st.Op
+	if n > 0 {
+		line = "step " + strconv.Itoa(n) + ": " + line
+	}
 	if at && st.Pos != "" {
 		line += " at " + st.Pos
 	}

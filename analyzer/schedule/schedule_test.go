@@ -36,6 +36,9 @@ func TestRoundTrip(t *testing.T) {
 	if got, want := s.Steps[1].Text(2, true), "step 2: goroutine 1 lock at p_test.go:40:9 (preemption)"; got != want {
 		t.Errorf("Text = %q, want %q", got, want)
 	}
+	if got, want := s.Steps[1].Text(0, true), "goroutine 1 lock at p_test.go:40:9 (preemption)"; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
 }
 
 func TestRejects(t *testing.T) {
@@ -71,7 +74,7 @@ func TestRejects(t *testing.T) {
 }
 
 // The fields replay reads: a select's case, the blocked goroutines of a
-// deadlock, a race's two accesses.
+// deadlock, a race's two accesses, a panic's value.
 func TestReplayFields(t *testing.T) {
 	src := strings.Replace(good, `"preempt": true}]}`, `"preempt": true, "case": 0}],
  "blocked": [{"g": 0, "op": "lock", "pos": "p_test.go:20:9"}]}`, 1)
@@ -92,7 +95,18 @@ func TestReplayFields(t *testing.T) {
 	if s.Race == nil || s.Race.First.Access != "write" || s.Race.Second.G != 1 {
 		t.Fatalf("decoded race %+v", s.Race)
 	}
+	pan := strings.Replace(good, `"check": "deadlock"`, `"check": "panic"`, 1)
+	pan = strings.Replace(pan, `"message": "no goroutine can run"`,
+		`"message": "panic: send on closed channel (1 preemption)", "panic": "send on closed channel"`, 1)
+	s, err = Decode(strings.NewReader(pan))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Panic != "send on closed channel" {
+		t.Fatalf("decoded panic %q", s.Panic)
+	}
 	for _, bad := range []string{
+		strings.Replace(pan, `"check": "panic"`, `"check": "deadlock"`, 1),
 		strings.Replace(race, `"g": 1, "access"`, `"g": 7, "access"`, 1),
 		strings.Replace(race, `"pos": "p.go:5:6"`, `"pos": "there"`, 1),
 		strings.Replace(race, `"check": "race"`, `"check": "deadlock"`, 1),

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strings"
 	"time"
 
+	"github.com/gokiss/kiss/analyzer/schedule"
 	"github.com/gokiss/kiss/cmd/kiss/internal/replay"
 )
 
@@ -57,8 +57,7 @@ unreadable schedule, build failure). With several files, the largest.
 			m, _ := filepath.Glob(filepath.Join(a, "*.json"))
 			sort.Strings(m)
 			for _, f := range m {
-				// pkg.Root.check.line.json
-				if parts := strings.Split(filepath.Base(f), "."); re == nil || (len(parts) >= 4 && re.MatchString(parts[len(parts)-4])) {
+				if re == nil || rootMatches(f, re) {
 					files = append(files, f)
 				}
 			}
@@ -94,4 +93,18 @@ unreadable schedule, build failure). With several files, the largest.
 		}
 	}
 	return code
+}
+
+// rootMatches reports whether the schedule in file has a root that re
+// matches, reading the root from the schedule itself rather than from the
+// file's name. A file that is not a valid schedule matches, so that its
+// replay reports what is wrong with it instead of passing over it.
+func rootMatches(file string, re *regexp.Regexp) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	sch, err := schedule.Decode(f)
+	return err != nil || re.MatchString(sch.Root)
 }

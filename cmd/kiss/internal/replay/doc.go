@@ -1,8 +1,11 @@
 // Package replay is `kiss replay`: it runs the user's real test so that its
 // goroutines follow a schedule kiss reported, and says whether the same
-// violation happens (the CHESS half of the seeds: seed 001, "hijacking the
-// scheduler", one semaphore per thread; seed 004, a hook before each
-// visible statement).
+// violation happens. It is the scheduler of CHESS, which takes over the
+// scheduling of the program's threads with one semaphore per thread
+// (Musuvathi & Qadeer, CHESS: Systematic Stress Testing of Concurrent
+// Software), with a scheduling point before each visible operation
+// (Musuvathi & Qadeer, Iterative Context Bounding for Systematic Testing of
+// Multithreaded Programs).
 //
 // # Instrumentation
 //
@@ -101,8 +104,9 @@
 //     with its innermost frame of the package on the line of its step;
 //   - leak: the same for the goroutines started by the test, after it
 //     returned;
-//   - panic: the panic (or fatal error) message starts with the schedule's,
-//     at the schedule's line;
+//   - panic: the panic (or fatal error) message starts with the schedule's
+//     panic value, at the schedule's line (a file without a panic value:
+//     at the line, whatever the message);
 //   - assert: the test failed with a t.Error/t.Fatal line at the
 //     schedule's line;
 //   - race: the schedule names the two accesses; the statements holding

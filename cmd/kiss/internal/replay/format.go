@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Format renders a result for people: the steps the run followed, then the
+// Format renders a result for people: the steps the run followed, each
+// marked ✓ (performed) or ✗ (where the run left the schedule), then the
 // verdict.
 func Format(r *Result) string {
 	var b strings.Builder
@@ -19,22 +20,12 @@ func Format(r *Result) string {
 		if !st.OK {
 			mark = "✗"
 		}
-		line := fmt.Sprintf("  step %d: goroutine %d %s", st.Step, st.G, st.Op)
-		if st.Pos != "" {
-			line += " at " + st.Pos
-		}
-		if st.Preempt {
-			line += " (preemption)"
-		}
-		if st.Blocks {
-			line += " (blocks)"
-		}
-		fmt.Fprintf(&b, "%s %s\n", line, mark)
+		fmt.Fprintf(&b, "  %s %s\n", st.Text(st.N, true), mark)
 	}
 	switch r.Verdict {
-	case Diverged:
+	case diverged:
 		fmt.Fprintf(&b, "diverged at step %d: expected %s; instead %s\n", r.DivergedAt, r.Expected, r.Actual)
-	case Failed:
+	case failed:
 		fmt.Fprintf(&b, "error: %s\n", r.Detail)
 	default:
 		fmt.Fprintf(&b, "%s: %s\n", r.Verdict, r.Detail)

@@ -1,15 +1,285 @@
 package replay
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
+
+// instrument writes into work the instrumented copies of the package's
+// files, the scheduler and the test that runs the root, and the overlay
+// file naming them for go test -overlay. It returns the overlay's path,
+// the package's directory and the key of its test binary.
+func instrument(sch *schedule.Schedule, from, work string) (overlay, dir, key string, err error) {
+	if !strings.HasPrefix(sch.Root, "Test") {
+		return "", "", "", fmt.Errorf("kiss replay runs test roots (TestXxx), not %s", sch.Root)
+	}
+	t, err := loadTarget(sch.Package, from)
+	if err != nil {
+		return "", "", "", err
+	}
+	if err := t.check(sch); err != nil {
+		return "", "", "", err
+	}
+	c := &copies{work: work, replace: map[string]string{}}
+	subtests, err := t.instrumentFiles(sch, c)
+	if err != nil {
+		return "", "", "", err
+	}
+	inX, found := t.findRoot(sch.Root)
+	if !found {
+		return "", "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
+	}
+	sched := strings.Replace(schedulerSource, "__PKG__", t.inner.Name, 1)
+	if err := c.add(filepath.Join(t.dir, "kiss_replay_scheduler.go"), []byte(sched)); err != nil {
+		return "", "", "", err
+	}
+	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(inX, subtests))); err != nil {
+		return "", "", "", err
+	}
+	overlay, key, err = c.save()
+	return overlay, t.dir, key, err
+}
+
+// target is the package under test as go/packages loads it with its
+// tests: the package compiled with its in-package tests (inner) and its
+// external test package (xtest, nil if none), both in directory dir.
+type target struct {
+	path         string // the schedule's package: p, or p_test
+	base         string // p: the import path that loads both
+	dir          string
+	inner, xtest *packages.Package
+}
+
+// loadTarget loads the schedule's package pkg from directory from (""
+// is the current one), with types and syntax: for a root in an external
+// test package p_test, package p with its tests.
+func loadTarget(pkg, from string) (*target, error) {
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedCompiledGoFiles | packages.NeedModule,
+		Tests: true,
+		Dir:   from,
+	}
+	t := &target{path: pkg, base: strings.TrimSuffix(pkg, "_test")}
+	pkgs, err := packages.Load(cfg, t.base)
+	if err != nil {
+		return nil, err
+	}
+	var plain *packages.Package
+	for _, p := range pkgs {
+		switch {
+		case p.ID == t.base:
+			plain = p
+		case p.PkgPath == t.base && strings.HasSuffix(p.ID, ".test]"):
+			t.inner = p
+		case p.PkgPath == t.base+"_test":
+			t.xtest = p
+		}
+	}
+	if t.inner == nil {
+		t.inner = plain
+	}
+	if t.inner == nil {
+		return nil, fmt.Errorf("package %s not found from %s (run kiss replay in its module)", pkg, orDot(from))
+	}
+	for _, p := range t.packages() {
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("package %s: %v", p.ID, p.Errors[0])
+		}
+	}
+	if len(t.inner.GoFiles) == 0 {
+		return nil, fmt.Errorf("package %s has no Go files", pkg)
+	}
+	t.dir = filepath.Dir(t.inner.GoFiles[0])
+	return t, nil
+}
+
+// packages are the target's packages that exist: inner, then xtest.
+func (t *target) packages() []*packages.Package {
+	if t.xtest == nil {
+		return []*packages.Package{t.inner}
+	}
+	return []*packages.Package{t.inner, t.xtest}
+}
+
+// check refuses a schedule replay cannot follow: one with a position
+// outside the files of the target's directory (only they are
+// instrumented), or with a step of a parallel subtest (t.Parallel lets
+// t.Run return and parks the subtest until the parent's function has
+// returned, inside package testing, where no hook can go).
+func (t *target) check(sch *schedule.Schedule) error {
+	files := map[string]bool{}
+	for _, p := range t.packages() {
+		for _, f := range p.CompiledGoFiles {
+			if filepath.Dir(f) == t.dir {
+				files[filepath.Base(f)] = true
+			}
+		}
+	}
+	inPackage := func(pos string) error {
+		if pos == "" || pos == "root" {
+			return nil
+		}
+		file := pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
+		if !files[file] {
+			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", pos, t.path, t.dir)
+		}
+		return nil
+	}
+	for _, g := range sch.Goroutines {
+		if err := inPackage(g.Start); err != nil {
+			return err
+		}
+	}
+	for _, st := range sch.Steps {
+		if err := inPackage(st.Pos); err != nil {
+			return err
+		}
+		switch st.Op {
+		case "t.parallel", "t.subtests":
+			return fmt.Errorf("the schedule's step %s of goroutine %d: kiss replay does not support parallel subtests (t.Parallel)", st.Op, st.G)
+		}
+	}
+	return nil
+}
+
+// instrumentFiles adds the scheduler's hooks to a copy of each file of the
+// target's directory, in both packages (an external test package's copies
+// import the package under test, as kissreplayp, for its hooks). It
+// reports whether a file calls t.Run: the root then runs outside a
+// synctest bubble, which forbids subtests.
+func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies) (subtests bool, err error) {
+	race := map[string]bool{}
+	if sch.Race != nil {
+		race[sch.Race.First.Pos] = true
+		race[sch.Race.Second.Pos] = true
+	}
+	for _, p := range t.packages() {
+		q := ""
+		if p == t.xtest {
+			q = "kissreplayp."
+		}
+		for i, f := range p.Syntax {
+			name := p.CompiledGoFiles[i]
+			if filepath.Dir(name) != t.dir {
+				continue
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				return false, err
+			}
+			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race}
+			if q != "" {
+				fe.insert(f.Name.End(), `; import kissreplayp "`+t.base+`"`)
+			}
+			fe.instrumentFile()
+			subtests = subtests || fe.subtests
+			if err := c.add(name, fe.apply()); err != nil {
+				return false, err
+			}
+		}
+	}
+	return subtests, nil
+}
+
+// findRoot looks for the root function in the package with its
+// in-package tests, then in the external test package; inX reports that
+// it was found in the latter.
+func (t *target) findRoot(root string) (inX, found bool) {
+	for _, p := range t.packages() {
+		if _, isFunc := p.Types.Scope().Lookup(root).(*types.Func); isFunc {
+			return p == t.xtest, true
+		}
+	}
+	return false, false
+}
+
+// rootTest is the source of the test that runs the root under the
+// scheduler (KissReplayRun, in a synctest bubble unless the files call
+// t.Run), in the root's package. It finds the root by name at run time
+// (KISS_REPLAY_ROOT) among the package's TestXxx functions, so that every
+// schedule of a package runs the same test binary.
+func (t *target) rootTest(inX, subtests bool) string {
+	rootTypes, qual := t.inner.Types, ""
+	if inX {
+		rootTypes, qual = t.xtest.Types, "kissreplayp."
+	}
+	var roots []string
+	for _, name := range rootTypes.Scope().Names() {
+		fn, ok := rootTypes.Scope().Lookup(name).(*types.Func)
+		if !ok || !strings.HasPrefix(name, "Test") {
+			continue
+		}
+		if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && sig.Results().Len() == 0 &&
+			types.TypeString(sig.Params().At(0).Type(), nil) == "*testing.T" {
+			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, name))
+		}
+	}
+	root := "package " + rootTypes.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
+	if qual != "" {
+		root += "\n\tkissreplayp \"" + t.base + "\"\n"
+	}
+	return root + ")\n\nvar kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
+		"func TestKissReplayRoot(t *testing.T) {\n\troot := kissReplayRoots[os.Getenv(\"KISS_REPLAY_ROOT\")]\n" +
+		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual + "KissReplayRun(t, root, " + strconv.FormatBool(!subtests) + ")\n}\n"
+}
+
+// copies are the files go test -overlay reads instead of the package's:
+// each original path (existing or not) and its copy in work.
+type copies struct {
+	work    string
+	replace map[string]string
+}
+
+// add writes data as the copy that stands for the file at path.
+func (c *copies) add(path string, data []byte) error {
+	cp := filepath.Join(c.work, fmt.Sprintf("%d_%s", len(c.replace), filepath.Base(path)))
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		return err
+	}
+	c.replace[path] = cp
+	return nil
+}
+
+// save writes the overlay file and returns its path and the key of the
+// test binary it builds: a hash of what it puts where, so that the
+// schedules of one package share one binary (testBinary).
+func (c *copies) save() (path, key string, err error) {
+	ov, err := json.Marshal(map[string]any{"Replace": c.replace})
+	if err != nil {
+		return "", "", err
+	}
+	h := sha256.New()
+	names := make([]string, 0, len(c.replace))
+	for name := range c.replace {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		data, err := os.ReadFile(c.replace[name])
+		if err != nil {
+			return "", "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+		h.Write(data)
+	}
+	path = filepath.Join(c.work, "overlay.json")
+	return path, hex.EncodeToString(h.Sum(nil)), os.WriteFile(path, ov, 0o644)
+}
 
 // edit replaces the bytes [off, off+del) of a file by text. Every edit that
 // inserts text is followed by a /*line*/ directive giving the position of
@@ -205,8 +475,8 @@ func markComm(s ast.Stmt, m map[ast.Node]bool) {
 	}
 }
 
-// labels maps a statement to the label statement around it, so that hooks
-// go before the label.
+// stmtStart is where a hook before statement s goes: before the label of
+// a labeled statement, so that the label still names s.
 func (fe *fileEditor) stmtStart(s ast.Stmt) token.Pos {
 	var start token.Pos = s.Pos()
 	ast.Inspect(fe.file, func(n ast.Node) bool {
@@ -329,8 +599,8 @@ func syncOp(pkg, recv, name string) string {
 	return ""
 }
 
-// recvArg is the text that makes x a pointer (or interface) argument: x
-// itself, or &x.
+// needsAddr reports whether x must be passed as &x to a hook that takes a
+// pointer (or interface) receiver: x is neither a pointer nor an interface.
 func (fe *fileEditor) needsAddr(x ast.Expr) bool {
 	t := fe.info.TypeOf(x)
 	if t == nil {

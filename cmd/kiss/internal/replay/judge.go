@@ -147,221 +147,320 @@ func line(pos string) string {
 	return pos[:i]
 }
 
-func describe(st schedule.Step) string {
-	s := fmt.Sprintf("goroutine %d %s", st.G, st.Op)
-	if st.Pos != "" {
-		s += " at " + st.Pos
-	}
-	return s
-}
-
-var preemptsRE = regexp.MustCompile(` \(\d+ preemptions?\)$`)
+// crashRE is the line of go test's output that a crash starts with.
+var crashRE = regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*)$`)
 
 // judge sets the verdict of r from the scheduler's events and go test's
-// output.
+// output. The steps the run performed come first, since every verdict
+// shows them; then whether the run left the schedule before the
+// violation, which no check can judge; then the verdict of the check.
 func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
+	done := r.record(sch, l)
+	o := observe(l, output, dir)
+	if r.leftSchedule(sch, o, done) {
+		return
+	}
+	switch sch.Check {
+	case "panic":
+		r.judgePanic(sch, o)
+	case "assert":
+		r.judgeAssert(sch, o)
+	case "deadlock", "leak":
+		r.judgeBlocked(sch, o)
+	case "race":
+		r.judgeRace(sch, o)
+	}
+}
+
+// record appends to r's trace the schedule's steps the scheduler saw
+// performed, in order, and returns how many of the steps were done.
+func (r *Result) record(sch *schedule.Schedule, l *log) int {
 	done := 0
 	for _, e := range l.events {
-		if e.kind == "step" {
-			k := e.int(0)
-			st := Step{Step: k + 1, G: e.int(1), Op: e.str(2), Pos: e.str(3), OK: true}
-			if k >= 0 && k < len(sch.Steps) {
-				st.Preempt, st.Blocks = sch.Steps[k].Preempt, sch.Steps[k].Blocks
-			}
-			r.Trace = append(r.Trace, st)
-			done = k + 1
+		if e.kind != "step" {
+			continue
 		}
+		k := e.int(0)
+		if k < 0 || k >= len(sch.Steps) {
+			continue // the scheduler counts only the schedule's steps
+		}
+		r.Trace = append(r.Trace, Step{N: k + 1, Step: sch.Steps[k], OK: true})
+		done = k + 1
 	}
-	// all the goroutines of a crash dump or of the watchdog's dump
-	stacks := l.stacks
-	crash := ""
+	return done
+}
+
+// outcome is what a run left behind for judging: the scheduler's events,
+// go test's output and the goroutines' last stacks, with the panic they
+// show, if any.
+type outcome struct {
+	log    *log
+	output string
+	dir    string                // the package's directory
+	byGoid map[string]*goroutine // the goroutines of the last stack dump
+	first  *goroutine            // the dump's first goroutine: the one that crashed
+	// a panic: recorded by the scheduler, or the crash of a fatal error
+	panicked          bool
+	panicMsg, panicAt string
+}
+
+// observe collects the outcome of a run: all the goroutines of the
+// scheduler's dump (a panic's or the watchdog's) or else of go test's
+// crash output, and the panic.
+func observe(l *log, output, dir string) *outcome {
+	o := &outcome{log: l, output: output, dir: dir, byGoid: map[string]*goroutine{}}
+	stacks, crash := l.stacks, ""
 	if stacks == "" {
 		if i := strings.Index(output, "\ngoroutine "); i >= 0 {
-			stacks = output[i+1:]
-			crash = output[:i]
+			stacks, crash = output[i+1:], output[:i]
 		}
 	}
 	gs := parseStacks(stacks)
-	byGoid := map[string]*goroutine{}
 	for _, g := range gs {
-		byGoid[g.id] = g
+		o.byGoid[g.id] = g
 	}
-	where := func(g int) (string, string, bool) { // user frame, status, alive
-		if goid, ok := l.goids[g]; ok {
-			if st := byGoid[goid]; st != nil {
-				return st.userFrame(dir), st.status, true
-			}
-		}
-		return "", "", false
+	if len(gs) > 0 {
+		o.first = gs[0]
 	}
-	at := func(g int) string {
-		frame, status, alive := where(g)
-		if !alive {
-			return fmt.Sprintf("goroutine %d has exited", g)
+	o.findPanic(crash)
+	return o
+}
+
+// findPanic sets the panic of the run: the one the scheduler recorded
+// (the test's own goroutines recover it to record it), or else the
+// "panic:" or "fatal error:" line go test printed before the crash's
+// stacks. Where is the crashing goroutine's innermost frame of the package.
+func (o *outcome) findPanic(crash string) {
+	if e, ok := o.log.find("panic"); ok {
+		o.panicked, o.panicMsg = true, e.str(1)
+	} else if m := crashRE.FindString(crash); m != "" {
+		o.panicked = true
+		o.panicMsg = strings.TrimPrefix(m, "panic: ")
+		if i := strings.Index(o.panicMsg, " [recovered"); i >= 0 {
+			o.panicMsg = o.panicMsg[:i]
 		}
-		if frame == "" {
-			return fmt.Sprintf("goroutine %d is %s outside the package", g, status)
+		if strings.HasPrefix(o.panicMsg, "deadlock: ") && strings.Contains(o.panicMsg, "bubble") {
+			// synctest saw every goroutine durably blocked: the stacks are
+			// the final state, not a panic of the test
+			o.panicked = false
 		}
-		return fmt.Sprintf("goroutine %d is at %s (%s)", g, frame, status)
+	} else {
+		return
 	}
-	diverge := func(k int, actual, detail string) {
-		r.Verdict = Diverged
-		r.DivergedAt = k + 1
-		if k < len(sch.Steps) {
-			r.Expected = describe(sch.Steps[k])
-		}
-		r.Actual = actual
-		r.Detail = detail
-		r.Trace = append(r.Trace, Step{Step: k + 1, G: stepG(sch, k), Op: stepOp(sch, k), Pos: stepPos(sch, k)})
+	if o.first != nil {
+		o.panicAt = o.first.userFrame(o.dir)
 	}
+}
+
+// where is schedule goroutine g in the last stack dump: its innermost
+// frame of the package ("file.go:L"), its status, and whether it is there
+// at all (it has not exited).
+func (o *outcome) where(g int) (frame, status string, alive bool) {
+	if goid, ok := o.log.goids[g]; ok {
+		if st := o.byGoid[goid]; st != nil {
+			return st.userFrame(o.dir), st.status, true
+		}
+	}
+	return "", "", false
+}
+
+// at says where goroutine g is, for a verdict's detail.
+func (o *outcome) at(g int) string {
+	frame, status, alive := o.where(g)
+	if !alive {
+		return fmt.Sprintf("goroutine %d has exited", g)
+	}
+	if frame == "" {
+		return fmt.Sprintf("goroutine %d is %s outside the package", g, status)
+	}
+	return fmt.Sprintf("goroutine %d is at %s (%s)", g, frame, status)
+}
+
+// rootEnd is the test's end: whether it returned, and whether it failed.
+func (o *outcome) rootEnd() (returned, failed bool) {
+	e, ok := o.log.find("rootend")
+	return ok, ok && e.str(0) == "true"
+}
+
+// leftSchedule judges a run that did not follow the schedule to the
+// violation: the scheduler saw a goroutine leave the schedule, the test
+// panicked where the check is not a panic, or the run stopped before the
+// last step. It reports whether it set the verdict.
+func (r *Result) leftSchedule(sch *schedule.Schedule, o *outcome, done int) bool {
+	if r.divergedInRun(sch, o.log) {
+		return true
+	}
+	if o.panicked && sch.Check != "panic" {
+		r.Verdict = notReproduced
+		r.Detail = fmt.Sprintf("the test panicked instead: %s at %s", o.panicMsg, o.panicAt)
+		return true
+	}
+	if _, ended := o.log.find("end"); ended || done >= len(sch.Steps) || o.panicked {
+		return false
+	}
+	// the run stopped before the schedule's end
+	if _, raced := o.log.find("race"); raced && sch.Check == "race" {
+		r.Verdict, r.Detail = reproduced, raceDetail(sch)
+		return true
+	}
+	actual := o.at(sch.Steps[done].G)
+	if returned, _ := o.rootEnd(); returned {
+		actual = "the test returned; " + actual
+	}
+	r.diverge(sch, done, actual, "")
+	return true
+}
+
+// divergedInRun judges a divergence the scheduler saw as it happened: a
+// goroutine reached another operation than its step (diverge), or stayed
+// blocked on a lock the schedule gave it (stuck). It reports whether
+// there was one.
+func (r *Result) divergedInRun(sch *schedule.Schedule, l *log) bool {
 	if e, ok := l.find("diverge"); ok {
-		k := e.int(0)
 		actual := fmt.Sprintf("goroutine %s reached %s", e.str(1), e.str(2))
 		if p := e.str(3); p != "" {
 			actual += " at " + p
 		}
-		diverge(k, actual, fmt.Sprintf("step %d: expected %s, but %s (%s)", k+1, describeAt(sch, k), actual, e.str(4)))
-		return
+		r.diverge(sch, e.int(0), actual, " ("+e.str(4)+")")
+		return true
 	}
 	if e, ok := l.find("stuck"); ok {
-		k := e.int(0)
 		actual := fmt.Sprintf("goroutine %s is still blocked in %s at %s", e.str(1), e.str(2), e.str(3))
-		diverge(k, actual, fmt.Sprintf("step %d: expected %s, but %s", k+1, describeAt(sch, k), actual))
-		return
+		r.diverge(sch, e.int(0), actual, "")
+		return true
 	}
-	_, ended := l.find("end")
-	rootEnd, rootEnded := l.find("rootend")
-	expected := strings.TrimPrefix(preemptsRE.ReplaceAllString(sch.Message, ""), "panic: ")
+	return false
+}
 
-	// a panic: recorded by the scheduler, or the crash of a fatal error
-	panicMsg, panicAt, panicked := "", "", false
-	if e, ok := l.find("panic"); ok {
-		panicked, panicMsg = true, e.str(1)
-		if len(gs) > 0 {
-			panicAt = gs[0].userFrame(dir)
-		}
-	} else if m := regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*)$`).FindString(crash); m != "" {
-		panicked = true
-		panicMsg = strings.TrimPrefix(m, "panic: ")
-		if i := strings.Index(panicMsg, " [recovered"); i >= 0 {
-			panicMsg = panicMsg[:i]
-		}
-		if strings.HasPrefix(panicMsg, "deadlock: ") && strings.Contains(panicMsg, "bubble") {
-			// synctest saw every goroutine durably blocked: the stacks are
-			// the final state, not a panic of the test
-			panicked = false
-		}
-		for _, g := range gs {
-			if strings.Contains(g.status, "running") || len(gs) > 0 {
-				panicAt = g.userFrame(dir)
-				break
-			}
-		}
+// diverge sets the verdict "diverged at step k+1": what step k says, what
+// the run did instead (and why, in the detail); step k closes the trace,
+// marked not done.
+func (r *Result) diverge(sch *schedule.Schedule, k int, actual, why string) {
+	r.Verdict = diverged
+	r.DivergedAt = k + 1
+	r.Expected = expected(sch, k)
+	r.Actual = actual
+	r.Detail = fmt.Sprintf("step %d: expected %s, but %s%s", k+1, r.Expected, actual, why)
+	if k >= 0 && k < len(sch.Steps) {
+		r.Trace = append(r.Trace, Step{N: k + 1, Step: sch.Steps[k]})
 	}
-	if panicked && sch.Check != "panic" {
-		r.Verdict = NotReproduced
-		r.Detail = fmt.Sprintf("the test panicked instead: %s at %s", panicMsg, panicAt)
-		return
-	}
-	if !ended && done < len(sch.Steps) && !(panicked && sch.Check == "panic") {
-		// the run stopped before the schedule's end
-		k := done
-		if _, raced := l.find("race"); raced && sch.Check == "race" {
-			r.Verdict = Reproduced
-			r.Detail = raceDetail(sch)
-			return
-		}
-		st := sch.Steps[k]
-		actual := at(st.G)
-		if rootEnded {
-			actual = "the test returned; " + actual
-		}
-		diverge(k, actual, fmt.Sprintf("step %d: expected %s, but %s", k+1, describe(st), actual))
-		return
-	}
+}
 
-	switch sch.Check {
-	case "panic":
-		if !panicked {
-			r.Verdict, r.Detail = NotReproduced, "the test did not panic"
+// expected is what the schedule says at step k (from 0), as a divergence
+// names it.
+func expected(sch *schedule.Schedule, k int) string {
+	if k >= 0 && k < len(sch.Steps) {
+		return sch.Steps[k].Text(0, true)
+	}
+	return "the end of the schedule"
+}
+
+// judgePanic: the test panicked at the schedule's line, with a message
+// that starts with the schedule's panic value (the model's message of a
+// runtime error may leave out what Go adds: "index out of range" without
+// "[5] with length 3"). A schedule without a panic value (written before
+// the field existed) is judged by the position only.
+func (r *Result) judgePanic(sch *schedule.Schedule, o *outcome) {
+	if !o.panicked {
+		r.Verdict, r.Detail = notReproduced, "the test did not panic"
+		return
+	}
+	if line(sch.Pos) != o.panicAt || !strings.HasPrefix(o.panicMsg, sch.Panic) {
+		r.Verdict = notReproduced
+		if sch.Panic == "" {
+			r.Detail = fmt.Sprintf("the test panicked with %q at %s, not at %s", o.panicMsg, o.panicAt, sch.Pos)
+		} else {
+			r.Detail = fmt.Sprintf("the test panicked with %q at %s, not %q at %s", o.panicMsg, o.panicAt, sch.Panic, sch.Pos)
+		}
+		return
+	}
+	r.Verdict = reproduced
+	r.Detail = fmt.Sprintf("panic: %s at %s", o.panicMsg, o.panicAt)
+	if sch.Panic == "" {
+		r.Detail += " (the schedule file has no panic value: only the position was judged)"
+	}
+}
+
+// judgeAssert: the test failed, with a t.Error/t.Fatal line at the
+// schedule's line in go test's output.
+func (r *Result) judgeAssert(sch *schedule.Schedule, o *outcome) {
+	if _, failed := o.rootEnd(); !failed {
+		r.Verdict, r.Detail = notReproduced, "the test passed"
+		return
+	}
+	re := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(line(sch.Pos)) + `: (.*)$`)
+	m := re.FindStringSubmatch(o.output)
+	if m == nil {
+		r.Verdict, r.Detail = notReproduced, "the test failed, but not at "+sch.Pos
+		return
+	}
+	r.Verdict = reproduced
+	r.Detail = fmt.Sprintf("test failure at %s: %s", line(sch.Pos), m[1])
+}
+
+// judgeBlocked: for a deadlock, the test did not return and nothing ran
+// past the last step; for a leak, the test returned. Then every goroutine
+// the schedule lists as blocked at the end (but the test, for a leak) is
+// blocked, with its innermost frame of the package on its step's line.
+func (r *Result) judgeBlocked(sch *schedule.Schedule, o *outcome) {
+	returned, _ := o.rootEnd()
+	if sch.Check == "deadlock" && returned {
+		r.Verdict, r.Detail = notReproduced, "the test returned"
+		return
+	}
+	if sch.Check == "leak" && !returned {
+		r.Verdict, r.Detail = notReproduced, "the test did not return"
+		return
+	}
+	if e, ok := o.log.find("extra"); ok && sch.Check == "deadlock" {
+		r.Verdict = notReproduced
+		r.Detail = fmt.Sprintf("after the last step, goroutine %s went on to %s at %s", e.str(0), e.str(1), e.str(2))
+		return
+	}
+	if o.first == nil {
+		r.Verdict, r.Detail = notReproduced, "the run ended with no goroutine blocked"
+		return
+	}
+	var parts []string
+	for _, b := range blockedAtEnd(sch) {
+		g, pos := b.G, b.Pos
+		if sch.Check == "leak" && g == 0 {
+			continue
+		}
+		frame, status, alive := o.where(g)
+		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos)) {
+			r.Verdict = notReproduced
+			r.Detail = fmt.Sprintf("goroutine %d should be blocked at %s, but %s", g, pos, strings.TrimPrefix(o.at(g), fmt.Sprintf("goroutine %d ", g)))
 			return
 		}
-		if !strings.HasPrefix(panicMsg, expected) || line(sch.Pos) != panicAt {
-			r.Verdict = NotReproduced
-			r.Detail = fmt.Sprintf("the test panicked with %q at %s, not %q at %s", panicMsg, panicAt, expected, sch.Pos)
-			return
+		parts = append(parts, fmt.Sprintf("goroutine %d blocked at %s (%s)", g, frame, status))
+	}
+	if len(parts) == 0 {
+		r.Verdict, r.Detail = notReproduced, "no goroutine is blocked"
+		return
+	}
+	r.Verdict = reproduced
+	r.Detail = strings.Join(parts, "; ")
+}
+
+// judgeRace: both goroutines were parked at their accesses at once (the
+// scheduler's "race"); otherwise the detail lists the accesses reached.
+func (r *Result) judgeRace(sch *schedule.Schedule, o *outcome) {
+	if _, ok := o.log.find("race"); ok {
+		r.Verdict = reproduced
+		r.Detail = raceDetail(sch)
+		return
+	}
+	r.Verdict = notReproduced
+	seen := []string{}
+	for _, e := range o.log.events {
+		if e.kind == "access" || e.kind == "parked" {
+			seen = append(seen, fmt.Sprintf("goroutine %s %s %s", e.str(0), e.kind, e.str(1)))
 		}
-		r.Verdict = Reproduced
-		r.Detail = fmt.Sprintf("panic: %s at %s", panicMsg, panicAt)
-	case "assert":
-		failed := rootEnded && rootEnd.str(0) == "true"
-		if !failed {
-			r.Verdict, r.Detail = NotReproduced, "the test passed"
-			return
-		}
-		re := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(line(sch.Pos)) + `: (.*)$`)
-		m := re.FindStringSubmatch(output)
-		if m == nil {
-			r.Verdict, r.Detail = NotReproduced, "the test failed, but not at "+sch.Pos
-			return
-		}
-		r.Verdict = Reproduced
-		r.Detail = fmt.Sprintf("test failure at %s: %s", line(sch.Pos), m[1])
-	case "deadlock", "leak":
-		if sch.Check == "deadlock" && rootEnded {
-			r.Verdict, r.Detail = NotReproduced, "the test returned"
-			return
-		}
-		if sch.Check == "leak" && !rootEnded {
-			r.Verdict, r.Detail = NotReproduced, "the test did not return"
-			return
-		}
-		if e, ok := l.find("extra"); ok && sch.Check == "deadlock" {
-			r.Verdict = NotReproduced
-			r.Detail = fmt.Sprintf("after the last step, goroutine %s went on to %s at %s", e.str(0), e.str(1), e.str(2))
-			return
-		}
-		if len(gs) == 0 {
-			r.Verdict, r.Detail = NotReproduced, "the run ended with no goroutine blocked"
-			return
-		}
-		var parts []string
-		for _, b := range blockedAtEnd(sch) {
-			g, pos := b.G, b.Pos
-			if sch.Check == "leak" && g == 0 {
-				continue
-			}
-			frame, status, alive := where(g)
-			if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos)) {
-				r.Verdict = NotReproduced
-				r.Detail = fmt.Sprintf("goroutine %d should be blocked at %s, but %s", g, pos, strings.TrimPrefix(at(g), fmt.Sprintf("goroutine %d ", g)))
-				return
-			}
-			parts = append(parts, fmt.Sprintf("goroutine %d blocked at %s (%s)", g, frame, status))
-		}
-		if len(parts) == 0 {
-			r.Verdict, r.Detail = NotReproduced, "no goroutine is blocked"
-			return
-		}
-		r.Verdict = Reproduced
-		r.Detail = strings.Join(parts, "; ")
-	case "race":
-		if _, ok := l.find("race"); ok {
-			r.Verdict = Reproduced
-			r.Detail = raceDetail(sch)
-			return
-		}
-		r.Verdict = NotReproduced
-		seen := []string{}
-		for _, e := range l.events {
-			if e.kind == "access" || e.kind == "parked" {
-				seen = append(seen, fmt.Sprintf("goroutine %s %s %s", e.str(0), e.kind, e.str(1)))
-			}
-		}
-		r.Detail = "the two accesses were not both reached"
-		if len(seen) > 0 {
-			r.Detail += " (" + strings.Join(seen, ", ") + ")"
-		}
+	}
+	r.Detail = "the two accesses were not both reached"
+	if len(seen) > 0 {
+		r.Detail += " (" + strings.Join(seen, ", ") + ")"
 	}
 }
 
@@ -371,34 +470,6 @@ func raceDetail(sch *schedule.Schedule) string {
 	}
 	return fmt.Sprintf("goroutine %d's %s at %s and goroutine %d's %s at %s: both goroutines parked there at once, nothing orders them",
 		sch.Race.First.G, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos)
-}
-
-func describeAt(sch *schedule.Schedule, k int) string {
-	if k < len(sch.Steps) {
-		return describe(sch.Steps[k])
-	}
-	return "the end of the schedule"
-}
-
-func stepG(sch *schedule.Schedule, k int) int {
-	if k < len(sch.Steps) {
-		return sch.Steps[k].G
-	}
-	return -1
-}
-
-func stepOp(sch *schedule.Schedule, k int) string {
-	if k < len(sch.Steps) {
-		return sch.Steps[k].Op
-	}
-	return ""
-}
-
-func stepPos(sch *schedule.Schedule, k int) string {
-	if k < len(sch.Steps) {
-		return sch.Steps[k].Pos
-	}
-	return ""
 }
 
 func lastStep(sch *schedule.Schedule, g int) int {

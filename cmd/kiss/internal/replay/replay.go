@@ -3,22 +3,15 @@ package replay
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
-
-	"golang.org/x/tools/go/packages"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
 )
@@ -28,51 +21,43 @@ var schedulerSource string
 
 // Verdicts.
 const (
-	Reproduced    = "reproduced"
-	NotReproduced = "not reproduced"
-	Diverged      = "diverged"
-	Failed        = "error" // the replay could not run (build error, bad file)
+	reproduced    = "reproduced"
+	notReproduced = "not reproduced"
+	diverged      = "diverged"
+	failed        = "error" // the replay could not run (build error, bad file)
 )
 
-// Exit codes of kiss replay, one per verdict.
-const (
-	ExitReproduced    = 0
-	ExitNotReproduced = 1
-	ExitDiverged      = 2
-	ExitError         = 3
-)
+// ExitError is the exit code of kiss replay when a replay could not run;
+// ExitCode gives the others.
+const ExitError = 3
 
-// ExitCode is the exit code of a verdict.
+// ExitCode is kiss replay's exit code for a verdict: 0 reproduced, 1 not
+// reproduced, 2 diverged, 3 error.
 func ExitCode(verdict string) int {
 	switch verdict {
-	case Reproduced:
-		return ExitReproduced
-	case NotReproduced:
-		return ExitNotReproduced
-	case Diverged:
-		return ExitDiverged
+	case reproduced:
+		return 0
+	case notReproduced:
+		return 1
+	case diverged:
+		return 2
 	}
 	return ExitError
 }
 
 // Options configure a replay.
 type Options struct {
-	Dir     string        // where go list and go test run; "" is the current directory
 	Timeout time.Duration // of the go test run; 0 is 2 minutes
 	Keep    bool          // keep the overlay and the event log (for debugging)
 	Log     func(string)  // where Keep reports the work directory
 }
 
-// Step is one step of the replay's trace.
+// Step is one step of the replay's trace: the schedule's step N (from 1),
+// and whether the run performed it (OK) or left the schedule there.
 type Step struct {
-	Step int    `json:"step"` // 1-based
-	G    int    `json:"g"`
-	Op   string `json:"op"`
-	Pos  string `json:"pos,omitempty"`
-	// Preempt and Blocks are the schedule's marks of the step.
-	Preempt bool `json:"preempt,omitempty"`
-	Blocks  bool `json:"blocks,omitempty"`
-	OK      bool `json:"ok"`
+	N int `json:"step"`
+	schedule.Step
+	OK bool `json:"ok"`
 }
 
 // Result is the outcome of replaying one schedule file.
@@ -90,7 +75,6 @@ type Result struct {
 	Detail     string `json:"detail"`             // one line: why this verdict
 	Steps      int    `json:"steps"`              // steps in the schedule
 	Trace      []Step `json:"trace"`              // the steps the run performed
-	Output     string `json:"-"`                  // go test's output
 }
 
 // Replay runs the root test of the schedule in file under the schedule.
@@ -100,7 +84,7 @@ func Replay(file string, opts Options) *Result {
 	if err != nil {
 		return r.fail(err)
 	}
-	return ReplaySchedule(sch, file, opts)
+	return replaySchedule(sch, file, opts)
 }
 
 func readSchedule(file string) (*schedule.Schedule, error) {
@@ -113,28 +97,18 @@ func readSchedule(file string) (*schedule.Schedule, error) {
 }
 
 func (r *Result) fail(err error) *Result {
-	r.Verdict = Failed
+	r.Verdict = failed
 	r.Detail = err.Error()
 	return r
 }
 
-// ReplaySchedule is Replay of a decoded schedule (name is its file, for
+// replaySchedule is Replay of a decoded schedule (name is its file, for
 // the report).
-func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Result) {
+func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Result) {
 	r := &Result{File: name, Package: sch.Package, Root: sch.Root, Check: sch.Check, Message: sch.Message, Steps: len(sch.Steps)}
 	orig := sch
 	sch = localPositions(sch)
-	// the report names positions as the schedule does
-	defer func() {
-		for i := range res.Trace {
-			if k := res.Trace[i].Step - 1; k >= 0 && k < len(orig.Steps) && res.Trace[i].Pos != "" {
-				res.Trace[i].Pos = orig.Steps[k].Pos
-			}
-		}
-		if res.DivergedAt > 0 && res.DivergedAt <= len(orig.Steps) {
-			res.Expected = describe(orig.Steps[res.DivergedAt-1])
-		}
-	}()
+	defer func() { res.renderAs(orig) }()
 	if opts.Timeout == 0 {
 		opts.Timeout = 2 * time.Minute
 	}
@@ -149,17 +123,16 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 	} else {
 		defer os.RemoveAll(work)
 	}
-	overlay, dir, key, err := instrument(sch, opts.Dir, work)
+	overlay, dir, key, err := instrument(sch, "", work)
 	if err != nil {
 		return r.fail(err)
 	}
 	l, output, err := run(sch, nil, overlay, dir, key, work, 1, opts.Timeout)
-	r.Output = output
 	if err != nil {
 		return r.fail(err)
 	}
 	judge(r, sch, l, output, dir)
-	if r.Verdict != Reproduced || sch.Check != "race" || sch.Race == nil {
+	if r.Verdict != reproduced || sch.Check != "race" || sch.Race == nil {
 		return r
 	}
 	// The race's accesses were reached in the schedule's order. Run again,
@@ -176,27 +149,40 @@ func ReplaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 		}
 	}
 	if own < 0 {
-		r.Verdict = NotReproduced
+		r.Verdict = notReproduced
 		r.Detail = fmt.Sprintf("goroutine %d never made its %s at %s", first, sch.Race.First.Access, sch.Race.First.Pos)
 		return r
 	}
 	r2 := &Result{File: r.File, Package: r.Package, Root: r.Root, Check: r.Check, Message: r.Message, Steps: r.Steps}
 	l2, output, err := run(sch, &park{first, own}, overlay, dir, key, work, 2, opts.Timeout)
-	r2.Output = output
 	if err != nil {
 		return r2.fail(err)
 	}
 	judge(r2, sch, l2, output, dir)
-	if r2.Verdict == Reproduced {
+	if r2.Verdict == reproduced {
 		r2.Trace = r.Trace // the steps in the schedule's order
 		r2.Detail = raceDetail(sch) + fmt.Sprintf(" (goroutine %d parked at its access after %d of its steps, the later ones postponed)", first, own)
 		return r2
 	}
 	r2.Trace = r.Trace
-	r2.Verdict = NotReproduced
+	r2.Verdict = notReproduced
 	r2.Detail = fmt.Sprintf("both accesses happen in the schedule's order, but with goroutine %d parked at its %s at %s, goroutine %d does not reach its %s at %s: %s",
 		first, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos, r2.Detail)
 	return r2
+}
+
+// renderAs names the steps of r's trace and of its divergence as the
+// schedule file orig does: the run was judged against localPositions of
+// it, which writes another package's positions as this package's.
+func (r *Result) renderAs(orig *schedule.Schedule) {
+	for i := range r.Trace {
+		if k := r.Trace[i].N - 1; k >= 0 && k < len(orig.Steps) {
+			r.Trace[i].Step = orig.Steps[k]
+		}
+	}
+	if k := r.DivergedAt - 1; k >= 0 && k < len(orig.Steps) {
+		r.Expected = expected(orig, k)
+	}
 }
 
 // localPositions is sch with the positions in the code of the directory's
@@ -352,196 +338,6 @@ func writeInput(sch *schedule.Schedule, p *park, path string) error {
 		return err
 	}
 	return os.WriteFile(path, data, 0o644)
-}
-
-// instrument writes the instrumented copies of the package's files and the
-// overlay file naming them; it returns the overlay's path and the
-// package's directory.
-func instrument(sch *schedule.Schedule, from, work string) (string, string, string, error) {
-	if !strings.HasPrefix(sch.Root, "Test") {
-		return "", "", "", fmt.Errorf("kiss replay runs test roots (TestXxx), not %s", sch.Root)
-	}
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedCompiledGoFiles | packages.NeedModule,
-		Tests: true,
-		Dir:   from,
-	}
-	// a root in an external test package p_test: load p with its tests
-	base := strings.TrimSuffix(sch.Package, "_test")
-	pkgs, err := packages.Load(cfg, base)
-	if err != nil {
-		return "", "", "", err
-	}
-	var inner, xtest, plain *packages.Package
-	for _, p := range pkgs {
-		switch {
-		case p.ID == base:
-			plain = p
-		case p.PkgPath == base && strings.HasSuffix(p.ID, ".test]"):
-			inner = p
-		case p.PkgPath == base+"_test":
-			xtest = p
-		}
-	}
-	if inner == nil {
-		inner = plain
-	}
-	if inner == nil {
-		return "", "", "", fmt.Errorf("package %s not found from %s (run kiss replay in its module)", sch.Package, orDot(from))
-	}
-	for _, p := range []*packages.Package{inner, xtest} {
-		if p != nil && len(p.Errors) > 0 {
-			return "", "", "", fmt.Errorf("package %s: %v", p.ID, p.Errors[0])
-		}
-	}
-	if len(inner.GoFiles) == 0 {
-		return "", "", "", fmt.Errorf("package %s has no Go files", sch.Package)
-	}
-	dir := filepath.Dir(inner.GoFiles[0])
-	// every position of the schedule must be in this package's directory
-	files := map[string]bool{}
-	for _, p := range []*packages.Package{inner, xtest} {
-		if p == nil {
-			continue
-		}
-		for _, f := range p.CompiledGoFiles {
-			if filepath.Dir(f) == dir {
-				files[filepath.Base(f)] = true
-			}
-		}
-	}
-	check := func(pos string) error {
-		if pos == "" || pos == "root" {
-			return nil
-		}
-		base := pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
-		if !files[base] {
-			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", pos, sch.Package, dir)
-		}
-		return nil
-	}
-	for _, g := range sch.Goroutines {
-		if err := check(g.Start); err != nil {
-			return "", "", "", err
-		}
-	}
-	for _, st := range sch.Steps {
-		if err := check(st.Pos); err != nil {
-			return "", "", "", err
-		}
-		switch st.Op {
-		case "t.parallel", "t.subtests":
-			// t.Parallel lets t.Run return and parks the subtest until
-			// the parent's function has returned, inside package testing
-			return "", "", "", fmt.Errorf("the schedule's step %s of goroutine %d: kiss replay does not support parallel subtests (t.Parallel)", st.Op, st.G)
-		}
-	}
-	race := map[string]bool{}
-	if sch.Race != nil {
-		race[sch.Race.First.Pos] = true
-		race[sch.Race.Second.Pos] = true
-	}
-	replace := map[string]string{}
-	write := func(name string, data []byte) (string, error) {
-		p := filepath.Join(work, fmt.Sprintf("%d_%s", len(replace), filepath.Base(name)))
-		return p, os.WriteFile(p, data, 0o644)
-	}
-	rootPkg := ""
-	subtests := false
-	for _, p := range []*packages.Package{inner, xtest} {
-		if p == nil {
-			continue
-		}
-		q := ""
-		if p == xtest {
-			q = "kissreplayp."
-		}
-		for i, f := range p.Syntax {
-			name := p.CompiledGoFiles[i]
-			if filepath.Dir(name) != dir {
-				continue
-			}
-			if obj, isFunc := p.Types.Scope().Lookup(sch.Root).(*types.Func); isFunc && rootPkg == "" && obj != nil {
-				rootPkg = p.Name
-				if p == xtest {
-					rootPkg = "x"
-				}
-			}
-			src, err := os.ReadFile(name)
-			if err != nil {
-				return "", "", "", err
-			}
-			tf := p.Fset.File(f.Pos())
-			fe := &fileEditor{fset: p.Fset, tf: tf, path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race}
-			if q != "" {
-				fe.insert(f.Name.End(), `; import kissreplayp "`+base+`"`)
-			}
-			fe.instrumentFile()
-			subtests = subtests || fe.subtests
-			out, err := write(name, fe.apply())
-			if err != nil {
-				return "", "", "", err
-			}
-			replace[name] = out
-		}
-	}
-	if rootPkg == "" {
-		return "", "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
-	}
-	sched := strings.Replace(schedulerSource, "__PKG__", inner.Name, 1)
-	if replace[filepath.Join(dir, "kiss_replay_scheduler.go")], err = write("kiss_replay_scheduler.go", []byte(sched)); err != nil {
-		return "", "", "", err
-	}
-	// The root is named at run time (KISS_REPLAY_ROOT), so that every
-	// schedule of a package runs the same test binary.
-	rootTypes := inner.Types
-	qual := ""
-	if rootPkg == "x" {
-		rootTypes, qual = xtest.Types, "kissreplayp."
-	}
-	var roots []string
-	for _, name := range rootTypes.Scope().Names() {
-		fn, ok := rootTypes.Scope().Lookup(name).(*types.Func)
-		if !ok || !strings.HasPrefix(name, "Test") {
-			continue
-		}
-		if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && sig.Results().Len() == 0 &&
-			types.TypeString(sig.Params().At(0).Type(), nil) == "*testing.T" {
-			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, name))
-		}
-	}
-	root := "package " + rootTypes.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
-	if qual != "" {
-		root += "\n\tkissreplayp \"" + base + "\"\n"
-	}
-	root += ")\n\nvar kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
-		"func TestKissReplayRoot(t *testing.T) {\n\troot := kissReplayRoots[os.Getenv(\"KISS_REPLAY_ROOT\")]\n" +
-		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual + "KissReplayRun(t, root, " + strconv.FormatBool(!subtests) + ")\n}\n"
-	if replace[filepath.Join(dir, "kiss_replay_root_test.go")], err = write("kiss_replay_root_test.go", []byte(root)); err != nil {
-		return "", "", "", err
-	}
-	ov, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		return "", "", "", err
-	}
-	// the key of the test binary: what the overlay puts where
-	h := sha256.New()
-	names := make([]string, 0, len(replace))
-	for name := range replace {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		data, err := os.ReadFile(replace[name])
-		if err != nil {
-			return "", "", "", err
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
-		h.Write(data)
-	}
-	path := filepath.Join(work, "overlay.json")
-	return path, dir, hex.EncodeToString(h.Sum(nil)), os.WriteFile(path, ov, 0o644)
 }
 
 func orDot(dir string) string {
