@@ -98,8 +98,8 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowere
 			return fmt.Sprintf("%s/%s:%d:%d", export, filepath.Base(p.Filename), p.Line, p.Column)
 		}
 	}
-	for goName, model := range summaries.Types {
-		lopts.Types[goName] = rt.typ(model)
+	for _, t := range summaries.TypeModels() {
+		lopts.Types[t.Go] = rt.typ(t.IR)
 	}
 	l := NewLowerer(prog, lopts)
 	for _, t := range rt.prog.Types {

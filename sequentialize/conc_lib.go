@@ -55,7 +55,8 @@ type libLowering struct {
 	tBox                 *ir.Type // $errbox {string, $iface}
 }
 
-// libModels registers the library models above.
+// libModels registers the lowerings of the library models above (their
+// entries in summaries.Models say what each does).
 func libModels(m map[string]ExternFunc) *libLowering {
 	lib := &libLowering{}
 	m["errors.New"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

@@ -9,15 +9,30 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// externs returns the models of the library functions kiss does not run
-// from source: summaries' IR models called directly, and the few whose call
-// needs more than a call (interface calls inside Cond.Wait, test failures,
-// per-type atomics).
+// externs returns the lowering of every model of a Go function in the
+// registry (summaries.Models): a call of its IR function for a model
+// implemented in IR, the front end's Go for the others (lowerings).
 func externs(c *concLowering) map[string]ExternFunc {
-	m := map[string]ExternFunc{}
-	for goName, model := range summaries.Direct {
-		m[goName] = c.direct(model)
+	m := lowerings(c)
+	for _, model := range summaries.Models() {
+		if model.Impl == summaries.InIR {
+			m[model.Func] = c.direct(model.IR)
+		}
 	}
+	return m
+}
+
+// lowerings returns the models the front end lowers in Go (Impl
+// summaries.InGo), by the name of the Go function (summaries.Model.Func):
+// those whose call needs more than a call of an IR function with the Go
+// arguments (interface calls inside Cond.Wait, spawns, test failures,
+// per-type atomics, kiss's own context and error types). What each does
+// is in its registry entry; TestModelRegistry checks that these are the
+// registry's. The families here and in the files they call (atomics over
+// types, testing's receivers, flag's kinds) are loops, as the registry's
+// entries for them are.
+func lowerings(c *concLowering) map[string]ExternFunc {
+	m := map[string]ExternFunc{}
 	m["(*sync.WaitGroup).Done"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.CallTo(nil, c.fn("sync.WaitGroup.Add"), args[0], ir.IntConst(ir.I64, -1), ir.StringConst(pos))
 		b.CheckPanicking()
@@ -58,7 +73,8 @@ func externs(c *concLowering) map[string]ExternFunc {
 	return m
 }
 
-// direct calls a model that takes the Go arguments and the position.
+// direct is the lowering of a model implemented in IR (summaries.InIR): a
+// call of its function with the Go arguments and the position.
 func (c *concLowering) direct(model string) ExternFunc {
 	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		f := c.fn(model)

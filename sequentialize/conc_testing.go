@@ -35,6 +35,8 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	nothing := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return l.UnknownResults(b, call.Signature()), nil
 	}
+	// testing.common's methods, and the wrappers ssa makes of them for
+	// T, B and F, which embed it.
 	for _, recv := range []string{"(*testing.common).", "(*testing.T).", "(*testing.B).", "(*testing.F)."} {
 		key := testKey(recv)
 		for _, meth := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow"} {
@@ -49,9 +51,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 				return nil, nil
 			}
 		}
-		for _, meth := range []string{"Log", "Logf", "Helper", "Setenv", "Chdir", "Attr",
-			"TempDir", "Deadline", "Output", "ArtifactDir", "ResetTimer", "StartTimer", "StopTimer",
-			"ReportAllocs", "ReportMetric", "SetBytes", "SetParallelism", "Elapsed"} {
+		for _, meth := range []string{"Log", "Logf", "Helper", "Setenv", "Chdir", "Attr", "TempDir", "Output", "ArtifactDir"} {
 			m[recv+meth] = nothing
 		}
 		m[recv+"Failed"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -69,6 +69,11 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 			b.CallTo(nil, c.fn("testing.cleanup"), key(b, args[0]), args[1])
 			return nil, nil
 		}
+	}
+	// T's and B's own methods that do nothing kiss needs to see.
+	m["(*testing.T).Deadline"] = nothing
+	for _, meth := range []string{"ResetTimer", "StartTimer", "StopTimer", "ReportAllocs", "ReportMetric", "SetBytes", "SetParallelism", "Elapsed"} {
+		m["(*testing.B)."+meth] = nothing
 	}
 	m["(*testing.T).Parallel"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.CallTo(nil, c.fn("testing.parallel"), b.Field(args[0], 0), ir.StringConst(pos))

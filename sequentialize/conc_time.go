@@ -5,10 +5,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// The time model (summaries/models/time.ir): Sleep yields, timers and
-// tickers are goroutines that fire at any later scheduling point. Timers
-// and Tickers are the model's $timer and $ticker (summaries.Types), whose
-// field C is Go's first.
+// The time model (summaries/models/time.ir; time.Sleep is in
+// conc_models.go): timers and tickers are goroutines that fire at any
+// later scheduling point. Timers and Tickers are the model's $timer and
+// $ticker (summaries.TypeModels), whose field C is Go's first.
 func (c *concLowering) timeModels(m map[string]ExternFunc) {
 	call := func(model string, res *ir.Type, withPos bool, field int) ExternFunc {
 		return func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

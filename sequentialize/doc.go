@@ -22,11 +22,12 @@
 // holding a closure's free variables; nil for plain functions), then the Go
 // parameters, receiver first. Interface method calls go through generated
 // dispatchers (@rt.invoke.M) that switch on the type id; the type table is
-// Info.Types and may grow (TypeID) until Program. A function without a body
-// is lowered by its model (LowerOptions.Externs, which also override
-// bodies) or as an unknown function: unconstrained results, no effects,
-// listed in Info.Unknown. Go's concurrency constructs go to a
-// ConcurrencyLowering.
+// Info.Types and may grow (TypeID) until Program. A call of a function
+// that has a model is lowered by the model (LowerOptions.Externs, by the
+// function's ssa name; a model overrides a body, but for the package under
+// analysis' own functions); a function without a body and without a model
+// is an unknown function: unconstrained results, no effects, listed in
+// Info.Unknown. Go's concurrency constructs go to a ConcurrencyLowering.
 //
 // Panics are explicit control flow (lower_panic.go): @rt.panicking,
 // @rt.panicval and @rt.panicmsg hold the panic in flight, `trace "panic",
@@ -42,6 +43,35 @@
 // named after the SSA values and Go parameters; positions are
 // "file.go:line:col" (posString). Dynamic type ids hash the type's full
 // name, so a type has the same id in every program.
+//
+// # The scenario, the runtime and the models (build.go, conc*.go)
+//
+// Build lowers a root's scenario: goroutine 0 runs the package's init and
+// the root (ending a test as tRunner does), under the scheduler of
+// runtime.ir, the scenario's runtime. The runtime is not a model of a Go
+// API: goroutines are coroutines, @rt.schedule picks the next one at every
+// scheduling point, and the models and the lowering call rt.yield,
+// rt.park, rt.spawn and the rest of @rt.*. concLowering, the
+// ConcurrencyLowering of a build, lowers go statements, channels and
+// select into calls of the runtime and of the channel model
+// (summaries/models/chan.ir), and reports memory accesses to the race
+// detector (conc_race.go).
+//
+// The models of Go functions are listed in one place, the registry of
+// package summaries (summaries.Models), with how each is implemented and
+// what it does (may block, synchronizes, may start a goroutine, calls
+// back). externs makes LowerOptions.Externs from it: a model implemented
+// in IR (summaries.InIR, functions of summaries/models/*.ir) is a call of
+// its IR function with the Go arguments and the call's position; a model
+// the front end lowers in Go (summaries.InGo) is the ExternFunc that
+// lowerings registers under the same name, in conc_models.go (sync,
+// time.Sleep, runtime.Gosched and Goexit), conc_atomic.go,
+// conc_context.go, conc_time.go, conc_testing.go and conc_lib.go (errors,
+// fmt, strconv, strings, flag, runtime's counts, go test's flags). TestModelRegistry
+// checks that the registry and the lowerings name the same functions. The
+// Go types whose values are a model's own (summaries.TypeModels) get the
+// model's IR type (LowerOptions.Types). The models' IR is parsed and
+// linked with runtime.ir once per build (loadRuntime, linkRuntime).
 //
 // # Code across packages (export.go, import.go)
 //

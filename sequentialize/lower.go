@@ -18,7 +18,8 @@ type LowerOptions struct {
 	// Externs model functions by their full name, ssa.Function.String()
 	// ("(*sync.Mutex).Lock", "fmt.Sprintf"; for an instance of a generic
 	// function, the instance's name, then its origin's). A model takes
-	// precedence over the function's body.
+	// precedence over the function's body. A build's are the registry's
+	// (summaries.Models, made by externs).
 	Externs map[string]ExternFunc
 	// Bodies, if set, says which functions with a body kiss lowers from it;
 	// the others are lowered like functions without one (their model, or
@@ -30,8 +31,9 @@ type LowerOptions struct {
 	// file's base name.
 	Pos func(token.Position) string
 	// Types overrides the IR type of Go named types, by the origin's
-	// "pkgpath.Name" ("sync.Mutex"): the models' own representations. A
-	// model's zero value must be the Go type's zero value.
+	// "pkgpath.Name" ("sync.Mutex"): the models' own representations
+	// (summaries.TypeModels for a build). A model's zero value must be the
+	// Go type's zero value.
 	Types map[string]*ir.Type
 	// Access, when set, is called before every access to memory the Go
 	// code makes: p is the lowered address (a map for map operations) and
