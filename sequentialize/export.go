@@ -108,6 +108,13 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 	}
 	sort.Slice(names, func(i, j int) bool { return names[i].Name < names[j].Name })
 	for _, f := range names {
+		// A late function made while linking deps is declared like any
+		// other, and its importer must make it too.
+		if base[f] && recipes[f] != nil {
+			late := *recipes[f]
+			late.Func = f.Name
+			out.Lates = append(out.Lates, late)
+		}
 		d := &ir.Func{Name: f.Name, Result: f.Result}
 		for _, p := range f.Params {
 			d.NewParam(p.Name, p.Typ)
