@@ -2,9 +2,11 @@ package sequentialize
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gokiss/kiss/internal/want"
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
@@ -17,32 +19,35 @@ func hooksRoot(t *testing.T, name string) *ssa.Function {
 	return fn
 }
 
-// mark returns "hooks.go:line:" of the line marked "// mark: what".
-func mark(t *testing.T, what string) string {
-	for _, f := range loadSeqFiles(t, "hooks").files {
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				if c.Text == "// mark: "+what {
-					p := loadSeq(t, "hooks").Prog.Fset.Position(c.Pos())
-					return filepath.Base(p.Filename) + ":" + itoa(p.Line) + ":"
-				}
-			}
+// TestLowerRefusals: each refusal names the function, and is wanted
+// (refused:"...") at the line its position names.
+func TestLowerRefusals(t *testing.T) {
+	sp := loadSeqFiles(t, "hooks")
+	all := want.New()
+	if err := all.Go(sp.pkg.Prog.Fset, sp.files...); err != nil {
+		t.Fatal(err)
+	}
+	wants := all.Select("refused")
+	dir := filepath.Dir(sp.pkg.Prog.Fset.Position(sp.files[0].Pos()).Filename)
+	at := regexp.MustCompile(`\b(hooks\.go:\d+):\d+`)
+	for _, root := range []string{"GoSync", "InterfaceKeys", "UnsafeArith"} {
+		_, _, err := BuildSequential(hooksRoot(t, root), LowerOptions{})
+		if err == nil || !strings.Contains(err.Error(), "hooks."+root) {
+			t.Errorf("%s: got error %v, want one naming the function", root, err)
+			continue
+		}
+		m := at.FindStringSubmatch(err.Error())
+		if m == nil {
+			t.Errorf("%s: error without a position: %v", root, err)
+			continue
+		}
+		file, line, _ := fileLine(m[1])
+		if err := wants.Check(filepath.Join(dir, file), line, "", err.Error()); err != nil {
+			t.Errorf("%s: %v", root, err)
 		}
 	}
-	t.Fatalf("no mark %q", what)
-	return ""
-}
-
-func TestLowerRefusals(t *testing.T) {
-	for _, tc := range []struct{ root, want string }{
-		{"GoSync", "unsupported construct: make(chan) at " + mark(t, "make")},
-		{"InterfaceKeys", "kiss does not model maps with keys that hold interfaces (map[hooks.pair]int) yet (" + mark(t, "map")},
-		{"UnsafeArith", "kiss does not model converting unsafe.Pointer to uintptr yet (" + mark(t, "unsafe")},
-	} {
-		_, _, err := BuildSequential(hooksRoot(t, tc.root), LowerOptions{})
-		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "hooks."+tc.root) {
-			t.Errorf("%s: got error %v, want one naming the function and %q", tc.root, err, tc.want)
-		}
+	for _, err := range wants.Unmet() {
+		t.Error(err)
 	}
 }
 
@@ -134,7 +139,7 @@ func TestLowerConcHooks(t *testing.T) {
 	if got, want := strings.Join(conc.calls, " "), "make go recv recv len cap close send"; got != want {
 		t.Errorf("hooks called: %s, want %s", got, want)
 	}
-	checkRun(t, prog, false, "")
+	checkRun(t, prog, "")
 }
 
 func TestLowerUnknownInterfaces(t *testing.T) {
@@ -151,7 +156,7 @@ func TestLowerUnknownInterfaces(t *testing.T) {
 			t.Errorf("Unknown = %v", info.Unknown)
 		}
 		// Off, errors are nil: the error path is dead.
-		checkRun(t, prog, on, mark(t, "error path"))
+		checkRun(t, prog, map[bool]string{true: "unknownInterfaces"}[on])
 	}
 }
 
@@ -170,7 +175,7 @@ func TestLowerUnknownFuncs(t *testing.T) {
 			t.Errorf("Unknown = %s, want %s", got, want)
 		}
 		// Off, cancel is nil and calling it panics.
-		checkRun(t, prog, !on, mark(t, "cancel"))
+		checkRun(t, prog, map[bool]string{false: "noUnknownFuncs"}[on])
 	}
 }
 
@@ -209,7 +214,7 @@ func TestLowerTypeOverrides(t *testing.T) {
 	if guarded == nil || !ir.Identical(guarded, ir.Struct(ir.Struct(ir.Bool), ir.I64)) {
 		t.Errorf("hooks.guarded is %v, want {{bool}, i64}", guarded)
 	}
-	checkRun(t, prog, false, "")
+	checkRun(t, prog, "")
 }
 
 func TestLowerRootParams(t *testing.T) {
@@ -217,7 +222,7 @@ func TestLowerRootParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkRun(t, prog, true, mark(t, "params"))
+	checkRun(t, prog, "params")
 }
 
 func TestLowerUnknownGlobals(t *testing.T) {
@@ -231,7 +236,7 @@ func TestLowerUnknownGlobals(t *testing.T) {
 			t.Fatalf("%v\n%s", err, prog)
 		}
 		// Off, io.EOF is nil: equal to a nil error.
-		checkRun(t, prog, !on, mark(t, "eof"))
+		checkRun(t, prog, map[bool]string{false: "noUnknownGlobals"}[on])
 	}
 }
 
@@ -248,5 +253,5 @@ func TestLowerBodies(t *testing.T) {
 	if len(info.Unknown) != 1 || !strings.HasSuffix(info.Unknown[0], "hooks.WithParams") {
 		t.Errorf("Unknown = %v, want the root", info.Unknown)
 	}
-	checkRun(t, prog, false, "")
+	checkRun(t, prog, "")
 }

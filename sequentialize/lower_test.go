@@ -2,20 +2,21 @@ package sequentialize
 
 import (
 	"context"
-	"time"
-
-	"github.com/gokiss/kiss/smt"
 	"go/ast"
 	"go/types"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/gokiss/kiss/internal/want"
 	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/smt"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -67,11 +68,13 @@ func loadSeqFiles(t testing.TB, name string) *seqPackage {
 	return sp
 }
 
-// roots returns the package's functions named Ok* and Bad*, sorted.
+// roots returns the package's exported functions without parameters or
+// results (the roots of seq/*), sorted.
 func roots(pkg *ssa.Package) []*ssa.Function {
 	var fns []*ssa.Function
 	for name, m := range pkg.Members {
-		if fn, ok := m.(*ssa.Function); ok && (strings.HasPrefix(name, "Ok") || strings.HasPrefix(name, "Bad")) {
+		fn, ok := m.(*ssa.Function)
+		if ok && ast.IsExported(name) && fn.TypeParams().Len() == 0 && fn.Signature.Params().Len() == 0 && fn.Signature.Results().Len() == 0 {
 			fns = append(fns, fn)
 		}
 	}
@@ -131,76 +134,59 @@ func TestLowerVerifies(t *testing.T) {
 	}
 }
 
-// wantPanicPos returns "file.go:line" of the "// want panic" comment in
-// fn, or "" if it has none.
-func wantPanicPos(sp *seqPackage, fn *ssa.Function) string {
-	fset := fn.Prog.Fset
-	syn := fn.Syntax()
-	if syn == nil {
-		return ""
-	}
-	start, end := fset.Position(syn.Pos()), fset.Position(syn.End())
-	for _, f := range sp.files {
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				p := fset.Position(c.Pos())
-				if strings.Contains(c.Text, "want panic") && p.Filename == start.Filename && p.Line >= start.Line && p.Line <= end.Line {
-					return filepath.Base(p.Filename) + ":" + itoa(p.Line) + ":"
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// TestLowerRun runs the lowered roots: Ok* roots must have no violation,
-// Bad* roots a panic at their "// want panic" line.
-func TestLowerRun(t *testing.T) {
-	for _, name := range seqPackages {
-		sp := loadSeqFiles(t, name)
-		for _, root := range roots(sp.pkg) {
-			t.Run(name+"/"+root.Name(), func(t *testing.T) {
-				prog, _ := lowerRoot(t, root)
-				checkRun(t, prog, strings.HasPrefix(root.Name(), "Bad"), wantPanicPos(sp, root))
-			})
-		}
-	}
-}
-
-func checkRun(t *testing.T, prog *ir.Program, wantPanic bool, wantPos string) {
+// checkRun runs a sequential program of seq/hooks and checks its panics
+// against the want comments named name in the package's files (see
+// internal/want): each panic ("panic: " and its value), at the line of its
+// trace event, must match one, and each must be matched. The exploration
+// must be complete.
+func checkRun(t *testing.T, prog *ir.Program, name string) {
 	t.Helper()
+	sp := loadSeqFiles(t, "hooks")
+	all := want.New()
+	if err := all.Go(sp.pkg.Prog.Fset, sp.files...); err != nil {
+		t.Fatal(err)
+	}
+	wants := all.Select(name)
+	dir := filepath.Dir(sp.pkg.Prog.Fset.Position(sp.files[0].Pos()).Filename)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	res, err := smt.Run(ctx, prog, smt.Options{MaxCost: -1, Timeout: 30 * time.Second, MaxViolations: 1})
+	res, err := smt.Run(ctx, prog, smt.Options{MaxCost: -1, Timeout: 30 * time.Second})
 	if err != nil {
 		t.Fatalf("smt.Run: %v", err)
 	}
 	for _, e := range res.Errors {
 		t.Errorf("IR runtime error: %v", e)
 	}
-	if !wantPanic {
-		for _, v := range res.Violations {
-			t.Errorf("unexpected violation %v; trace %v", v, v.Trace)
+	if !res.Stats.Complete {
+		t.Errorf("exploration incomplete: %v", res.Stats.Cuts)
+	}
+	for _, v := range res.Violations {
+		pos, msg := v.Pos, v.Kind+": "+v.Message
+		for _, ev := range v.Trace {
+			if ev.Name == "panic" && len(ev.Args) > 0 {
+				pos, msg = ev.Pos, "panic: "+ev.Args[0].Str
+			}
 		}
-		if !res.Stats.Complete {
-			t.Errorf("exploration incomplete: %v", res.Stats.Cuts)
+		file, line, ok := fileLine(pos)
+		if !ok {
+			t.Errorf("violation without a position: %v; trace %v", v, v.Trace)
+			continue
 		}
-		return
-	}
-	if len(res.Violations) == 0 {
-		t.Fatalf("no violation; stats %+v", res.Stats)
-	}
-	v := res.Violations[0]
-	if v.Kind != "panic" {
-		t.Errorf("violation kind %q, want panic: %v", v.Kind, v)
-	}
-	var pos string
-	for _, ev := range v.Trace {
-		if ev.Name == "panic" {
-			pos = ev.Pos
+		if err := wants.Check(filepath.Join(dir, file), line, "", msg); err != nil {
+			t.Errorf("%v; trace %v", err, v.Trace)
 		}
 	}
-	if !strings.HasPrefix(pos, wantPos) {
-		t.Errorf("panic at %q, want %s; trace %v", pos, wantPos, v.Trace)
+	for _, err := range wants.Unmet() {
+		t.Error(err)
 	}
+}
+
+// fileLine splits "file.go:line:col".
+func fileLine(pos string) (string, int, bool) {
+	parts := strings.Split(pos, ":")
+	if len(parts) < 2 {
+		return "", 0, false
+	}
+	line, err := strconv.Atoi(parts[1])
+	return parts[0], line, err == nil
 }

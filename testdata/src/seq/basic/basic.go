@@ -1,6 +1,7 @@
-// Package basic holds roots for the sequential lowering: a root named Ok*
-// must have no violation, a root named Bad* must panic where its
-// "// want panic" comment is. Assertions are `if !cond { panic("bug") }`.
+// Package basic holds roots for the sequential lowering: each exported
+// function without parameters is a root, checked by the analyzer's
+// harness (analyzer/harness_test.go) against its want comments: a root
+// has no finding but those wanted. Assertions are `if !cond { panic("bug") }`.
 package basic
 
 import (
@@ -13,21 +14,21 @@ var errNew = errors.New
 
 type point struct{ x, y int }
 
-func BadNilDeref() {
+func NilDeref() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	p := &point{1, 2}
 	if rand.Int() == 7 {
 		p = nil
 	}
-	_ = p.x // want panic
+	_ = p.x // want `panic: runtime error: invalid memory address or nil pointer dereference \(0 preemptions\)`
 }
 
-func OkRecover() {
+func Recover() { // want root:"one goroutine"
 	defer func() { recover() }()
 	var p *point
 	_ = p.x
 }
 
-func OkRecoverValue() {
+func RecoverValue() { // want root:"one goroutine"
 	r := func() (r any) {
 		defer func() { r = recover() }()
 		panic("boom")
@@ -49,22 +50,22 @@ func namedResult() (n int, err error) {
 	return n, nil
 }
 
-func OkNamedResultRecover() {
+func NamedResultRecover() { // want root:"one goroutine"
 	n, err := namedResult()
 	if n != -1 || err == nil {
 		panic("bug")
 	}
 }
 
-func BadRepanic() {
+func Repanic() { // want root:"one goroutine"
 	defer func() {
 		r := recover()
-		panic(r) // want panic
+		panic(r) // want `panic: first \(0 preemptions\)`
 	}()
 	panic("first")
 }
 
-func OkWrap() {
+func Wrap() { // want root:"one goroutine"
 	var x int8 = 127
 	x++
 	if x != -128 {
@@ -85,7 +86,7 @@ func OkWrap() {
 	}
 }
 
-func OkStrings() {
+func Strings() { // want root:"one goroutine"
 	s := ""
 	for i := 0; i < 3; i++ {
 		s += string(rune('a' + i))
@@ -117,7 +118,7 @@ func OkStrings() {
 	}
 }
 
-func OkMaps() {
+func Maps() { // want root:"one goroutine"
 	m := map[string]int{}
 	m["a"] = 1
 	m["b"] = 2
@@ -151,14 +152,14 @@ func OkMaps() {
 	}
 }
 
-func BadNilMap() {
+func NilMap() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	var m map[int]int
 	if rand.Int() > 5 {
-		m[1] = 2 // want panic
+		m[1] = 2 // want `panic: assignment to entry in nil map \(0 preemptions\)`
 	}
 }
 
-func OkAppend() {
+func Append() { // want root:"one goroutine"
 	var s []int
 	for i := 0; i < 10; i++ {
 		s = append(s, i)
@@ -194,19 +195,19 @@ func OkAppend() {
 	}
 }
 
-func BadIndex() {
+func Index() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
 	s := []int{1, 2, 3}
 	i := rand.Intn(10)
-	_ = s[i] // want panic
+	_ = s[i] // want `panic: runtime error: index out of range \(0 preemptions\)`
 }
 
-func BadSlice() {
+func Slice() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
 	s := make([]int, 3)
 	i := rand.Intn(10)
-	_ = s[:i] // want panic
+	_ = s[:i] // want `panic: runtime error: slice bounds out of range \(0 preemptions\)`
 }
 
-func OkClosures() {
+func Closures() { // want root:"one goroutine"
 	x := 0
 	inc := func() { x++ }
 	inc()
@@ -231,12 +232,12 @@ func OkClosures() {
 
 func (p point) sum() int { return p.x + p.y }
 
-func BadNilFunc() {
+func NilFunc() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	var f func()
 	if rand.Int() == 1 {
 		f = func() {}
 	}
-	f() // want panic
+	f() // want `panic: runtime error: invalid memory address or nil pointer dereference \(0 preemptions\)`
 }
 
 type shape interface{ area() int }
@@ -248,7 +249,7 @@ func (r rect) area() int         { return r.w * r.h }
 func (s *square) area() int      { return s.s * s.s }
 func (s *square) String() string { return "square" }
 
-func OkInterfaces() {
+func Interfaces() { // want root:"one goroutine"
 	shapes := []shape{rect{2, 3}, &square{4}}
 	total := 0
 	for _, s := range shapes {
@@ -281,20 +282,20 @@ func OkInterfaces() {
 	}
 }
 
-func BadNilInterfaceCall() {
+func NilInterfaceCall() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	var s shape
 	if rand.Int() != 0 {
 		s = rect{}
 	}
-	s.area() // want panic
+	s.area() // want `panic: runtime error: invalid memory address or nil pointer dereference \(0 preemptions\)`
 }
 
-func BadTypeAssert() {
+func TypeAssert() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	var x any = 1
 	if rand.Int() == 3 {
 		x = "s"
 	}
-	_ = x.(int) // want panic
+	_ = x.(int) // want `panic: interface conversion: any is not int \(0 preemptions\)`
 }
 
 func Max[T int | string](a, b T) T {
@@ -304,13 +305,13 @@ func Max[T int | string](a, b T) T {
 	return b
 }
 
-func OkGenerics() {
+func Generics() { // want root:"one goroutine"
 	if Max(3, 5) != 5 || Max("b", "a") != "b" {
 		panic("bug")
 	}
 }
 
-func OkDeferOrder() {
+func DeferOrder() { // want root:"one goroutine"
 	var order []int
 	func() {
 		for i := 0; i < 3; i++ {
@@ -322,7 +323,7 @@ func OkDeferOrder() {
 	}
 }
 
-func OkStructCopy() {
+func StructCopy() { // want root:"one goroutine"
 	a := point{1, 2}
 	b := a
 	b.x = 10
@@ -337,16 +338,16 @@ func OkStructCopy() {
 	}
 }
 
-func BadDivide() {
+func Divide() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
 	d := rand.Intn(3)
-	_ = 10 / d // want panic
+	_ = 10 / d // want `panic: runtime error: integer divide by zero \(0 preemptions\)`
 }
 
 var counter = 40
 
 func init() { counter += 2 }
 
-func OkGlobals() {
+func Globals() { // want root:"one goroutine"
 	if counter != 42 {
 		panic("bug")
 	}
@@ -363,8 +364,8 @@ func find(fail bool) error {
 	return nil
 }
 
-// OkExternModel needs the test's model of errors.New (a non-nil error).
-func OkExternModel() {
+// ExternModel needs the test's model of errors.New (a non-nil error).
+func ExternModel() { // want root:"one goroutine"
 	if err := errors.New("x"); err == nil {
 		panic("bug")
 	}
@@ -373,7 +374,7 @@ func OkExternModel() {
 	}
 }
 
-func OkErrors() {
+func Errors() { // want root:"one goroutine"
 	if err := find(false); err != nil {
 		panic("bug")
 	}

@@ -1,4 +1,7 @@
-// Package hooks exercises the lowering's hooks and its refusals.
+// Package hooks exercises the lowering's hooks and its refusals. Its want
+// comments are named after the test's variant that expects them
+// (sequentialize/lower_hooks_test.go): refused:"..." at the position of a
+// refusal, params:"panic: ..." at a panic of the run with those options.
 package hooks
 
 import (
@@ -12,7 +15,7 @@ import (
 
 func GoSync() {
 	x := 0
-	done := make(chan bool, 1) // mark: make
+	done := make(chan bool, 1) // want refused:`unsupported construct: make\(chan\)`
 	go func() {
 		x = 1
 		done <- true
@@ -29,13 +32,13 @@ func GoSync() {
 type pair struct{ a, b any }
 
 func InterfaceKeys() {
-	m := map[pair]int{} // mark: map
+	m := map[pair]int{} // want refused:`kiss does not model maps with keys that hold interfaces \(map\[hooks.pair\]int\) yet`
 	m[pair{1, 2}] = 2
 }
 
 func UnsafeArith() {
 	x := 1
-	p := unsafe.Pointer(uintptr(unsafe.Pointer(&x)) + 8) // mark: unsafe
+	p := unsafe.Pointer(uintptr(unsafe.Pointer(&x)) + 8) // want refused:`kiss does not model converting unsafe.Pointer to uintptr yet`
 	_ = p
 }
 
@@ -52,7 +55,7 @@ func UnknownErrors() {
 		_ = e.Timeout()
 	}
 	if err != nil && err.Error() != "" {
-		panic(err) // mark: error path
+		panic(err) // want unknownInterfaces:`panic: \(unknown value\)`
 	}
 }
 
@@ -62,7 +65,7 @@ func UnknownFuncs() {
 	b := f(nil, 42, 10)
 	_ = b
 	_, cancel := context.WithCancel(context.Background()) // no model here
-	cancel()                                              // mark: cancel
+	cancel()                                              // want noUnknownFuncs:"panic: runtime error: invalid memory address or nil pointer dereference"
 }
 
 type guarded struct {
@@ -81,7 +84,7 @@ func Guarded() {
 // WithParams is a root with parameters: they are unknown inputs.
 func WithParams(g *guarded, n int) {
 	if n > 2 && n < 4 {
-		g.n = 1 / (n - 3) // mark: params
+		g.n = 1 / (n - 3) // want params:"panic: runtime error: integer divide by zero"
 	}
 }
 
@@ -89,6 +92,6 @@ func WithParams(g *guarded, n int) {
 func ExternGlobals() {
 	var err error
 	if err == io.EOF {
-		panic("nil is not io.EOF") // mark: eof
+		panic("nil is not io.EOF") // want noUnknownGlobals:"panic: nil is not io.EOF"
 	}
 }

@@ -17,7 +17,7 @@ func sum(xs ...int) int {
 
 func divmod(a, b int) (q, r int) { return a / b, a % b }
 
-func OkCalls() {
+func Calls() { // want root:"one goroutine"
 	if sum() != 0 || sum(1, 2, 3) != 6 || sum([]int{4, 5}...) != 9 {
 		panic("bug")
 	}
@@ -47,7 +47,7 @@ func deferArgs() {
 	x = 3
 }
 
-func OkDeferArgs() {
+func DeferArgs() { // want root:"one goroutine"
 	log = nil
 	deferArgs()
 	if len(log) != 2 || log[0] != 3 || log[1] != 1 {
@@ -55,7 +55,7 @@ func OkDeferArgs() {
 	}
 }
 
-func OkRecoverNil() {
+func RecoverNil() { // want root:"one goroutine"
 	if recover() != nil {
 		panic("bug")
 	}
@@ -66,7 +66,7 @@ func OkRecoverNil() {
 	}()
 }
 
-func OkRecoverRuntimeError() {
+func RecoverRuntimeError() { // want root:"one goroutine"
 	var err error
 	func() {
 		defer func() {
@@ -91,7 +91,7 @@ type file struct{ closed *int }
 
 func (f file) Close() int { *f.closed++; return *f.closed }
 
-func OkDeferInterface() {
+func DeferInterface() { // want root:"one goroutine"
 	n := 0
 	func() {
 		var c closer = file{&n}
@@ -103,12 +103,12 @@ func OkDeferInterface() {
 	}
 }
 
-func BadDeferNilFunc() {
+func DeferNilFunc() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	var f func()
 	if rand.Int() == 0 {
 		f = func() {}
 	}
-	defer f() // want panic
+	defer f() // want `panic: runtime error: invalid memory address or nil pointer dereference \(0 preemptions\)`
 }
 
 type animal interface{ sound() string }
@@ -121,7 +121,7 @@ type dog struct {
 	age int
 }
 
-func OkEmbedding() {
+func Embedding() { // want root:"one goroutine"
 	d := &dog{base{"woof"}, 3}
 	var a animal = d
 	if a.sound() != "woof" || d.name != "woof" {
@@ -132,7 +132,7 @@ func OkEmbedding() {
 	_ = s
 }
 
-func OkBoolPhi() {
+func BoolPhi() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
 	n := rand.Intn(4)
 	ok := n > 1 || n < 0
 	both := n > 0 && n < 3
@@ -144,7 +144,7 @@ func OkBoolPhi() {
 	}
 }
 
-func OkConversions() {
+func Conversions() { // want root:"one goroutine"
 	var i8 int8 = -1
 	if uint64(i8) != 1<<64-1 || uint8(i8) != 255 || int64(uint8(i8)) != 255 {
 		panic("bug")
@@ -163,7 +163,7 @@ func OkConversions() {
 	}
 }
 
-func OkArrays() {
+func Arrays() { // want root:"one goroutine"
 	var grid [3][3]int
 	for i := range grid {
 		for j := range grid[i] {
@@ -199,10 +199,10 @@ func OkArrays() {
 	}
 }
 
-func BadArrayIndex() {
+func ArrayIndex() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
 	var a [4]int
 	i := rand.Intn(8)
-	a[i] = 1 // want panic
+	a[i] = 1 // want `panic: runtime error: index out of range \(0 preemptions\)`
 }
 
 type stack[T any] struct{ items []T }
@@ -226,7 +226,7 @@ func Map[T, U any](xs []T, f func(T) U) []U {
 	return out
 }
 
-func OkGenericTypes() {
+func GenericTypes() { // want root:"one goroutine"
 	var s stack[string]
 	s.push("a")
 	s.push("b")
@@ -239,7 +239,7 @@ func OkGenericTypes() {
 	}
 }
 
-func OkStringsMore() {
+func StringsMore() { // want root:"one goroutine"
 	s := "hello, world"
 	n := 0
 	for i := 0; i < len(s); i++ {
@@ -265,7 +265,7 @@ type key struct {
 	b int
 }
 
-func OkMapsMore() {
+func MapsMore() { // want root:"one goroutine"
 	m := map[key][]int{}
 	k := key{"x", 1}
 	m[k] = append(m[k], 1)
@@ -297,7 +297,7 @@ func OkMapsMore() {
 	}
 }
 
-func OkLabels() {
+func Labels() { // want root:"one goroutine"
 	n := 0
 outer:
 	for i := 0; i < 3; i++ {
@@ -332,7 +332,7 @@ type node struct {
 	next *node
 }
 
-func OkLinkedList() {
+func LinkedList() { // want root:"one goroutine"
 	var head *node
 	for i := 0; i < 4; i++ {
 		head = &node{i, head}
@@ -346,15 +346,15 @@ func OkLinkedList() {
 	}
 }
 
-func BadLinkedList() {
+func NilLinkedList() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	head := &node{1, nil}
 	if rand.Int() == 2 {
 		head.next = &node{2, nil}
 	}
-	_ = head.next.val // want panic
+	_ = head.next.val // want `panic: runtime error: invalid memory address or nil pointer dereference \(0 preemptions\)`
 }
 
-func OkFloats() {
+func Floats() { // want root:"one goroutine"
 	x := 0.1
 	y := 0.2
 	if x+y == 0.3 { // IEEE: 0.30000000000000004
@@ -367,19 +367,19 @@ func OkFloats() {
 	}
 }
 
-func OkShifts() {
+func Shifts() { // want root:"one goroutine"
 	s := 3
 	if 1<<s != 8 || -16>>s != -2 || uint8(200)>>s != 25 {
 		panic("bug")
 	}
 }
 
-func BadShift() {
+func Shift() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
 	s := rand.Intn(10) - 5
-	_ = 1 << s // want panic
+	_ = 1 << s // want `panic: runtime error: negative shift amount \(0 preemptions\)`
 }
 
-func OkUnknown() {
+func Unknown() { // want root:"one goroutine" root:"unknown: math/rand.New, math/rand.NewSource"
 	r := rand.New(rand.NewSource(1)) // unknown: a fresh *Rand
 	if r == nil {
 		panic("bug")
@@ -396,7 +396,7 @@ func count(n int) func(func(int) bool) {
 	}
 }
 
-func OkRangeFunc() {
+func RangeFunc() { // want root:"one goroutine"
 	total := 0
 	for x := range count(10) {
 		if x == 4 {
@@ -427,7 +427,7 @@ type wrapper struct {
 	extra int
 }
 
-func OkMethodExprs() {
+func MethodExprs() { // want root:"one goroutine"
 	c := &counter{}
 	add := (*counter).add
 	add(c, 3)
@@ -446,7 +446,7 @@ func OkMethodExprs() {
 	}
 }
 
-func OkComplex() {
+func Complex() { // want root:"one goroutine"
 	c := complex(1, 2)
 	d := c * c
 	_ = real(d) + imag(d)
@@ -458,7 +458,7 @@ func OkComplex() {
 
 type token struct{ id int }
 
-func OkInterfaceKeys() {
+func InterfaceKeys() { // want root:"one goroutine"
 	m := map[any]int{}
 	m[1] = 10
 	m["one"] = 20
@@ -483,18 +483,18 @@ func OkInterfaceKeys() {
 	}
 }
 
-func BadUnhashableKey() {
+func UnhashableKey() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	m := map[any]bool{}
 	var k any = 1
 	if rand.Int() == 5 {
 		k = []int{1}
 	}
-	m[k] = true // want panic
+	m[k] = true // want `panic: runtime error: hash of unhashable type \[\]int \(0 preemptions\)`
 }
 
 func bump(n *int) { *n++ }
 
-func OkDeferCallsWhilePanicking() {
+func DeferCallsWhilePanicking() { // want root:"one goroutine"
 	n := 0
 	func() {
 		defer func() {
@@ -516,7 +516,7 @@ func inner() (r any) {
 	panic("inner")
 }
 
-func OkNestedPanics() {
+func NestedPanics() { // want root:"one goroutine"
 	var got []any
 	func() {
 		defer func() {
@@ -531,10 +531,10 @@ func OkNestedPanics() {
 	}
 }
 
-func BadPanicInDefer() {
+func PanicInDefer() { // want root:"one goroutine" root:"unknown: math/rand.Int"
 	defer func() {
 		if rand.Int() == 3 {
-			panic("second") // want panic
+			panic("second") // want `panic: second \(0 preemptions\)`
 		}
 	}()
 	defer func() { recover() }()
@@ -543,13 +543,15 @@ func BadPanicInDefer() {
 
 // A method implements an interface method whatever its parameters are
 // named: dispatch matches signatures without the names.
-type sizer interface{ Size(int64, string) (int64, error) }
+type sizer interface {
+	Size(int64, string) (int64, error)
+}
 
 type namedSizer struct{}
 
 func (namedSizer) Size(n int64, unit string) (total int64, err error) { return n * 2, nil }
 
-func OkDispatchIgnoresParamNames() {
+func DispatchIgnoresParamNames() { // want root:"one goroutine"
 	var s sizer = namedSizer{}
 	if n, _ := s.Size(21, "b"); n != 42 {
 		panic("bug")

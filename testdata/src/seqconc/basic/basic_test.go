@@ -27,7 +27,7 @@ func TestChan(t *testing.T) {
 
 func TestLeak(t *testing.T) {
 	ch := make(chan int)
-	go func() { ch <- 1 }()
+	go func() { ch <- 1 }() // want `goroutine leak: goroutine 1 \(started at basic_test.go:30:2\) blocks forever sending on a channel at basic_test.go:30:17 after the test returned \(0 preemptions\)`
 }
 
 type Counter struct {
@@ -39,7 +39,7 @@ func TestRace(t *testing.T) {
 	c := &Counter{}
 	done := make(chan bool)
 	go func() {
-		c.n++
+		c.n++ // want `data race on c.n: write at basic_test.go:45:4 by goroutine 0 and read at basic_test.go:42:5 by goroutine 1 \(0 preemptions\)`
 		done <- true
 	}()
 	c.n++

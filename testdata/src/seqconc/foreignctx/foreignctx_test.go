@@ -15,7 +15,7 @@ func (c myCtx) Done() <-chan struct{}     { return c.done }
 func (myCtx) Err() error                  { return nil }
 func (myCtx) Value(key any) any           { return nil }
 
-func TestForeignParent_many(t *testing.T) {
+func TestForeignParent(t *testing.T) {
 	ctx, cancel := context.WithCancel(myCtx{make(chan struct{})})
 	defer cancel()
 	_ = ctx
@@ -23,7 +23,7 @@ func TestForeignParent_many(t *testing.T) {
 
 // Alone, this root derives only from kiss's contexts; lowered with the
 // other root, it may look as if its parent could be a myCtx.
-func TestOwnContexts_one(t *testing.T) {
+func TestOwnContexts(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	<-ctx.Done()

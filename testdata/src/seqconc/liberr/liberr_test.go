@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func TestNewNotNil(t *testing.T) {
+func TestNewNotNil(t *testing.T) { // want root:"one goroutine"
 	if err := errors.New("x"); err == nil {
 		t.Error("errors.New returned nil")
 	}
@@ -17,7 +17,7 @@ func TestNewNotNil(t *testing.T) {
 	}
 }
 
-func TestNewDistinct(t *testing.T) {
+func TestNewDistinct(t *testing.T) { // want root:"one goroutine"
 	a, b := errors.New("a"), errors.New("a")
 	if a == b {
 		t.Error("two errors.New values are equal")
@@ -27,14 +27,14 @@ func TestNewDistinct(t *testing.T) {
 	}
 }
 
-// TestNewDistinctBad fails: the two values differ.
-func TestNewDistinctBad(t *testing.T) {
+// TestNewValuesDiffer fails: the two values differ.
+func TestNewValuesDiffer(t *testing.T) { // want root:"one goroutine"
 	if errors.New("a") != errors.New("a") {
-		t.Error("different")
+		t.Error("different") // want `test failure: t.Error called \(0 preemptions\)`
 	}
 }
 
-func TestIs(t *testing.T) {
+func TestIs(t *testing.T) { // want root:"one goroutine"
 	a := errors.New("a")
 	if !errors.Is(a, a) {
 		t.Error("errors.Is(err, err) is false")
@@ -47,7 +47,7 @@ func TestIs(t *testing.T) {
 	}
 }
 
-func TestMessage(t *testing.T) {
+func TestMessage(t *testing.T) { // want root:"one goroutine"
 	if errors.New("boom").Error() != "boom" {
 		t.Error("Error() is not the message")
 	}
@@ -56,7 +56,7 @@ func TestMessage(t *testing.T) {
 	}
 }
 
-func TestWrap(t *testing.T) {
+func TestWrap(t *testing.T) { // want root:"one goroutine"
 	base := errors.New("base")
 	w := fmt.Errorf("ctx: %w", base)
 	if w == nil || w == base {
@@ -83,7 +83,7 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-func TestWrapGoTypes(t *testing.T) {
+func TestWrapGoTypes(t *testing.T) { // want root:"one goroutine"
 	base := errors.New("base")
 	if !errors.Is(&myErr{base}, base) {
 		t.Error("Unwrap() error not followed")
@@ -102,7 +102,7 @@ func TestWrapGoTypes(t *testing.T) {
 	}
 }
 
-func TestAs(t *testing.T) {
+func TestAs(t *testing.T) { // want root:"one goroutine"
 	base := errors.New("base")
 	var me *myErr
 	if !errors.As(fmt.Errorf("w: %w", &myErr{base}), &me) || me == nil || me.inner != base {
@@ -118,7 +118,7 @@ func TestAs(t *testing.T) {
 	}
 }
 
-func TestAtoi(t *testing.T) {
+func TestAtoi(t *testing.T) { // want root:"one goroutine"
 	if n, err := strconv.Atoi("64"); n != 64 || err != nil {
 		t.Error("Atoi(64)")
 	}
@@ -145,7 +145,7 @@ func TestAtoi(t *testing.T) {
 	}
 }
 
-func TestStrings(t *testing.T) {
+func TestStrings(t *testing.T) { // want root:"one goroutine"
 	if !strings.HasPrefix("app/config", "app/") || strings.HasPrefix("db/x", "app/") || strings.HasPrefix("ap", "app/") {
 		t.Error("HasPrefix")
 	}
@@ -154,7 +154,7 @@ func TestStrings(t *testing.T) {
 	}
 }
 
-func TestErrorKeysAndPanics(t *testing.T) {
+func TestErrorKeysAndPanics(t *testing.T) { // want root:"one goroutine"
 	a, b := errors.New("a"), errors.New("a")
 	m := map[error]int{a: 1, b: 2}
 	if len(m) != 2 || m[a] != 1 || m[b] != 2 {
@@ -182,40 +182,41 @@ func TestConcurrentErrors(t *testing.T) {
 	}
 }
 
-// The ...Bad roots fail: they check that the facts above are not vacuous.
+// The roots below fail, as their wants say: they check that the facts
+// above are not vacuous.
 
-func TestIsSelfBad(t *testing.T) {
+func TestIsSelf(t *testing.T) { // want root:"one goroutine"
 	a := errors.New("a")
 	if errors.Is(a, a) {
-		t.Error("errors.Is(err, err)")
+		t.Error("errors.Is(err, err)") // want `test failure: t.Error called \(0 preemptions\)`
 	}
 }
 
-func TestWrapBad(t *testing.T) {
+func TestWrappedIsFound(t *testing.T) { // want root:"one goroutine"
 	base := errors.New("base")
 	if errors.Is(fmt.Errorf("ctx: %w", base), base) {
-		t.Error("wrapped")
+		t.Error("wrapped") // want `test failure: t.Error called \(0 preemptions\)`
 	}
 }
 
-func TestAsBad(t *testing.T) {
+func TestAsFinds(t *testing.T) { // want root:"one goroutine"
 	var me *myErr
 	if errors.As(fmt.Errorf("w: %w", &myErr{ErrClosed}), &me) && me.inner == ErrClosed {
-		t.Error("found")
+		t.Error("found") // want `test failure: t.Error called \(0 preemptions\)`
 	}
 }
 
-func TestAtoiBad(t *testing.T) {
+func TestAtoiParses(t *testing.T) { // want root:"one goroutine"
 	m := map[string]string{"n": "64"}
 	if n, err := strconv.Atoi(m["n"]); n == 64 && err == nil {
-		t.Error("parsed")
+		t.Error("parsed") // want `test failure: t.Error called \(0 preemptions\)`
 	}
 }
 
-func TestHasPrefixBad(t *testing.T) {
+func TestHasPrefixMatches(t *testing.T) { // want root:"one goroutine"
 	for _, k := range []string{"db/x", "app/config"} {
 		if strings.HasPrefix(k, "app/") {
-			t.Error("found")
+			t.Error("found") // want `test failure: t.Error called \(0 preemptions\)`
 		}
 	}
 }

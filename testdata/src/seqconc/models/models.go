@@ -1,5 +1,6 @@
 // Package models exercises one behaviour of kiss's library models per
-// test. A test's name ends with its expected outcome: _ok (no violation
-// within 2 preemptions), or a check kind and the fewest preemptions that
-// reach it (_deadlock0, _panic1, _race0, ...).
+// test. The analyzer's harness (analyzer/harness_test.go) runs every test,
+// one goroutine or not: each finding within 2 preemptions is wanted where
+// it is reported, its message ending with the fewest preemptions that
+// reach it; a test without a want has none.
 package models

@@ -12,18 +12,18 @@ import (
 
 // ---- sync.Mutex ----
 
-func TestMutexDoubleLock_deadlock0(t *testing.T) {
+func TestMutexDoubleLock(t *testing.T) { // want root:"one goroutine"
 	var mu sync.Mutex
 	mu.Lock()
-	mu.Lock()
+	mu.Lock() // want `deadlock: the test goroutine blocks forever locking a mutex at models_test.go:18:9 \(0 preemptions\)`
 }
 
-func TestMutexUnlockUnlocked_panic0(t *testing.T) {
+func TestMutexUnlockUnlocked(t *testing.T) { // want root:"one goroutine"
 	var mu sync.Mutex
-	mu.Unlock()
+	mu.Unlock() // want `panic: fatal error: sync: unlock of unlocked mutex \(0 preemptions\)`
 }
 
-func TestMutexHandoff_ok(t *testing.T) {
+func TestMutexHandoff(t *testing.T) {
 	var mu sync.Mutex
 	n := 0
 	done := make(chan bool)
@@ -42,7 +42,7 @@ func TestMutexHandoff_ok(t *testing.T) {
 	}
 }
 
-func TestMutexTryLock_ok(t *testing.T) {
+func TestMutexTryLock(t *testing.T) { // want root:"one goroutine"
 	var mu sync.Mutex
 	if !mu.TryLock() {
 		panic("TryLock on a free mutex failed")
@@ -54,7 +54,7 @@ func TestMutexTryLock_ok(t *testing.T) {
 
 // ---- sync.RWMutex ----
 
-func TestRWMutexReadersShare_ok(t *testing.T) {
+func TestRWMutexReadersShare(t *testing.T) {
 	var mu sync.RWMutex
 	mu.RLock()
 	done := make(chan bool)
@@ -68,31 +68,31 @@ func TestRWMutexReadersShare_ok(t *testing.T) {
 }
 
 // A waiting writer keeps new readers out: read, write, read deadlocks.
-func TestRWMutexReadWriteRead_deadlock1(t *testing.T) {
+func TestRWMutexReadWriteRead(t *testing.T) {
 	var mu sync.RWMutex
 	mu.RLock()
 	go func() {
 		mu.Lock()
 		mu.Unlock()
 	}()
-	mu.RLock()
+	mu.RLock() // want `deadlock: the test goroutine blocks forever read-locking an RWMutex at models_test.go:78:10; goroutine 1 \(started at models_test.go:74:2\) blocks forever locking a mutex at models_test.go:75:10 \(1 preemption\)`
 	mu.RUnlock()
 	mu.RUnlock()
 }
 
-func TestRWMutexRUnlockUnlocked_panic0(t *testing.T) {
+func TestRWMutexRUnlockUnlocked(t *testing.T) { // want root:"one goroutine"
 	var mu sync.RWMutex
-	mu.RUnlock()
+	mu.RUnlock() // want `panic: fatal error: sync: RUnlock of unlocked RWMutex \(0 preemptions\)`
 }
 
 // ---- sync.WaitGroup ----
 
-func TestWaitGroupNegative_panic0(t *testing.T) {
+func TestWaitGroupNegative(t *testing.T) { // want root:"one goroutine"
 	var wg sync.WaitGroup
-	wg.Done()
+	wg.Done() // want `panic: sync: negative WaitGroup counter \(0 preemptions\)`
 }
 
-func TestWaitGroupWaitReleased_ok(t *testing.T) {
+func TestWaitGroupWaitReleased(t *testing.T) {
 	var wg sync.WaitGroup
 	n := 0
 	wg.Add(1)
@@ -106,15 +106,15 @@ func TestWaitGroupWaitReleased_ok(t *testing.T) {
 	}
 }
 
-func TestWaitGroupNeverDone_deadlock0(t *testing.T) {
+func TestWaitGroupNeverDone(t *testing.T) { // want root:"one goroutine"
 	var wg sync.WaitGroup
 	wg.Add(1)
-	wg.Wait()
+	wg.Wait() // want `deadlock: the test goroutine blocks forever in WaitGroup.Wait at models_test.go:112:9 \(0 preemptions\)`
 }
 
 // A WaitGroup reused before a Wait it released has returned: Go's Wait
 // panics when it finds the counter up again.
-func TestWaitGroupReusedBeforeWaitReturned_panic1(t *testing.T) {
+func TestWaitGroupReusedBeforeWaitReturned(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -122,24 +122,24 @@ func TestWaitGroupReusedBeforeWaitReturned_panic1(t *testing.T) {
 		wg.Add(1) // the next round starts while Wait may not have returned
 		wg.Done()
 	}()
-	wg.Wait()
+	wg.Wait() // want `panic: sync: WaitGroup is reused before previous Wait has returned \(1 preemption\)`
 }
 
 // An Add between the Done that brings the counter to zero and its waking
 // the waiters is Go's "Add called concurrently with Wait".
-func TestWaitGroupAddDuringRelease_panic1(t *testing.T) {
+func TestWaitGroupAddDuringRelease(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go wg.Done()
 	go func() {
-		wg.Add(1)
+		wg.Add(1) // want `panic: sync: WaitGroup misuse: Add called concurrently with Wait \(1 preemption\)`
 		wg.Done()
 	}()
-	wg.Wait()
+	wg.Wait() // want `panic: sync: WaitGroup is reused before previous Wait has returned \(1 preemption\)`
 }
 
 // Reusing a WaitGroup after Wait has returned is fine.
-func TestWaitGroupReuseAfterWait_ok(t *testing.T) {
+func TestWaitGroupReuseAfterWait(t *testing.T) {
 	var wg sync.WaitGroup
 	for round := 0; round < 2; round++ {
 		wg.Add(1)
@@ -150,7 +150,7 @@ func TestWaitGroupReuseAfterWait_ok(t *testing.T) {
 
 // ---- sync.Once ----
 
-func TestOnceRunsOnce_ok(t *testing.T) {
+func TestOnceRunsOnce(t *testing.T) {
 	var once sync.Once
 	n := 0
 	var wg sync.WaitGroup
@@ -167,15 +167,15 @@ func TestOnceRunsOnce_ok(t *testing.T) {
 	}
 }
 
-func TestOnceRecursive_deadlock0(t *testing.T) {
+func TestOnceRecursive(t *testing.T) { // want root:"one goroutine"
 	var once sync.Once
-	once.Do(func() { once.Do(func() {}) })
+	once.Do(func() { once.Do(func() {}) }) // want `deadlock: the test goroutine blocks forever in Once.Do at models_test.go:172:26 \(0 preemptions\)`
 }
 
 // ---- sync.Cond ----
 
 // Signal wakes one waiter: with two waiting, the other is left blocked.
-func TestCondSignalWakesOne_deadlock0(t *testing.T) {
+func TestCondSignalWakesOne(t *testing.T) {
 	var mu sync.Mutex
 	c := sync.NewCond(&mu)
 	ready := false
@@ -198,10 +198,10 @@ func TestCondSignalWakesOne_deadlock0(t *testing.T) {
 	ready = true
 	c.Signal()
 	mu.Unlock()
-	wg.Wait()
+	wg.Wait() // want `deadlock: the test goroutine blocks forever in WaitGroup.Wait at models_test.go:201:9; goroutine 2 \(started at models_test.go:185:3\) blocks forever in Cond.Wait at models_test.go:189:11 \(0 preemptions\)`
 }
 
-func TestCondBroadcastWakesAll_ok(t *testing.T) {
+func TestCondBroadcastWakesAll(t *testing.T) {
 	var mu sync.Mutex
 	c := sync.NewCond(&mu)
 	ready := false
@@ -226,12 +226,12 @@ func TestCondBroadcastWakesAll_ok(t *testing.T) {
 
 // ---- channels ----
 
-func TestChanNoPartner_deadlock0(t *testing.T) {
+func TestChanNoPartner(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int)
-	ch <- 1
+	ch <- 1 // want `deadlock: the test goroutine blocks forever sending on a channel at models_test.go:231:5 \(0 preemptions\)`
 }
 
-func TestChanBufferedSend_ok(t *testing.T) {
+func TestChanBufferedSend(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int, 1)
 	ch <- 1
 	if v := <-ch; v != 1 {
@@ -239,7 +239,7 @@ func TestChanBufferedSend_ok(t *testing.T) {
 	}
 }
 
-func TestChanClosedRecvZero_ok(t *testing.T) {
+func TestChanClosedRecvZero(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int, 1)
 	ch <- 7
 	close(ch)
@@ -250,29 +250,29 @@ func TestChanClosedRecvZero_ok(t *testing.T) {
 	}
 }
 
-func TestChanSendOnClosed_panic0(t *testing.T) {
+func TestChanSendOnClosed(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int, 1)
 	close(ch)
-	ch <- 1
+	ch <- 1 // want `panic: send on closed channel \(0 preemptions\)`
 }
 
-func TestChanCloseNil_panic0(t *testing.T) {
+func TestChanCloseNil(t *testing.T) { // want root:"one goroutine"
 	var ch chan int
-	close(ch)
+	close(ch) // want `panic: close of nil channel \(0 preemptions\)`
 }
 
-func TestChanCloseTwice_panic0(t *testing.T) {
+func TestChanCloseTwice(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int)
 	close(ch)
-	close(ch)
+	close(ch) // want `panic: close of closed channel \(0 preemptions\)`
 }
 
-func TestChanNilBlocks_deadlock0(t *testing.T) {
+func TestChanNilBlocks(t *testing.T) { // want root:"one goroutine"
 	var ch chan int
-	<-ch
+	<-ch // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:272:2 \(0 preemptions\)`
 }
 
-func TestChanLenCap_ok(t *testing.T) {
+func TestChanLenCap(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int, 3)
 	ch <- 1
 	ch <- 2
@@ -281,7 +281,7 @@ func TestChanLenCap_ok(t *testing.T) {
 	}
 }
 
-func TestChanRangeClosed_ok(t *testing.T) {
+func TestChanRangeClosed(t *testing.T) {
 	ch := make(chan int)
 	go func() {
 		for i := 0; i < 3; i++ {
@@ -298,14 +298,14 @@ func TestChanRangeClosed_ok(t *testing.T) {
 	}
 }
 
-func TestChanLeakedSender_leak0(t *testing.T) {
+func TestChanLeakedSender(t *testing.T) {
 	ch := make(chan int)
-	go func() { ch <- 1 }()
+	go func() { ch <- 1 }() // want `goroutine leak: goroutine 1 \(started at models_test.go:303:2\) blocks forever sending on a channel at models_test.go:303:17 after the test returned \(0 preemptions\)`
 }
 
 // ---- select ----
 
-func TestSelectDefault_ok(t *testing.T) {
+func TestSelectDefault(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int)
 	select {
 	case <-ch:
@@ -315,24 +315,24 @@ func TestSelectDefault_ok(t *testing.T) {
 }
 
 // With both cases ready, either may be chosen: the second one is reached.
-func TestSelectAnyReady_panic0(t *testing.T) {
+func TestSelectAnyReady(t *testing.T) { // want root:"one goroutine"
 	a, b := make(chan int, 1), make(chan int, 1)
 	a <- 1
 	b <- 2
 	select {
 	case <-a:
 	case <-b:
-		panic("second case")
+		panic("second case") // want `panic: second case \(0 preemptions\)`
 	}
 }
 
-func TestSelectNoCase_deadlock0(t *testing.T) {
-	select {}
+func TestSelectNoCase(t *testing.T) { // want root:"one goroutine"
+	select {} // want `deadlock: the test goroutine blocks forever in select at models_test.go:330:2 \(0 preemptions\)`
 }
 
 // ---- sync/atomic ----
 
-func TestAtomicCounter_ok(t *testing.T) {
+func TestAtomicCounter(t *testing.T) {
 	var n atomic.Int64
 	var m int32
 	var wg sync.WaitGroup
@@ -350,14 +350,14 @@ func TestAtomicCounter_ok(t *testing.T) {
 	}
 }
 
-func TestPlainCounter_race0(t *testing.T) {
+func TestPlainCounter(t *testing.T) {
 	n := 0
 	var wg sync.WaitGroup
 	for i := 0; i < 2; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			n++
+			n++ // want `data race on n: write at models_test.go:360:4 by goroutine 1 and read at models_test.go:360:4 by goroutine 2 \(0 preemptions\)`
 		}()
 	}
 	wg.Wait()
@@ -365,7 +365,7 @@ func TestPlainCounter_race0(t *testing.T) {
 
 // ---- context ----
 
-func TestContextCancelClosesDone_ok(t *testing.T) {
+func TestContextCancelClosesDone(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go cancel()
 	<-ctx.Done()
@@ -374,11 +374,11 @@ func TestContextCancelClosesDone_ok(t *testing.T) {
 	}
 }
 
-func TestContextBackgroundNeverDone_deadlock0(t *testing.T) {
-	<-context.Background().Done()
+func TestContextBackgroundNeverDone(t *testing.T) { // want root:"one goroutine"
+	<-context.Background().Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:378:2 \(0 preemptions\)`
 }
 
-func TestContextParentCancelsChild_ok(t *testing.T) {
+func TestContextParentCancelsChild(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	parent, cancel := context.WithCancel(context.Background())
 	child, cancelChild := context.WithCancel(parent)
 	defer cancelChild()
@@ -386,7 +386,7 @@ func TestContextParentCancelsChild_ok(t *testing.T) {
 	<-child.Done()
 }
 
-func TestContextTimeoutFires_ok(t *testing.T) {
+func TestContextTimeoutFires(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	<-ctx.Done()
@@ -396,7 +396,7 @@ func TestContextTimeoutFires_ok(t *testing.T) {
 }
 
 // AfterFunc's function runs on its own goroutine once the context is done.
-func TestContextAfterFuncRuns_ok(t *testing.T) {
+func TestContextAfterFuncRuns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan bool)
 	context.AfterFunc(ctx, func() { done <- true })
@@ -405,16 +405,16 @@ func TestContextAfterFuncRuns_ok(t *testing.T) {
 }
 
 // ... on a goroutine of its own: unsynchronized with the canceller.
-func TestContextAfterFuncGoroutine_race0(t *testing.T) {
+func TestContextAfterFuncGoroutine(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	context.AfterFunc(ctx, func() { n++ })
+	context.AfterFunc(ctx, func() { n++ }) // want `data race on n: write at models_test.go:413:2 by goroutine 0 and read at models_test.go:411:34 by goroutine 1 \(0 preemptions\)`
 	cancel()
 	n++
 }
 
 // A context done already runs the function at once.
-func TestContextAfterFuncDoneAlready_ok(t *testing.T) {
+func TestContextAfterFuncDoneAlready(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	done := make(chan bool)
@@ -423,7 +423,7 @@ func TestContextAfterFuncDoneAlready_ok(t *testing.T) {
 }
 
 // stop before the context is done keeps the function from running.
-func TestContextAfterFuncStop_ok(t *testing.T) {
+func TestContextAfterFuncStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan bool, 1)
 	stop := context.AfterFunc(ctx, func() { ran <- true })
@@ -440,7 +440,7 @@ func TestContextAfterFuncStop_ok(t *testing.T) {
 }
 
 // stop after the context is done is too late.
-func TestContextAfterFuncStopLate_ok(t *testing.T) {
+func TestContextAfterFuncStopLate(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan bool)
 	stop := context.AfterFunc(ctx, func() { close(done) })
@@ -453,16 +453,16 @@ func TestContextAfterFuncStopLate_ok(t *testing.T) {
 
 // A stop racing with the cancellation may win (the go statement does not
 // switch): f never runs.
-func TestContextAfterFuncStopRace_deadlock0(t *testing.T) {
+func TestContextAfterFuncStopRace(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan bool)
 	stop := context.AfterFunc(ctx, func() { close(done) })
 	go cancel()
 	stop()
-	<-done
+	<-done // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:462:2 \(0 preemptions\)`
 }
 
-func TestContextCause_ok(t *testing.T) {
+func TestContextCause(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	ctx, cancel := context.WithCancelCause(context.Background())
 	child, cancelChild := context.WithCancel(ctx)
 	defer cancelChild()
@@ -480,7 +480,7 @@ func TestContextCause_ok(t *testing.T) {
 }
 
 // Without a cause, Cause is Err.
-func TestContextCauseIsErr_ok(t *testing.T) {
+func TestContextCauseIsErr(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if context.Cause(ctx) != context.Canceled {
@@ -493,7 +493,7 @@ func TestContextCauseIsErr_ok(t *testing.T) {
 	}
 }
 
-func TestContextTimeoutCause_ok(t *testing.T) {
+func TestContextTimeoutCause(t *testing.T) {
 	mine := errors.New("too slow")
 	ctx, cancel := context.WithTimeoutCause(context.Background(), time.Second, mine)
 	defer cancel()
@@ -503,7 +503,7 @@ func TestContextTimeoutCause_ok(t *testing.T) {
 	}
 }
 
-func TestContextWithoutCancel_ok(t *testing.T) {
+func TestContextWithoutCancel(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	parent, cancel := context.WithCancel(context.Background())
 	ctx := context.WithoutCancel(parent)
 	cancel()
@@ -512,10 +512,10 @@ func TestContextWithoutCancel_ok(t *testing.T) {
 	}
 }
 
-func TestContextWithoutCancelNeverDone_deadlock0(t *testing.T) {
+func TestContextWithoutCancelNeverDone(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	parent, cancel := context.WithCancel(context.Background())
 	cancel()
-	<-context.WithoutCancel(parent).Done()
+	<-context.WithoutCancel(parent).Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:518:2 \(0 preemptions\)`
 }
 
 // A parent context of the program's own type with an AfterFunc method
@@ -562,7 +562,7 @@ func (c *funcCtx) cancel() {
 	}
 }
 
-func TestContextAfterFuncParent_ok(t *testing.T) {
+func TestContextAfterFuncParent(t *testing.T) {
 	parent := &funcCtx{Context: context.Background(), done: make(chan struct{})}
 	child, cancelChild := context.WithCancel(parent)
 	parent.cancel()
@@ -591,7 +591,7 @@ type ownDoneCtx struct {
 
 func (c *ownDoneCtx) Done() <-chan struct{} { return c.done }
 
-func TestContextCauseThroughEmbedded_ok(t *testing.T) {
+func TestContextCauseThroughEmbedded(t *testing.T) {
 	cause := errors.New("the cause")
 	ctx1, cancel1 := context.WithCancelCause(context.Background())
 	parent := &ownDoneCtx{Context: ctx1, done: make(chan struct{})}
@@ -615,7 +615,7 @@ func TestContextCauseThroughEmbedded_ok(t *testing.T) {
 // before, though the deadline's goroutine that cancels the context started
 // earlier: the context's lock orders registration and cancellation
 // (context's TestAfterFuncCalledAfterTimeout).
-func TestContextAfterFuncSeesRegistrar_ok(t *testing.T) {
+func TestContextAfterFuncSeesRegistrar(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	done := make(chan struct{})
@@ -628,7 +628,7 @@ func TestContextAfterFuncSeesRegistrar_ok(t *testing.T) {
 // A deadline's goroutine that cancels a child of such a parent calls the
 // parent's stop function, which the registering goroutine stored under the
 // child's lock (context's TestCustomContextAfterFuncTimeout).
-func TestContextAfterFuncParentTimeout_ok(t *testing.T) {
+func TestContextAfterFuncParentTimeout(t *testing.T) {
 	parent := &funcCtx{Context: context.Background(), done: make(chan struct{})}
 	child, cancel := context.WithTimeout(parent, time.Hour)
 	defer cancel()
@@ -638,25 +638,25 @@ func TestContextAfterFuncParentTimeout_ok(t *testing.T) {
 
 // ---- time ----
 
-func TestTimeAfterFires_ok(t *testing.T) {
+func TestTimeAfterFires(t *testing.T) {
 	<-time.After(time.Second)
 }
 
 // A timeout may win the race against an answer already there: the timer's
 // goroutine fires while the test goroutine could go on, a preemption.
-func TestTimeoutMayWin_panic1(t *testing.T) {
+func TestTimeoutMayWin(t *testing.T) {
 	ch := make(chan int, 1)
 	ch <- 1
 	select {
 	case <-ch:
 	case <-time.After(time.Hour):
-		panic("timed out")
+		panic("timed out") // want `panic: timed out \(1 preemption\)`
 	}
 }
 
 // ---- testing ----
 
-func TestErrorfUnderSomeSchedule_assert1(t *testing.T) {
+func TestErrorfUnderSomeSchedule(t *testing.T) {
 	var mu sync.Mutex
 	n := 0
 	done := make(chan bool)
@@ -677,22 +677,22 @@ func TestErrorfUnderSomeSchedule_assert1(t *testing.T) {
 	mu.Unlock()
 	<-done
 	if n != 2 {
-		t.Errorf("lost update: n = %d", n)
+		t.Errorf("lost update: n = %d", n) // want `test failure: t.Errorf\("lost update: n = %d"\) \(1 preemption\)`
 	}
 }
 
-func TestCleanupRunsBeforeLeakCheck_ok(t *testing.T) {
+func TestCleanupRunsBeforeLeakCheck(t *testing.T) {
 	ch := make(chan int)
 	go func() { <-ch }()
 	t.Cleanup(func() { close(ch) })
 }
 
-func TestTimerFires_ok(t *testing.T) {
+func TestTimerFires(t *testing.T) {
 	<-time.NewTimer(time.Second).C
 }
 
 // After Stop reports it stopped the timer, nothing is received (Go 1.23).
-func TestTimerStopPreventsFire_ok(t *testing.T) {
+func TestTimerStopPreventsFire(t *testing.T) {
 	tm := time.NewTimer(time.Hour)
 	if tm.Stop() {
 		select {
@@ -704,20 +704,20 @@ func TestTimerStopPreventsFire_ok(t *testing.T) {
 }
 
 // Stop may come too late: the timer already fired.
-func TestTimerStopTooLate_panic1(t *testing.T) {
+func TestTimerStopTooLate(t *testing.T) {
 	tm := time.NewTimer(time.Hour)
 	if !tm.Stop() {
-		panic("the timer fired first")
+		panic("the timer fired first") // want `panic: the timer fired first \(1 preemption\)`
 	}
 }
 
-func TestAfterFuncRuns_ok(t *testing.T) {
+func TestAfterFuncRuns(t *testing.T) {
 	done := make(chan bool)
 	time.AfterFunc(time.Second, func() { done <- true })
 	<-done
 }
 
-func TestTickerTicks_ok(t *testing.T) {
+func TestTickerTicks(t *testing.T) {
 	tk := time.NewTicker(time.Second)
 	defer tk.Stop()
 	<-tk.C
@@ -725,19 +725,19 @@ func TestTickerTicks_ok(t *testing.T) {
 }
 
 // A ticker nobody stops is not a leak: its goroutine is the runtime's.
-func TestTickerNotALeak_ok(t *testing.T) {
+func TestTickerNotALeak(t *testing.T) {
 	<-time.Tick(time.Second)
 }
 
-func TestGoPanic_panic0(t *testing.T) {
-	go panic("boom")
+func TestGoPanic(t *testing.T) {
+	go panic("boom") // want `panic: boom \(0 preemptions\)`
 }
 
 // A context type of the program's own, embedding a context, is a parent
 // like any: its cancellation reaches the child.
 type wrapped struct{ context.Context }
 
-func TestContextForeignParent_ok(t *testing.T) {
+func TestContextForeignParent(t *testing.T) {
 	parent, cancel := context.WithCancel(context.Background())
 	child, cancelChild := context.WithCancel(wrapped{parent})
 	defer cancelChild()
@@ -747,7 +747,7 @@ func TestContextForeignParent_ok(t *testing.T) {
 
 // ... and, as in Go, at once: the parent's Done is its embedded context's,
 // whose child it becomes (no goroutine in between).
-func TestContextForeignParentAtOnce_ok(t *testing.T) {
+func TestContextForeignParentAtOnce(t *testing.T) {
 	parent, cancel := context.WithCancel(context.Background())
 	child, cancelChild := context.WithCancel(wrapped{parent})
 	defer cancelChild()
@@ -775,7 +775,7 @@ func (c ownCtx) Err() error {
 	}
 }
 
-func TestContextOwnParentWatched_ok(t *testing.T) {
+func TestContextOwnParentWatched(t *testing.T) {
 	parent := ownCtx{Context: context.Background(), done: make(chan struct{})}
 	child, cancelChild := context.WithCancel(parent)
 	defer cancelChild()
@@ -788,26 +788,26 @@ func TestContextOwnParentWatched_ok(t *testing.T) {
 
 // The goroutine cancels the child later: a check right after the parent is
 // done may find the child still going.
-func TestContextOwnParentNotAtOnce_panic0(t *testing.T) {
+func TestContextOwnParentNotAtOnce(t *testing.T) {
 	parent := ownCtx{Context: context.Background(), done: make(chan struct{})}
 	child, cancelChild := context.WithCancel(parent)
 	defer cancelChild()
 	close(parent.done)
 	if child.Err() == nil {
-		panic("not yet")
+		panic("not yet") // want `panic: not yet \(0 preemptions\)`
 	}
 }
 
-func TestContextNilParent_panic0(t *testing.T) {
+func TestContextNilParent(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	var nilCtx context.Context
-	context.WithCancel(nilCtx)
+	context.WithCancel(nilCtx) // want `panic: cannot create context from nil parent \(0 preemptions\)`
 }
 
 // ---- runtime.Goexit ----
 
 // Goexit runs the deferred calls, recover does not stop it, and the
 // goroutine ends: nothing after it runs.
-func TestGoexitRunsDefers_ok(t *testing.T) {
+func TestGoexitRunsDefers(t *testing.T) {
 	done := make(chan bool)
 	go func() {
 		defer func() {
@@ -823,20 +823,20 @@ func TestGoexitRunsDefers_ok(t *testing.T) {
 }
 
 // A goroutine that exits before its send leaves the receiver blocked.
-func TestGoexitBeforeSend_deadlock0(t *testing.T) {
+func TestGoexitBeforeSend(t *testing.T) {
 	ch := make(chan int)
 	go func() {
 		runtime.Goexit()
 		ch <- 1
 	}()
-	<-ch
+	<-ch // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:832:2 \(0 preemptions\)`
 }
 
 // A panic in a deferred call during Goexit replaces it.
-func TestPanicDuringGoexit_panic0(t *testing.T) {
+func TestPanicDuringGoexit(t *testing.T) {
 	done := make(chan bool)
 	go func() {
-		defer func() { panic("in a deferred call") }()
+		defer func() { panic("in a deferred call") }() // want `panic: in a deferred call \(0 preemptions\)`
 		defer close(done)
 		runtime.Goexit()
 	}()
@@ -844,15 +844,15 @@ func TestPanicDuringGoexit_panic0(t *testing.T) {
 }
 
 // Skip ends the test goroutine; a goroutine it left blocked still leaks.
-func TestSkipStillLeaks_leak0(t *testing.T) {
+func TestSkipStillLeaks(t *testing.T) {
 	ch := make(chan int)
-	go func() { ch <- 1 }()
+	go func() { ch <- 1 }() // want `goroutine leak: goroutine 1 \(started at models_test.go:849:2\) blocks forever sending on a channel at models_test.go:849:17 after the test returned \(0 preemptions\)`
 	t.Skip("not today")
 }
 
 // ---- atomic.Value ----
 
-func TestAtomicValue_ok(t *testing.T) {
+func TestAtomicValue(t *testing.T) { // want root:"one goroutine"
 	var v atomic.Value
 	v.Store(1)
 	if old := v.Swap(2); old != 1 {
@@ -864,7 +864,7 @@ func TestAtomicValue_ok(t *testing.T) {
 }
 
 // atomic.Value panics as Go does: with a string, which recover returns.
-func TestAtomicValuePanicIsString_ok(t *testing.T) {
+func TestAtomicValuePanicIsString(t *testing.T) { // want root:"one goroutine"
 	var v atomic.Value
 	defer func() {
 		if r := recover(); r != "sync/atomic: store of nil value into Value" {
@@ -875,14 +875,14 @@ func TestAtomicValuePanicIsString_ok(t *testing.T) {
 }
 
 // The first store fixes the dynamic type.
-func TestAtomicValueInconsistentType_panic0(t *testing.T) {
+func TestAtomicValueInconsistentType(t *testing.T) { // want root:"one goroutine"
 	var v atomic.Value
 	v.Store(1)
-	v.Store("one")
+	v.Store("one") // want `panic: sync/atomic: store of inconsistently typed value into Value \(0 preemptions\)`
 }
 
 // CompareAndSwap on an empty Value swaps only from nil, then compares.
-func TestAtomicValueCompareAndSwapFirst_ok(t *testing.T) {
+func TestAtomicValueCompareAndSwapFirst(t *testing.T) { // want root:"one goroutine"
 	var v atomic.Value
 	if v.CompareAndSwap(1, 2) || !v.CompareAndSwap(nil, 1) || v.CompareAndSwap(nil, 2) || !v.CompareAndSwap(1, 2) {
 		panic("wrong CompareAndSwap")
@@ -892,16 +892,16 @@ func TestAtomicValueCompareAndSwapFirst_ok(t *testing.T) {
 	}
 }
 
-func TestAtomicValueStoreNil_panic0(t *testing.T) {
+func TestAtomicValueStoreNil(t *testing.T) { // want root:"one goroutine"
 	var v atomic.Value
-	v.Store(nil)
+	v.Store(nil) // want `panic: sync/atomic: store of nil value into Value \(0 preemptions\)`
 }
 
 // ---- testing: subtests ----
 
 // Sequential subtests run one after the other: Run returns after the
 // subtest has finished, so sharing state is no race.
-func TestSubtestsSequential_ok(t *testing.T) {
+func TestSubtestsSequential(t *testing.T) { // want root:"one goroutine"
 	n := 0
 	t.Run("a", func(t *testing.T) { n++ })
 	t.Run("b", func(t *testing.T) { n++ })
@@ -911,18 +911,18 @@ func TestSubtestsSequential_ok(t *testing.T) {
 }
 
 // Parallel subtests run together, once their parent's function returned.
-func TestSubtestsParallelRace_race0(t *testing.T) {
+func TestSubtestsParallelRace(t *testing.T) {
 	n := 0
 	for _, name := range []string{"a", "b"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			n++
+			n++ // want `data race on n: write at models_test.go:919:4 by goroutine 1 and read at models_test.go:919:4 by goroutine 2 \(0 preemptions\)`
 		})
 	}
 }
 
 // Two parallel subtests may talk to each other: both run at once.
-func TestSubtestsParallelTalk_ok(t *testing.T) {
+func TestSubtestsParallelTalk(t *testing.T) {
 	ch := make(chan int)
 	t.Run("send", func(t *testing.T) {
 		t.Parallel()
@@ -935,20 +935,20 @@ func TestSubtestsParallelTalk_ok(t *testing.T) {
 }
 
 // Only one is parallel: the sequential one blocks its Run for good.
-func TestSubtestsOneParallel_deadlock0(t *testing.T) {
+func TestSubtestsOneParallel(t *testing.T) {
 	ch := make(chan int)
 	t.Run("send", func(t *testing.T) {
 		t.Parallel()
 		ch <- 1
 	})
-	t.Run("recv", func(t *testing.T) {
+	t.Run("recv", func(t *testing.T) { // want `deadlock: the test goroutine blocks forever in t.Run, waiting for the subtest at models_test.go:944:7; goroutine 1 \(started at models_test.go:940:7\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:941:13; goroutine 2 \(started at models_test.go:944:7\) blocks forever receiving from a channel at models_test.go:945:3 \(0 preemptions\)`
 		<-ch
 	})
 }
 
 // Parallel subtests wait for their parent's function to return: a parent
 // that waits for them deadlocks.
-func TestSubtestsParentWaits_deadlock0(t *testing.T) {
+func TestSubtestsParentWaits(t *testing.T) {
 	var wg sync.WaitGroup
 	for _, name := range []string{"a", "b"} {
 		wg.Add(1)
@@ -957,17 +957,17 @@ func TestSubtestsParentWaits_deadlock0(t *testing.T) {
 			wg.Done()
 		})
 	}
-	wg.Wait()
+	wg.Wait() // want `deadlock: the test goroutine blocks forever in WaitGroup.Wait at models_test.go:960:9; goroutine 1 \(started at models_test.go:955:8\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:956:14; goroutine 2 \(started at models_test.go:955:8\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:956:14 \(0 preemptions\)`
 }
 
 // t.Fatal fails the scenario, wherever it is called.
-func TestSubtestFatal_assert0(t *testing.T) {
-	t.Run("a", func(t *testing.T) { t.Fatal("boom") })
+func TestSubtestFatal(t *testing.T) { // want root:"one goroutine"
+	t.Run("a", func(t *testing.T) { t.Fatal("boom") }) // want `test failure: t.Fatal called \(0 preemptions\)`
 }
 
 // SkipNow in a subtest ends the subtest's goroutine only: its deferred
 // calls run, and so does the rest of the parent.
-func TestSubtestSkipParentContinues_ok(t *testing.T) {
+func TestSubtestSkipParentContinues(t *testing.T) { // want root:"one goroutine"
 	n := 0
 	t.Run("a", func(t *testing.T) {
 		defer func() { n++ }()
@@ -982,17 +982,17 @@ func TestSubtestSkipParentContinues_ok(t *testing.T) {
 
 // A program's own Goexit in a test function is a panic of the testing
 // package.
-func TestSubtestGoexit_panic0(t *testing.T) {
-	t.Run("a", func(t *testing.T) { runtime.Goexit() })
+func TestSubtestGoexit(t *testing.T) { // want root:"one goroutine"
+	t.Run("a", func(t *testing.T) { runtime.Goexit() }) // want `panic: test executed panic\(nil\) or runtime.Goexit \(0 preemptions\)`
 }
 
-func TestSubtestPanics_panic0(t *testing.T) {
-	t.Run("a", func(t *testing.T) { panic("boom") })
+func TestSubtestPanics(t *testing.T) { // want root:"one goroutine"
+	t.Run("a", func(t *testing.T) { panic("boom") }) // want `panic: boom \(0 preemptions\)`
 }
 
 // The parent's cleanups run after its parallel subtests; a subtest's own
 // run when it finishes, before its parent's.
-func TestSubtestCleanupOrder_ok(t *testing.T) {
+func TestSubtestCleanupOrder(t *testing.T) {
 	var order []string
 	var mu sync.Mutex
 	add := func(s string) {
@@ -1016,7 +1016,7 @@ func TestSubtestCleanupOrder_ok(t *testing.T) {
 }
 
 // A sequential subtest's cleanups run before Run returns.
-func TestSubtestCleanupBeforeRunReturns_ok(t *testing.T) {
+func TestSubtestCleanupBeforeRunReturns(t *testing.T) { // want root:"one goroutine"
 	done := false
 	t.Run("a", func(t *testing.T) {
 		t.Cleanup(func() { done = true })
@@ -1027,22 +1027,22 @@ func TestSubtestCleanupBeforeRunReturns_ok(t *testing.T) {
 }
 
 // A goroutine a subtest leaves blocked is a leak of the root.
-func TestSubtestLeaks_leak0(t *testing.T) {
+func TestSubtestLeaks(t *testing.T) {
 	t.Run("a", func(t *testing.T) {
 		ch := make(chan int)
-		go func() { ch <- 1 }()
+		go func() { ch <- 1 }() // want `goroutine leak: goroutine 2 \(started at models_test.go:1033:3\) blocks forever sending on a channel at models_test.go:1033:18 after the test returned \(0 preemptions\)`
 	})
 }
 
-func TestParallelTwice_panic0(t *testing.T) {
+func TestParallelTwice(t *testing.T) {
 	t.Run("a", func(t *testing.T) {
 		t.Parallel()
-		t.Parallel()
+		t.Parallel() // want `panic: testing: t.Parallel called multiple times \(0 preemptions\)`
 	})
 }
 
 // The root's own Parallel changes nothing a single root shows.
-func TestRootParallel_ok(t *testing.T) {
+func TestRootParallel(t *testing.T) {
 	t.Parallel()
 	done := make(chan bool)
 	go func() { done <- true }()
@@ -1051,7 +1051,7 @@ func TestRootParallel_ok(t *testing.T) {
 
 // t.Context() is cancelled before the cleanups run: a goroutine waiting
 // for it is no leak, and a cleanup may wait for it.
-func TestTestContext_ok(t *testing.T) {
+func TestTestContext(t *testing.T) {
 	ctx := t.Context()
 	stopped := make(chan bool)
 	go func() {
@@ -1065,12 +1065,12 @@ func TestTestContext_ok(t *testing.T) {
 }
 
 // ... but not before the test function returns.
-func TestTestContextWaitedInTest_deadlock0(t *testing.T) {
-	<-t.Context().Done()
+func TestTestContextWaitedInTest(t *testing.T) { // want root:"one goroutine"
+	<-t.Context().Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:1069:2 \(0 preemptions\)`
 }
 
 // Sub-benchmarks run one after the other too.
-func BenchmarkSubSequential_ok(b *testing.B) {
+func BenchmarkSubSequential(b *testing.B) { // want root:"one goroutine"
 	n := 0
 	b.Run("a", func(b *testing.B) { n++ })
 	b.Run("b", func(b *testing.B) { n++ })
@@ -1080,16 +1080,16 @@ func BenchmarkSubSequential_ok(b *testing.B) {
 }
 
 // A sub-benchmark's goroutine is a goroutine: one it leaves blocked leaks.
-func BenchmarkSubLeaks_leak0(b *testing.B) {
+func BenchmarkSubLeaks(b *testing.B) {
 	b.Run("a", func(b *testing.B) {
 		ch := make(chan int)
-		go func() { ch <- 1 }()
+		go func() { ch <- 1 }() // want `goroutine leak: goroutine 2 \(started at models_test.go:1086:3\) blocks forever sending on a channel at models_test.go:1086:18 after the test returned \(0 preemptions\)`
 	})
 }
 
 // Parallel subtests of a parallel subtest run once it has returned; the
 // root ends after all of them.
-func TestSubtestsNestedParallel_ok(t *testing.T) {
+func TestSubtestsNestedParallel(t *testing.T) {
 	var mu sync.Mutex
 	n := 0
 	t.Cleanup(func() {
@@ -1118,7 +1118,7 @@ type constValuer struct{}
 
 func (constValuer) Value() (int, error) { return 7, nil }
 
-func TestContextIsNoValuer_ok(t *testing.T) {
+func TestContextIsNoValuer(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var x any = ctx

@@ -1,6 +1,8 @@
 // Package onegoroutine holds roots that can never start a second goroutine
-// (named _one) and roots that can (named _many), for
-// sequentialize.OneGoroutine and Scenario.OneGoroutine.
+// (a want comment on their func line expects root:"one goroutine") and
+// roots that can (they have none), for sequentialize.OneGoroutine and
+// Scenario.OneGoroutine, checked by the analyzer's harness
+// (analyzer/harness_test.go).
 package onegoroutine
 
 import "sync"
@@ -21,4 +23,4 @@ type Starter interface{ Start() }
 
 type background struct{ done chan bool }
 
-func (b background) Start() { go func() { b.done <- true }() }
+func (b background) Start() { go func() { b.done <- true }() } // want `goroutine leak: goroutine 1 \(started at onegoroutine.go:26:31\) blocks forever sending on a channel at onegoroutine.go:26:50 after the test returned \(0 preemptions\)`

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func TestLocksAlone_one(t *testing.T) {
+func TestLocksAlone(t *testing.T) { // want root:"one goroutine"
 	var c Counter
 	c.Inc()
 	c.Inc()
@@ -15,14 +15,14 @@ func TestLocksAlone_one(t *testing.T) {
 	}
 }
 
-func TestBufferedChannel_one(t *testing.T) {
+func TestBufferedChannel(t *testing.T) { // want root:"one goroutine"
 	ch := make(chan int, 1)
 	ch <- 1
 	<-ch
 }
 
 // Subtests run one at a time while their parent waits.
-func TestSubtests_one(t *testing.T) {
+func TestSubtests(t *testing.T) { // want root:"one goroutine"
 	for _, name := range []string{"a", "b"} {
 		t.Run(name, func(t *testing.T) {
 			var c Counter
@@ -33,31 +33,31 @@ func TestSubtests_one(t *testing.T) {
 
 // The test's context is cancelled as the test ends; nothing was registered
 // on it to run then.
-func TestContextOfTest_one(t *testing.T) {
+func TestContextOfTest(t *testing.T) { // want root:"one goroutine"
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	<-ctx.Done()
 }
 
-func TestCleanup_one(t *testing.T) {
+func TestCleanup(t *testing.T) { // want root:"one goroutine"
 	var c Counter
 	t.Cleanup(c.Inc)
 }
 
-func BenchmarkLocks_one(b *testing.B) {
+func BenchmarkLocks(b *testing.B) { // want root:"one goroutine"
 	var c Counter
 	for b.Loop() {
 		c.Inc()
 	}
 }
 
-func TestGoStatement_many(t *testing.T) {
+func TestGoStatement(t *testing.T) {
 	done := make(chan bool)
 	go func() { done <- true }()
 	<-done
 }
 
-func TestParallelSubtests_many(t *testing.T) {
+func TestParallelSubtests(t *testing.T) {
 	for _, name := range []string{"a", "b"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -65,42 +65,42 @@ func TestParallelSubtests_many(t *testing.T) {
 	}
 }
 
-func TestAfterFunc_many(t *testing.T) {
+func TestAfterFunc(t *testing.T) {
 	stop := context.AfterFunc(t.Context(), func() {})
 	defer stop()
 }
 
-func TestTimer_many(t *testing.T) {
+func TestTimer(t *testing.T) {
 	timer := time.AfterFunc(time.Second, func() {})
 	timer.Stop()
 }
 
-func TestDeadline_many(t *testing.T) {
+func TestDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	<-ctx.Done()
 }
 
 // The goroutine is started through an interface method.
-func TestThroughInterface_many(t *testing.T) {
+func TestThroughInterface(t *testing.T) {
 	var s Starter = background{make(chan bool)}
 	s.Start()
 }
 
 // The goroutine is started through a func value.
-func TestThroughFuncValue_many(t *testing.T) {
+func TestThroughFuncValue(t *testing.T) {
 	start := func(f func()) { go f() }
 	run := start
 	run(func() {})
 }
 
 // The goroutine is started in a cleanup the test registered.
-func TestInCleanup_many(t *testing.T) {
+func TestInCleanup(t *testing.T) {
 	t.Cleanup(func() { go func() {}() })
 }
 
 // The goroutine is started in a subtest.
-func TestInSubtest_many(t *testing.T) {
+func TestInSubtest(t *testing.T) {
 	t.Run("sub", func(t *testing.T) {
 		done := make(chan bool)
 		go func() { done <- true }()

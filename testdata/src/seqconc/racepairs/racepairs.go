@@ -13,15 +13,15 @@ type Limiter struct {
 func (l *Limiter) Allow() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.tokens > 0 { // mark: allow read
-		l.tokens-- // mark: allow write
+	if l.tokens > 0 {
+		l.tokens--
 		return true
 	}
 	return false
 }
 
 func (l *Limiter) Refill() {
-	l.tokens = l.burst // mark: refill
+	l.tokens = l.burst // want `data race on l.tokens: write at racepairs.go:17:5 by goroutine 0 and write at racepairs.go:24:4 by goroutine 1; it also races with the read at racepairs.go:16:7 by goroutine 0 \(0 preemptions\)`
 }
 
 type Pair struct{ x, y int }

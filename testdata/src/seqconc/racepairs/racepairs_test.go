@@ -25,11 +25,11 @@ func TestTwoFields(t *testing.T) {
 	p := &Pair{}
 	done := make(chan bool)
 	go func() {
-		p.x = 1 // mark: x write
-		p.y = 1 // mark: y write
+		p.x = 1 // want `data race on p.x: read at racepairs_test.go:32:8 by goroutine 0 and write at racepairs_test.go:28:5 by goroutine 1 \(0 preemptions\)`
+		p.y = 1 // want `data race on p.y: read at racepairs_test.go:33:8 by goroutine 0 and write at racepairs_test.go:29:5 by goroutine 1 \(0 preemptions\)`
 		done <- true
 	}()
-	_ = p.x // mark: x read
-	_ = p.y // mark: y read
+	_ = p.x
+	_ = p.y
 	<-done
 }

@@ -1,4 +1,4 @@
-package spin
+package spin // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
 
 import "testing"
 

@@ -17,7 +17,7 @@ var (
 func TestMain(m *testing.M) {
 	double = func(x int) int { return 2 * x }
 	go func() {
-		ready = true
+		ready = true // want `data race on ready: read at testmain_test.go:43:5 by goroutine 0 and write at testmain_test.go:20:3 by goroutine 1 \(0 preemptions\)`
 		done <- true
 	}()
 	code := m.Run()
@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 }
 
 // The setup ran before the test: double is set.
-func TestUsesSetup_ok(t *testing.T) {
+func TestUsesSetup(t *testing.T) { // want root:"unknown: os.Exit"
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -39,7 +39,7 @@ func TestUsesSetup_ok(t *testing.T) {
 }
 
 // TestMain's goroutine runs beside the test.
-func TestRacesWithTestMain_race0(t *testing.T) {
+func TestRacesWithTestMain(t *testing.T) { // want root:"unknown: os.Exit"
 	if ready {
 		t.Log("ready")
 	}
