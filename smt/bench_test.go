@@ -14,8 +14,9 @@ func BenchmarkForkHeavy(b *testing.B) {
 	start := time.Now()
 	for b.Loop() {
 		res := run(b, p, Options{Unroll: 16})
-		if len(res.Violations) != 1 || !res.Stats.Complete || res.Stats.Paths != 3*1024 {
-			b.Fatalf("violations %v, stats %+v", res.Violations, res.Stats)
+		checkWants(b, "exec_bench_fork.ir", "", res)
+		if !res.Stats.Complete || res.Stats.Paths != 3*1024 {
+			b.Fatalf("stats %+v", res.Stats)
 		}
 		paths += res.Stats.Paths
 		calls += res.Stats.SolverCalls
@@ -35,8 +36,9 @@ func BenchmarkMostlyConcrete(b *testing.B) {
 	var steps, conc int
 	for b.Loop() {
 		res := run(b, p, Options{})
-		if len(res.Violations) != 1 || res.Violations[0].Pos != "sort.go:24:3" || !res.Stats.Complete {
-			b.Fatalf("violations %v, stats %+v", res.Violations, res.Stats)
+		checkWants(b, "exec_bench_concrete.ir", "", res)
+		if !res.Stats.Complete {
+			b.Fatalf("stats %+v", res.Stats)
 		}
 		steps += res.Stats.Steps
 		conc += res.Stats.ConcreteSteps
