@@ -1,3 +1,0 @@
-module example.com/crossmod
-
-go 1.24
