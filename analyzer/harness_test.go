@@ -17,7 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/gokiss/kiss/analyzer/report"
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/sequentialize"
 	"github.com/gokiss/kiss/smt"
@@ -165,7 +165,7 @@ func runRoot(t *testing.T, fn *ssa.Function) (*sequentialize.Scenario, *smt.Resu
 // findings and root properties against the package's want comments.
 func checkWants(t *testing.T, dir string) {
 	hp := loadPackage(t, dir)
-	wants := want.New()
+	wants := kisstest.New()
 	if err := wants.Go(hp.fset, hp.files...); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
@@ -23,7 +23,7 @@ func hooksRoot(t *testing.T, name string) *ssa.Function {
 // (refused:"...") at the line its position names.
 func TestLowerRefusals(t *testing.T) {
 	sp := loadSeqFiles(t, "hooks")
-	all := want.New()
+	all := kisstest.New()
 	if err := all.Go(sp.pkg.Prog.Fset, sp.files...); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/smt"
 	"golang.org/x/tools/go/packages"
@@ -142,7 +142,7 @@ func TestLowerVerifies(t *testing.T) {
 func checkRun(t *testing.T, prog *ir.Program, name string) {
 	t.Helper()
 	sp := loadSeqFiles(t, "hooks")
-	all := want.New()
+	all := kisstest.New()
 	if err := all.Go(sp.pkg.Prog.Fset, sp.files...); err != nil {
 		t.Fatal(err)
 	}

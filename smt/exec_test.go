@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 	"github.com/gokiss/kiss/ir"
 )
 
@@ -62,7 +62,7 @@ func checkIR(t testing.TB, name, variant string, opts Options) *Result {
 // checkWants checks res, a run of testdata/ir/<name>, as checkIR does.
 func checkWants(t testing.TB, name, variant string, res *Result) {
 	t.Helper()
-	all := want.New()
+	all := kisstest.New()
 	if err := all.TextFile(filepath.Join("..", "testdata", "ir", name)); err != nil {
 		t.Fatal(err)
 	}

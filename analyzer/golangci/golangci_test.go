@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 )
 
 // TestGolangciLint is the real thing: it builds golangci-lint with the kiss
@@ -61,14 +61,14 @@ func TestGolangciLint(t *testing.T) {
 	// want comments expect.
 	t.Run("across packages", func(t *testing.T) {
 		dir := t.TempDir()
-		if err := want.Module(filepath.Join("..", "..", "testdata", "src", "crosspkg"), dir, "crosspkg"); err != nil {
+		if err := kisstest.Module(filepath.Join("..", "..", "testdata", "src", "crosspkg"), dir, "crosspkg"); err != nil {
 			t.Fatal(err)
 		}
 		out, code := lintDir(t, bin, dir, readFile(t, filepath.Join("testdata", ".golangci.yml")))
 		if code != 1 {
 			t.Errorf("custom-gcl exited %d, want 1 (issues found)", code)
 		}
-		wants := want.New()
+		wants := kisstest.New()
 		if err := wants.Dir(dir); err != nil {
 			t.Fatal(err)
 		}

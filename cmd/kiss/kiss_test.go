@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 )
 
 // kissBin is the kiss binary built once for these tests.
@@ -192,7 +192,7 @@ func TestIR(t *testing.T) {
 // stay silent.
 func TestCrossPackageFacts(t *testing.T) {
 	dir := t.TempDir()
-	if err := want.Module(filepath.Join("..", "..", "testdata", "src", "crosspkg"), dir, "crosspkg"); err != nil {
+	if err := kisstest.Module(filepath.Join("..", "..", "testdata", "src", "crosspkg"), dir, "crosspkg"); err != nil {
 		t.Fatal(err)
 	}
 	for _, tool := range []struct {
@@ -203,7 +203,7 @@ func TestCrossPackageFacts(t *testing.T) {
 		{kissBin, []string{"./..."}},
 	} {
 		out, _ := run(t, dir, tool.name, tool.args...)
-		wants := want.New()
+		wants := kisstest.New()
 		if err := wants.Dir(dir); err != nil {
 			t.Fatal(err)
 		}

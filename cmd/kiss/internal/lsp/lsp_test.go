@@ -18,7 +18,7 @@ import (
 	"go.lsp.dev/uri"
 
 	kiss "github.com/gokiss/kiss/analyzer"
-	"github.com/gokiss/kiss/internal/want"
+	"github.com/gokiss/kiss/analyzer/kisstest"
 )
 
 // client is the editor side of an in-process server: it records what the
@@ -367,7 +367,7 @@ func TestProtocolErrors(t *testing.T) {
 // comments expect (the deadlock in guard.go).
 func TestDiagnosticsAcrossPackages(t *testing.T) {
 	root := t.TempDir()
-	if err := want.Module(filepath.Join(testdata, "src", "crosspkg"), root, "crosspkg"); err != nil {
+	if err := kisstest.Module(filepath.Join(testdata, "src", "crosspkg"), root, "crosspkg"); err != nil {
 		t.Fatal(err)
 	}
 	ledger := filepath.Join(root, "ledger", "ledger.go")
@@ -375,7 +375,7 @@ func TestDiagnosticsAcrossPackages(t *testing.T) {
 	c.initialize(root)
 	c.open(ledger)
 	ds := c.waitFor(ledger)
-	all := want.New()
+	all := kisstest.New()
 	if err := all.Dir(filepath.Join(root, "ledger")); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// Package want reads and checks the expectations kiss's tests write beside
+// Package kisstest reads and checks the expectations kiss's tests write beside
 // their code, in the syntax of golang.org/x/tools/go/analysis/analysistest:
 // a comment
 //
@@ -15,7 +15,7 @@
 //
 // Tests only: the analyzer's, the sequential lowering's, the executor's
 // (on the `//` comments of IR text) and the command's.
-package want
+package kisstest
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package want
+package kisstest
 
 import (
 	"go/parser"
