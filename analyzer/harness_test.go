@@ -16,8 +16,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/gokiss/kiss/analyzer/report"
 	"github.com/gokiss/kiss/analyzer/kisstest"
+	"github.com/gokiss/kiss/analyzer/report"
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/sequentialize"
 	"github.com/gokiss/kiss/smt"

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gokiss/kiss/analyzer/schedule"
 	"github.com/gokiss/kiss/analyzer/kisstest"
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // kissBin is the kiss binary built once for these tests.
