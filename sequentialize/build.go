@@ -73,16 +73,16 @@ func (r *runtimeProg) typ(name string) *ir.Type {
 	panic("kiss runtime: no type $" + name)
 }
 
-// newLowering makes a Lowerer with kiss's concurrency layer, its runtime
+// newLowering makes a lowerer with kiss's concurrency layer, its runtime
 // and models to be linked (linkRuntime); home is the package under analysis, export the
 // package whose code is lowered for its importers ("" for a scenario).
-func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowerer, *concLowering, error) {
+func newLowering(prog *ssa.Program, home *types.Package, export string) (*lowerer, *concLowering, error) {
 	rt, err := loadRuntime()
 	if err != nil {
 		return nil, nil, err
 	}
 	c := &concLowering{rt: rt, wrappers: map[string]*ir.Func{}, subtestSpawns: map[*ir.Instr]bool{}, watcherSpawns: map[*ir.Instr]bool{}, epilogue: map[*ir.Instr]bool{}}
-	lopts := LowerOptions{
+	lopts := lowerOptions{
 		Externs:           externs(c),
 		Conc:              c,
 		Types:             map[string]*ir.Type{},
@@ -101,7 +101,7 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowere
 	for _, t := range summaries.TypeModels() {
 		lopts.Types[t.Go] = rt.typ(t.IR)
 	}
-	l := NewLowerer(prog, lopts)
+	l := newLowerer(prog, lopts)
 	for _, t := range rt.prog.Types {
 		l.ReserveType(t.Name)
 	}
@@ -118,7 +118,7 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*Lowere
 
 // linkRuntime links the runtime and the models into the lowered program,
 // once the functions the lowering defines for them are made.
-func (c *concLowering) linkRuntime(l *Lowerer) error {
+func (c *concLowering) linkRuntime(l *lowerer) error {
 	if err := ir.Link(l.IRProgram(), c.rt.prog); err != nil {
 		return fmt.Errorf("kiss runtime: %v", err)
 	}
@@ -191,7 +191,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 
 // scenarioLowering makes the lowering of root's scenario, the runtime,
 // the models and opts.Imports linked in.
-func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*Lowerer, *concLowering, error) {
+func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*lowerer, *concLowering, error) {
 	var home *types.Package
 	if root.Pkg != nil {
 		home = root.Pkg.Pkg
@@ -258,7 +258,7 @@ func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one m
 // init and the root, then the test's cleanups, reports an unrecovered panic
 // and marks the root done, after which the scheduler tells leaks from
 // deadlocks.
-func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
+func (c *concLowering) rootGoroutine(l *lowerer, root *ssa.Function) *ir.Func {
 	b := l.helper("rt.root", nil)
 	b.Pos = l.posString(root.Pos())
 	b.noCheck = true // the panic is checked once the root returns
@@ -296,7 +296,7 @@ func (c *concLowering) rootGoroutine(l *Lowerer, root *ssa.Function) *ir.Func {
 
 // runRoot calls root, a test's function with its *testing.T or *B, and
 // ends the test as tRunner does: its parallel subtests, then its cleanups.
-func (c *concLowering) runRoot(b *Builder, root *ssa.Function) {
+func (c *concLowering) runRoot(b *builder, root *ssa.Function) {
 	l := b.Lowerer()
 	var args []ir.Value
 	var test ir.Value // the root test's $test
@@ -322,7 +322,7 @@ func (c *concLowering) runRoot(b *Builder, root *ssa.Function) {
 // mainRun is the global through which (*testing.M).Run runs the root's
 // test (rt.runtest): TestMain is lowered once for all the roots of a
 // package (OneGoroutine).
-func (c *concLowering) mainRun(l *Lowerer) *ir.Global {
+func (c *concLowering) mainRun(l *lowerer) *ir.Global {
 	return l.sharedGlobal("rt.mainrun", ir.FuncT)
 }
 
@@ -390,7 +390,7 @@ func testingParam(t types.Type) string {
 // definePanicSwap defines rt.save and rt.restore: the panic state is per
 // goroutine, so it is saved before a goroutine yields and restored when it
 // runs again (a deferred call may reach a scheduling point mid-panic).
-func (c *concLowering) definePanicSwap(l *Lowerer, cap int) {
+func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	state := l.PanicState()
 	var ts []*ir.Type
 	for _, g := range state {

@@ -41,7 +41,7 @@ func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }
 
 // yieldAndTrace emits the scheduling point before a visible operation of
 // the running goroutine and its "op" trace event.
-func (c *concLowering) visible(b *Builder, op string, obj ir.Value) {
+func (c *concLowering) visible(b *builder, op string, obj ir.Value) {
 	b.CallTo(nil, c.fn("rt.yield"))
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	if obj == nil {
@@ -53,7 +53,7 @@ func (c *concLowering) visible(b *Builder, op string, obj ir.Value) {
 // Go lowers `go f(args)`: the operands are evaluated by the spawning
 // goroutine, the new goroutine is a coroutine running a wrapper that calls
 // f, reports an unrecovered panic and marks the goroutine exited.
-func (c *concLowering) Go(b *Builder, instr *ssa.Go) error {
+func (c *concLowering) Go(b *builder, instr *ssa.Go) error {
 	ops := b.CallOperands(&instr.Call)
 	if bi, ok := instr.Call.Value.(*ssa.Builtin); ok && bi.Name() == "panic" {
 		// go panic(v): a goroutine that panics at once.
@@ -72,7 +72,7 @@ func (c *concLowering) Go(b *Builder, instr *ssa.Go) error {
 
 // spawn is a go statement at b.Pos whose goroutine runs body(args...):
 // a scheduling point, then the new goroutine, ordered after its parent.
-func (c *concLowering) spawn(b *Builder, body *ir.Func, args ...ir.Value) {
+func (c *concLowering) spawn(b *builder, body *ir.Func, args ...ir.Value) {
 	c.visible(b, "go", nil)
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	co := b.Temp(ir.Co)
@@ -84,7 +84,7 @@ func (c *concLowering) spawn(b *Builder, body *ir.Func, args ...ir.Value) {
 
 // wrapper returns the entry function of goroutines that call a target of
 // the given argument types.
-func (c *concLowering) wrapper(l *Lowerer, target ir.Value, args []ir.Value, res *ir.Type) *ir.Func {
+func (c *concLowering) wrapper(l *lowerer, target ir.Value, args []ir.Value, res *ir.Type) *ir.Func {
 	key := ""
 	params := []any{"fn", ir.FuncT}
 	for i, a := range args {
@@ -112,14 +112,14 @@ func (c *concLowering) wrapper(l *Lowerer, target ir.Value, args []ir.Value, res
 
 // exitGoroutine ends the running goroutine: an unrecovered panic crashes
 // the program (a violation), otherwise the goroutine is marked exited.
-func (c *concLowering) exitGoroutine(b *Builder, msg string) {
+func (c *concLowering) exitGoroutine(b *builder, msg string) {
 	// A Goexit that unwound to here ends the goroutine normally.
 	p := b.And(b.Load(ir.Bool, c.rt.global("rt.panicking")), b.Not(b.Load(ir.Bool, c.rt.global("rt.goexiting"))))
 	b.Emit(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{b.Not(p)}, Name: KindPanic, Msg: msg})
 	b.CallTo(nil, c.fn("rt.exit"))
 }
 
-func (c *concLowering) MakeChan(b *Builder, instr *ssa.MakeChan) (ir.Value, error) {
+func (c *concLowering) MakeChan(b *builder, instr *ssa.MakeChan) (ir.Value, error) {
 	size := b.Conv(b.Value(instr.Size), ir.I64)
 	r := b.Call(ir.Ptr, c.fn("chan.make"), size, ir.StringConst(b.Pos))
 	b.CheckPanicking()
@@ -127,14 +127,14 @@ func (c *concLowering) MakeChan(b *Builder, instr *ssa.MakeChan) (ir.Value, erro
 }
 
 // box allocates an object holding v.
-func box(b *Builder, v ir.Value) ir.Value {
+func box(b *builder, v ir.Value) ir.Value {
 	p := b.Alloc(v.Type(), nil)
 	b.Store(p, v)
 	return p
 }
 
 // unbox loads a received value: the zero value for a nil box.
-func unbox(b *Builder, p ir.Value, t *ir.Type) *ir.Local {
+func unbox(b *builder, p ir.Value, t *ir.Type) *ir.Local {
 	v := b.Temp(t)
 	isNil := b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr))
 	zero, load := b.NewBlock("zero"), b.NewBlock("load")
@@ -150,7 +150,7 @@ func unbox(b *Builder, p ir.Value, t *ir.Type) *ir.Local {
 	return v
 }
 
-func (c *concLowering) Send(b *Builder, instr *ssa.Send) error {
+func (c *concLowering) Send(b *builder, instr *ssa.Send) error {
 	ch := b.Value(instr.Chan)
 	v := b.Value(instr.X)
 	b.CallTo(nil, c.fn("chan.send"), ch, box(b, v), ir.StringConst(b.Pos))
@@ -158,7 +158,7 @@ func (c *concLowering) Send(b *Builder, instr *ssa.Send) error {
 	return nil
 }
 
-func (c *concLowering) Recv(b *Builder, instr *ssa.UnOp) (ir.Value, error) {
+func (c *concLowering) Recv(b *builder, instr *ssa.UnOp) (ir.Value, error) {
 	ch := b.Value(instr.X)
 	l := b.Lowerer()
 	elem := l.Type(instr.X.Type().Underlying().(*types.Chan).Elem())
@@ -174,7 +174,7 @@ func (c *concLowering) Recv(b *Builder, instr *ssa.UnOp) (ir.Value, error) {
 // Select lowers a select statement into chan.select over an array of
 // cases, then builds SSA's tuple (index, recvOk, one value per receive
 // case).
-func (c *concLowering) Select(b *Builder, instr *ssa.Select) (ir.Value, error) {
+func (c *concLowering) Select(b *builder, instr *ssa.Select) (ir.Value, error) {
 	l := b.Lowerer()
 	n := len(instr.States)
 	caseT := c.rt.typ("case")
@@ -216,17 +216,17 @@ func (c *concLowering) Select(b *Builder, instr *ssa.Select) (ir.Value, error) {
 	return b.Make(tuple, vals...), nil
 }
 
-func (c *concLowering) Close(b *Builder, call *ssa.CallCommon, ch ir.Value) error {
+func (c *concLowering) Close(b *builder, call *ssa.CallCommon, ch ir.Value) error {
 	b.CallTo(nil, c.fn("chan.close"), ch, ir.StringConst(b.Pos))
 	b.CheckPanicking()
 	return nil
 }
 
-func (c *concLowering) Len(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
+func (c *concLowering) Len(b *builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
 	return b.Call(ir.I64, c.fn("chan.len"), ch), nil
 }
 
-func (c *concLowering) Cap(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
+func (c *concLowering) Cap(b *builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
 	return b.Call(ir.I64, c.fn("chan.cap"), ch), nil
 }
 
@@ -240,7 +240,7 @@ func constString(v ssa.Value) (string, bool) {
 
 // panicker returns the body of `go panic(v)` at pos: the goroutine panics
 // with v, unrecovered.
-func (c *concLowering) panicker(l *Lowerer, pos string) *ir.Func {
+func (c *concLowering) panicker(l *lowerer, pos string) *ir.Func {
 	b := l.helper("rt.gopanicked", nil, "v", l.Iface())
 	b.Pos = pos
 	b.CallTo(nil, c.fn("rt.restore"))

@@ -14,7 +14,7 @@ import (
 
 var atomicKinds = []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"}
 
-func (c *concLowering) atomicModels(m map[string]ExternFunc) {
+func (c *concLowering) atomicModels(m map[string]externFunc) {
 	for _, k := range atomicKinds {
 		for _, op := range []string{"Load", "Store", "Add", "Swap", "CompareAndSwap", "And", "Or"} {
 			if k == "Pointer" && (op == "Add" || op == "And" || op == "Or") {
@@ -22,7 +22,7 @@ func (c *concLowering) atomicModels(m map[string]ExternFunc) {
 			}
 			op := op
 			// Function style: atomic.AddInt64(addr, delta).
-			m["sync/atomic."+op+k] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			m["sync/atomic."+op+k] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 				elem := l.Type(call.Signature().Params().At(0).Type().(*types.Pointer).Elem())
 				return c.atomicOp(b, op, args[0], elem, args[1:]), nil
 			}
@@ -44,8 +44,8 @@ func (c *concLowering) atomicModels(m map[string]ExternFunc) {
 
 // typedAtomic models a method of a typed atomic, whose state is the
 // struct's field v.
-func (c *concLowering) typedAtomic(op string) ExternFunc {
-	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func (c *concLowering) typedAtomic(op string) externFunc {
+	return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		recv := receiverStruct(call)
 		idx, ft := -1, types.Type(nil)
 		if recv != nil {
@@ -102,7 +102,7 @@ func isBasicBool(t types.Type) bool {
 	return ok && b.Kind() == types.Bool
 }
 
-func boolToU32(b *Builder, v ir.Value) ir.Value {
+func boolToU32(b *builder, v ir.Value) ir.Value {
 	if v.Type().Kind != ir.KindBool {
 		return v
 	}
@@ -112,7 +112,7 @@ func boolToU32(b *Builder, v ir.Value) ir.Value {
 // atomicAccess is the visible part every atomic operation on *p shares:
 // the scheduling point, the race detector's atomic access, and the load of
 // the old value, of IR type elem.
-func (c *concLowering) atomicAccess(b *Builder, op string, p ir.Value, elem *ir.Type) ir.Value {
+func (c *concLowering) atomicAccess(b *builder, op string, p ir.Value, elem *ir.Type) ir.Value {
 	c.visible(b, "atomic."+strings.ToLower(op), p)
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	ev := "atomic.wr"
@@ -124,7 +124,7 @@ func (c *concLowering) atomicAccess(b *Builder, op string, p ir.Value, elem *ir.
 }
 
 // atomicOp performs op on *p, of IR type elem, at a scheduling point.
-func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type, args []ir.Value) ir.Value {
+func (c *concLowering) atomicOp(b *builder, op string, p ir.Value, elem *ir.Type, args []ir.Value) ir.Value {
 	old := c.atomicAccess(b, op, p, elem)
 	switch op {
 	case "Load":
@@ -159,9 +159,9 @@ func (c *concLowering) atomicOp(b *Builder, op string, p ir.Value, elem *ir.Type
 // first store fixes the dynamic type and storing another panics, and
 // CompareAndSwap compares as == does (panicking on an uncomparable
 // dynamic type). The panics are Go's, with a string value.
-func (c *concLowering) atomicValue(op string) ExternFunc {
+func (c *concLowering) atomicValue(op string) externFunc {
 	verb := map[string]string{"Store": "store", "Swap": "swap", "CompareAndSwap": "compare and swap"}[op]
-	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		recv := receiverStruct(call)
 		if recv == nil || recv.NumFields() == 0 || recv.Field(0).Name() != "v" {
 			return nil, errorf("kiss does not model %s yet (%s)", call.Value, pos)

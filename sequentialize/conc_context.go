@@ -14,7 +14,7 @@ import (
 // Parents of other types are propagated from as propagateCancel does.
 
 // contextType registers kiss's context type on first use.
-func (c *concLowering) contextType(l *Lowerer, iface types.Type) int64 {
+func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 	if c.ctxID != 0 {
 		return c.ctxID
 	}
@@ -45,16 +45,16 @@ func (c *concLowering) contextType(l *Lowerer, iface types.Type) int64 {
 
 // asContext returns the $ctx of an interface value, or nil for a context
 // kiss does not model (which is never done).
-func (c *concLowering) asContext(b *Builder, id int64, v ir.Value) ir.Value {
+func (c *concLowering) asContext(b *builder, id int64, v ir.Value) ir.Value {
 	mine := b.Bin(ir.OpEq, b.Extract(v, 0), ir.IntConst(ir.I64, id))
 	return b.Op(ir.OpSelect, ir.Ptr, mine, b.Extract(v, 1), ir.ZeroConst(ir.Ptr))
 }
 
-func (c *concLowering) contextModels(m map[string]ExternFunc) {
-	ctxOf := func(l *Lowerer, call *ssa.CallCommon) types.Type {
+func (c *concLowering) contextModels(m map[string]externFunc) {
+	ctxOf := func(l *lowerer, call *ssa.CallCommon) types.Type {
 		return call.Signature().Results().At(0).Type()
 	}
-	background := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	background := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		id := c.contextType(l, ctxOf(l, call))
 		ctx := b.Call(ir.Ptr, c.fn("ctx.background"))
 		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), ctx), nil
@@ -63,8 +63,8 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	m["context.TODO"] = background
 	// WithCancel, WithCancelCause, WithTimeout/WithDeadline and their
 	// Cause variants: kind "cancel", "cause", "deadline" or "deadlinecause".
-	withCancel := func(kind string) ExternFunc {
-		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	withCancel := func(kind string) externFunc {
+		return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			ctxT := ctxOf(l, call)
 			id := c.contextType(l, ctxT)
 			nonNil := b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0))
@@ -93,14 +93,14 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	m["context.WithTimeoutCause"] = withCancel("deadlinecause")
 	m["context.WithDeadlineCause"] = withCancel("deadlinecause")
 	// WithoutCancel's context is never done and has no error: Done is nil.
-	m["context.WithoutCancel"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["context.WithoutCancel"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		id := c.contextType(l, ctxOf(l, call))
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
 		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), b.Call(ir.Ptr, c.fn("ctx.background"))), nil
 	}
 	// AfterFunc(ctx, f) arranges for f to run on its own goroutine once ctx
 	// is done; stop() reports whether it kept f from starting.
-	m["context.AfterFunc"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["context.AfterFunc"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		ctxT := call.Signature().Params().At(0).Type()
 		id := c.contextType(l, ctxT)
 		// propagateCancel calls ctx.Done(): a nil ctx is a nil dereference.
@@ -111,7 +111,7 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	}
 	// Cause(ctx): the cause of a context kiss models; a context of the
 	// program's own type has no cancelCtx kiss can see: its Err.
-	m["context.Cause"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["context.Cause"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		ctxT := call.Signature().Params().At(0).Type()
 		id := c.contextType(l, ctxT)
 		r := b.Temp(l.Iface())
@@ -132,7 +132,7 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 	}
 	// Values do not change when a context is done: WithValue's context is
 	// its parent's as far as kiss's checks go, and Value is unknown.
-	m["context.WithValue"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["context.WithValue"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[1], 0), ir.IntConst(ir.I64, 0)), "nil key")
 		// A key of an uncomparable type panics, as comparing it would.
@@ -145,7 +145,7 @@ func (c *concLowering) contextModels(m map[string]ExternFunc) {
 // libInit fills @rt.libinit once the program is lowered: the models' error
 // values are the library variables the program sees (context.Canceled is
 // the error ctx.Err() returns), or fresh non-nil errors when it sees none.
-func (c *concLowering) libInit(l *Lowerer) {
+func (c *concLowering) libInit(l *lowerer) {
 	f := c.libinit
 	b := newBuilder(l, f)
 	b.label, b.noCheck, b.silent = "", true, true
@@ -156,13 +156,13 @@ func (c *concLowering) libInit(l *Lowerer) {
 			b.Store(dst, b.Load(g.Elem, g))
 			continue
 		}
-		b.Store(dst, b.Make(l.Iface(), ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil)))
+		b.Store(dst, b.Make(l.Iface(), ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil)))
 	}
 	b.Ret(nil)
 }
 
 // initLibraryGlobals calls @rt.libinit, whose body libInit emits at the end.
-func (c *concLowering) initLibraryGlobals(b *Builder) {
+func (c *concLowering) initLibraryGlobals(b *builder) {
 	l := b.Lowerer()
 	c.libinit = &ir.Func{Name: l.uniqName("rt.libinit")}
 	l.prog.Funcs = append(l.prog.Funcs, c.libinit)
@@ -177,12 +177,12 @@ func (c *concLowering) initLibraryGlobals(b *Builder) {
 // to it; a kiss context is cancelable when it has a Done channel; for a
 // type with a Value of its own the cause is err or an error kiss does not
 // know, labelled so that a failure that depends on which is not reported.
-func (c *concLowering) causeOf(l *Lowerer) *ir.Func {
-	return l.late("ctx.causeof", "ctx.causeof", l.Iface(), []any{"parent", l.Iface(), "err", l.Iface()}, func(b *Builder) {
+func (c *concLowering) causeOf(l *lowerer) *ir.Func {
+	return l.late("ctx.causeof", "ctx.causeof", l.Iface(), []any{"parent", l.Iface(), "err", l.Iface()}, func(b *builder) {
 		parent, err := b.Fn.Params[0], b.Fn.Params[1]
-		l.switchOnType(b, b.Extract(parent, 0), func(e *TypeEntry) bool {
+		l.switchOnType(b, b.Extract(parent, 0), func(e *typeEntry) bool {
 			return e.ID == c.ctxID && c.ctxID != 0 || e.Type != nil && embeddedContext(l, e.Type) >= 0
-		}, func(e *TypeEntry) {
+		}, func(e *typeEntry) {
 			box := b.Extract(parent, 1)
 			if e.Type == nil { // kiss's context
 				_, cancelable := b.If(b.Bin(ir.OpEq, b.Load(ir.Ptr, b.Field(box, 0)), ir.ZeroConst(ir.Ptr)), "nodone")
@@ -202,7 +202,7 @@ func (c *concLowering) causeOf(l *Lowerer) *ir.Func {
 			inner := b.Load(l.Iface(), b.Field(p, field))
 			b.Ret(b.Call(l.Iface(), b.Fn, inner, err))
 		})
-		other := b.Make(l.Iface(), ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+		other := b.Make(l.Iface(), ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		which := l.unknownNondetLabel(b, ir.Bool, "the cause of a context of the program's own type")
 		b.Ret(b.Op(ir.OpSelect, l.Iface(), which, err, other))
 	})
@@ -211,7 +211,7 @@ func (c *concLowering) causeOf(l *Lowerer) *ir.Func {
 // embeddedContext returns the index of the context.Context field that t
 // (a struct or a pointer to one) embeds and takes its Value method from,
 // or -1.
-func embeddedContext(l *Lowerer, t types.Type) int {
+func embeddedContext(l *lowerer, t types.Type) int {
 	st := t
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		st = p.Elem()
@@ -265,7 +265,7 @@ func afterFuncer() *types.Interface {
 // embeds one) takes the child as that context's; one with an AfterFunc
 // method is asked to cancel the child (the child keeps the stop function);
 // any other is watched by a goroutine.
-func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type, id int64, parent, child ir.Value) {
+func (c *concLowering) propagateForeign(l *lowerer, b *builder, ctxT types.Type, id int64, parent, child ir.Value) {
 	done, errm := ctxMethods(ctxT)
 	if done == nil || errm == nil {
 		return
@@ -324,7 +324,7 @@ func (c *concLowering) propagateForeign(l *Lowerer, b *Builder, ctxT types.Type,
 // parentDone returns the function an AfterFunc parent calls when it is
 // done: child.cancel(false, parent.Err(), Cause(parent)); the cause of a
 // parent of the program's own type is its Err.
-func (c *concLowering) parentDone(l *Lowerer, ctxT types.Type) *ir.Func {
+func (c *concLowering) parentDone(l *lowerer, ctxT types.Type) *ir.Func {
 	if f := l.helpers["ctx.parentdone"]; f != nil {
 		return f
 	}
@@ -341,7 +341,7 @@ func (c *concLowering) parentDone(l *Lowerer, ctxT types.Type) *ir.Func {
 // parent kiss does not model is done: select on parent.Done() and the
 // child's own Done, as Go's propagateCancel does for such parents. It is
 // the runtime's goroutine: blocked for good, it is no leak.
-func (c *concLowering) propagator(l *Lowerer, ctxT types.Type) *ir.Func {
+func (c *concLowering) propagator(l *lowerer, ctxT types.Type) *ir.Func {
 	if c.propagate != nil {
 		return c.propagate
 	}

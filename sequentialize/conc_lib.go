@@ -30,7 +30,7 @@ import (
 // message is an unknown string unless the format has no verbs; with a
 // format kiss cannot read (not a constant, explicit argument indexes, '*'
 // widths with %w, several %w) the result is a fresh non-nil error of the
-// unknown type (UnknownTypeID): distinct, and unknown to errors.Is/As.
+// unknown type (unknownTypeID): distinct, and unknown to errors.Is/As.
 //
 // errors.Is, As and Unwrap run Go's algorithm: equality with the target
 // (when the target's type is comparable), the Is/As method of a Go type,
@@ -57,21 +57,21 @@ type libLowering struct {
 
 // libModels registers the lowerings of the library models above (their
 // entries in summaries.Models say what each does).
-func libModels(m map[string]ExternFunc) *libLowering {
+func libModels(m map[string]externFunc) *libLowering {
 	lib := &libLowering{}
-	m["errors.New"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["errors.New"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		lib.register(l)
 		return lib.newError(l, b, lib.errString, args[0], ir.ZeroConst(l.Iface())), nil
 	}
 	m["fmt.Errorf"] = lib.errorf
-	m["errors.Is"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["errors.Is"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Bool, lib.isFunc(l), args[0], args[1]), nil
 	}
-	m["errors.Unwrap"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["errors.Unwrap"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(l.Iface(), lib.unwrapFunc(l), args[0]), nil
 	}
 	m["errors.As"] = lib.as
-	unknownString := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	unknownString := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		if len(call.Args) == 1 || len(call.Args) == 2 && isNilConst(call.Args[1]) {
 			// Sprintf("text") and Sprint("text") are the text when it has no verbs.
 			if s, ok := constString(call.Args[0]); ok && !strings.Contains(s, "%") {
@@ -83,13 +83,13 @@ func libModels(m map[string]ExternFunc) *libLowering {
 	for _, f := range []string{"fmt.Sprintf", "fmt.Sprint", "strconv.Itoa", "strconv.FormatInt"} {
 		m[f] = unknownString
 	}
-	m["fmt.Sprintln"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["fmt.Sprintln"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 	}
-	m["strconv.Atoi"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["strconv.Atoi"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(l.Type(call.Signature().Results()), lib.atoiFunc(l), args[0]), nil
 	}
-	m["(*strconv.NumError).Unwrap"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["(*strconv.NumError).Unwrap"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		// func (e *NumError) Unwrap() error { return e.Err }
 		recv := call.Signature().Recv()
 		if recv == nil {
@@ -112,12 +112,12 @@ func libModels(m map[string]ExternFunc) *libLowering {
 	// default value while the tests run: flag.Bool and its kind return a
 	// new variable holding it, flag.BoolVar and its kind store it.
 	for _, k := range []string{"Bool", "Int", "Int64", "Uint", "Uint64", "String", "Float64", "Duration"} {
-		m["flag."+k] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m["flag."+k] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			p := b.Alloc(l.Type(call.Signature().Params().At(1).Type()), nil)
 			b.Store(p, args[1])
 			return p, nil
 		}
-		m["flag."+k+"Var"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m["flag."+k+"Var"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			b.PanicUnless(b.Bin(ir.OpNe, args[0], ir.ZeroConst(ir.Ptr)), msgNilDeref)
 			b.Store(args[0], args[2])
 			return nil, nil
@@ -126,7 +126,7 @@ func libModels(m map[string]ExternFunc) *libLowering {
 	// The runtime's counts are at least one: a worker pool sized by
 	// GOMAXPROCS(0) has a worker. Which count, kiss does not know.
 	for _, f := range []string{"runtime.GOMAXPROCS", "runtime.NumCPU", "runtime.NumGoroutine"} {
-		m[f] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m[f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			n := l.unknownNondetLabel(b, ir.I64, f)
 			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1))}})
 			return n, nil
@@ -134,21 +134,21 @@ func libModels(m map[string]ExternFunc) *libLowering {
 	}
 	// So do go test's own flags: no -short, no -v.
 	for f, v := range map[string]bool{"testing.Short": false, "testing.Verbose": false, "testing.Testing": true} {
-		m[f] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m[f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return ir.BoolConst(v), nil
 		}
 	}
-	m["strings.HasPrefix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["strings.HasPrefix"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Bool, hasAffixFunc(l, false), args[0], args[1]), nil
 	}
-	m["strings.HasSuffix"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["strings.HasSuffix"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Bool, hasAffixFunc(l, true), args[0], args[1]), nil
 	}
 	return lib
 }
 
 // register adds kiss's error types to the type table, once per build.
-func (lib *libLowering) register(l *Lowerer) {
+func (lib *libLowering) register(l *lowerer) {
 	if lib.errString != 0 {
 		return
 	}
@@ -161,19 +161,19 @@ func (lib *libLowering) register(l *Lowerer) {
 }
 
 // newError makes an error of kiss's type id with a new box.
-func (lib *libLowering) newError(l *Lowerer, b *Builder, id int64, msg, wrapped ir.Value) ir.Value {
+func (lib *libLowering) newError(l *lowerer, b *builder, id int64, msg, wrapped ir.Value) ir.Value {
 	box := b.Alloc(lib.tBox, nil)
 	b.Store(box, b.Make(lib.tBox, msg, wrapped))
 	return b.Make(l.Iface(), ir.IntConst(ir.I64, id), box)
 }
 
 // unknownError is a fresh non-nil error of the unknown type.
-func unknownError(l *Lowerer, b *Builder) ir.Value {
-	return b.Make(l.Iface(), ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+func unknownError(l *lowerer, b *builder) ir.Value {
+	return b.Make(l.Iface(), ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 }
 
 // errorf lowers fmt.Errorf(format, args...).
-func (lib *libLowering) errorf(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 	format, ok := "", false
 	nargs := -1
 	if len(call.Args) == 2 {
@@ -260,7 +260,7 @@ func errorType() types.Type { return types.Universe.Lookup("error").Type() }
 
 // goMethod returns the method name of Go type t if its signature is
 // params -> results, else nil.
-func (l *Lowerer) goMethod(t types.Type, name string, params, results []types.Type) *ssa.Function {
+func (l *lowerer) goMethod(t types.Type, name string, params, results []types.Type) *ssa.Function {
 	if t == nil {
 		return nil
 	}
@@ -283,7 +283,7 @@ func (l *Lowerer) goMethod(t types.Type, name string, params, results []types.Ty
 }
 
 // unwrapMethods returns Go type t's Unwrap() error and Unwrap() []error.
-func (l *Lowerer) unwrapMethods(t types.Type) (one, many *ssa.Function) {
+func (l *lowerer) unwrapMethods(t types.Type) (one, many *ssa.Function) {
 	errT := errorType()
 	one = l.goMethod(t, "Unwrap", nil, []types.Type{errT})
 	many = l.goMethod(t, "Unwrap", nil, []types.Type{types.NewSlice(errT)})
@@ -292,7 +292,7 @@ func (l *Lowerer) unwrapMethods(t types.Type) (one, many *ssa.Function) {
 
 // callMethod calls method fn of the dynamic type e on the interface value
 // x; a panic in the method returns zero from the generated function at once.
-func (l *Lowerer) callMethod(b *Builder, e *TypeEntry, fn *ssa.Function, x ir.Value, args []ir.Value, res *ir.Type) ir.Value {
+func (l *lowerer) callMethod(b *builder, e *typeEntry, fn *ssa.Function, x ir.Value, args []ir.Value, res *ir.Type) ir.Value {
 	recv := b.Load(l.Type(e.Type), b.Extract(x, 1))
 	var r *ir.Local
 	if res != nil {
@@ -307,7 +307,7 @@ func (l *Lowerer) callMethod(b *Builder, e *TypeEntry, fn *ssa.Function, x ir.Va
 
 // isWrapError reports whether e is kiss's model of fmt's wrapError (by
 // name, so that one registered by another package's code counts).
-func isWrapError(e *TypeEntry) bool { return e.Methods != nil && e.Name == wrapErrorName }
+func isWrapError(e *typeEntry) bool { return e.Methods != nil && e.Name == wrapErrorName }
 
 const wrapErrorName = "*fmt.wrapError"
 
@@ -318,8 +318,8 @@ const wrapErrorName = "*fmt.wrapError"
 // type's Unwrap() []error calls the generated function itself on each; the
 // unknown type calls unknown(); a Go type's method (Is or As) is called by
 // method(e) first when it has one. Anything else returns false.
-func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []ir.Value,
-	step func(cur ir.Value), method func(e *TypeEntry) *ssa.Function, unknown func(cur ir.Value)) {
+func (lib *libLowering) chainLoop(l *lowerer, b *builder, err ir.Value, rest []ir.Value,
+	step func(cur ir.Value), method func(e *typeEntry) *ssa.Function, unknown func(cur ir.Value)) {
 	cur := b.Local("cur", l.Iface())
 	b.Copy(cur, err)
 	loop := b.NewBlock("loop")
@@ -329,8 +329,8 @@ func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []i
 	b.Ret(ir.BoolConst(false))
 	b.SetBlock(nonnil)
 	step(cur)
-	l.switchOnType(b, b.Extract(cur, 0), func(e *TypeEntry) bool {
-		if isWrapError(e) || e.ID == UnknownTypeID || e.Imported != nil && e.Type == nil {
+	l.switchOnType(b, b.Extract(cur, 0), func(e *typeEntry) bool {
+		if isWrapError(e) || e.ID == unknownTypeID || e.Imported != nil && e.Type == nil {
 			return true
 		}
 		if e.Type == nil {
@@ -338,9 +338,9 @@ func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []i
 		}
 		one, many := l.unwrapMethods(e.Type)
 		return one != nil || many != nil || method(e) != nil
-	}, func(e *TypeEntry) {
+	}, func(e *typeEntry) {
 		switch {
-		case e.ID == UnknownTypeID || e.Type == nil && !isWrapError(e):
+		case e.ID == unknownTypeID || e.Type == nil && !isWrapError(e):
 			// A type of another package's code: whatever it wraps is
 			// unknown here.
 			unknown(cur)
@@ -379,8 +379,8 @@ func (lib *libLowering) chainLoop(l *Lowerer, b *Builder, err ir.Value, rest []i
 }
 
 // isFunc is errors.Is(err, target error) bool.
-func (lib *libLowering) isFunc(l *Lowerer) *ir.Func {
-	return l.late("errors.Is", "errors.Is", ir.Bool, []any{"err", l.Iface(), "target", l.Iface()}, func(b *Builder) {
+func (lib *libLowering) isFunc(l *lowerer) *ir.Func {
+	return l.late("errors.Is", "errors.Is", ir.Bool, []any{"err", l.Iface(), "target", l.Iface()}, func(b *builder) {
 		err, target := b.Fn.Params[0], b.Fn.Params[1]
 		eq := l.lateFunc("rt.ifaceeq")
 		tid := b.Extract(target, 0)
@@ -396,7 +396,7 @@ func (lib *libLowering) isFunc(l *Lowerer) *ir.Func {
 				comparable = b.And(comparable, b.Bin(ir.OpNe, tid, ir.IntConst(ir.I64, e.ID)))
 			}
 		}
-		isM := func(e *TypeEntry) *ssa.Function {
+		isM := func(e *typeEntry) *ssa.Function {
 			return l.goMethod(e.Type, "Is", []types.Type{errorType()}, []types.Type{types.Typ[types.Bool]})
 		}
 		lib.chainLoop(l, b, err, []ir.Value{target}, func(cur ir.Value) {
@@ -414,11 +414,11 @@ func (lib *libLowering) isFunc(l *Lowerer) *ir.Func {
 }
 
 // unwrapFunc is errors.Unwrap(err error) error: only Unwrap() error.
-func (lib *libLowering) unwrapFunc(l *Lowerer) *ir.Func {
-	return l.late("errors.Unwrap", "errors.Unwrap", l.Iface(), []any{"err", l.Iface()}, func(b *Builder) {
+func (lib *libLowering) unwrapFunc(l *lowerer) *ir.Func {
+	return l.late("errors.Unwrap", "errors.Unwrap", l.Iface(), []any{"err", l.Iface()}, func(b *builder) {
 		err := b.Fn.Params[0]
-		l.switchOnType(b, b.Extract(err, 0), func(e *TypeEntry) bool {
-			if isWrapError(e) || e.ID == UnknownTypeID || e.Imported != nil && e.Type == nil {
+		l.switchOnType(b, b.Extract(err, 0), func(e *typeEntry) bool {
+			if isWrapError(e) || e.ID == unknownTypeID || e.Imported != nil && e.Type == nil {
 				return true
 			}
 			if e.Type == nil {
@@ -426,9 +426,9 @@ func (lib *libLowering) unwrapFunc(l *Lowerer) *ir.Func {
 			}
 			one, _ := l.unwrapMethods(e.Type)
 			return one != nil
-		}, func(e *TypeEntry) {
+		}, func(e *typeEntry) {
 			switch {
-			case e.ID == UnknownTypeID || e.Type == nil && !isWrapError(e):
+			case e.ID == unknownTypeID || e.Type == nil && !isWrapError(e):
 				b.Ret(l.Unknown(b, errorType()))
 			case e.Type == nil:
 				b.Ret(b.Load(l.Iface(), b.Field(b.Extract(err, 1), 1)))
@@ -444,7 +444,7 @@ func (lib *libLowering) unwrapFunc(l *Lowerer) *ir.Func {
 // as lowers errors.As(err, target): target must be a pointer to an
 // interface type or to a type implementing error, which kiss reads from the
 // call (&v converted to any); otherwise the result is unknown.
-func (lib *libLowering) as(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func (lib *libLowering) as(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 	var T types.Type
 	if len(call.Args) == 2 {
 		if mi, ok := call.Args[1].(*ssa.MakeInterface); ok {
@@ -467,11 +467,11 @@ func (lib *libLowering) as(l *Lowerer, b *Builder, call *ssa.CallCommon, args []
 }
 
 // asFunc is errors.As for a target of type *T: (err, target any, p *T) bool.
-func (lib *libLowering) asFunc(l *Lowerer, T types.Type) *ir.Func {
+func (lib *libLowering) asFunc(l *lowerer, T types.Type) *ir.Func {
 	key := "errors.As:" + types.TypeString(T, nil)
-	return l.late(key, "errors.As."+typeName(T), ir.Bool, []any{"err", l.Iface(), "target", l.Iface(), "p", ir.Ptr}, func(b *Builder) {
+	return l.late(key, "errors.As."+typeName(T), ir.Bool, []any{"err", l.Iface(), "target", l.Iface(), "p", ir.Ptr}, func(b *builder) {
 		err, target, p := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
-		asM := func(e *TypeEntry) *ssa.Function {
+		asM := func(e *typeEntry) *ssa.Function {
 			return l.goMethod(e.Type, "As", []types.Type{types.NewInterfaceType(nil, nil)}, []types.Type{types.Typ[types.Bool]})
 		}
 		lib.chainLoop(l, b, err, []ir.Value{target, p}, func(cur ir.Value) {
@@ -509,9 +509,9 @@ func (lib *libLowering) asFunc(l *Lowerer, T types.Type) *ir.Func {
 
 // atoiFunc is strconv.Atoi(s string) (int, error), with ParseInt's
 // results for long and invalid inputs.
-func (lib *libLowering) atoiFunc(l *Lowerer) *ir.Func {
+func (lib *libLowering) atoiFunc(l *lowerer) *ir.Func {
 	res := l.Type(types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.Int]), types.NewParam(0, nil, "", errorType())))
-	return l.cached("strconv.Atoi", "strconv.Atoi", res, []any{"s", ir.String}, func(b *Builder) {
+	return l.cached("strconv.Atoi", "strconv.Atoi", res, []any{"s", ir.String}, func(b *builder) {
 		s := b.Fn.Params[0]
 		fail := func(v int64, rangeErr bool) {
 			b.Ret(b.Make(res, ir.IntConst(ir.I64, v), numError(l, b, s, rangeErr)))
@@ -586,7 +586,7 @@ func (lib *libLowering) atoiFunc(l *Lowerer) *ir.Func {
 // numError makes Atoi's *strconv.NumError{"Atoi", s, ErrSyntax or
 // ErrRange}, or an unknown error when strconv's types are not in the
 // program.
-func numError(l *Lowerer, b *Builder, s ir.Value, rangeErr bool) ir.Value {
+func numError(l *lowerer, b *builder, s ir.Value, rangeErr bool) ir.Value {
 	pkg := l.SSA.ImportedPackage("strconv")
 	if pkg == nil {
 		return unknownError(l, b)
@@ -625,12 +625,12 @@ func numError(l *Lowerer, b *Builder, s ir.Value, rangeErr bool) ir.Value {
 }
 
 // hasAffixFunc is strings.HasPrefix (suffix false) or HasSuffix.
-func hasAffixFunc(l *Lowerer, suffix bool) *ir.Func {
+func hasAffixFunc(l *lowerer, suffix bool) *ir.Func {
 	name := "strings.HasPrefix"
 	if suffix {
 		name = "strings.HasSuffix"
 	}
-	return l.cached(name, name, ir.Bool, []any{"s", ir.String, "affix", ir.String}, func(b *Builder) {
+	return l.cached(name, name, ir.Bool, []any{"s", ir.String, "affix", ir.String}, func(b *builder) {
 		s, a := b.Fn.Params[0], b.Fn.Params[1]
 		ls, la := b.Op(ir.OpStrLen, ir.I64, s), b.Op(ir.OpStrLen, ir.I64, a)
 		_, fits := b.If(b.Bin(ir.OpLt, ls, la), "short")

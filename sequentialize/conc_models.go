@@ -12,7 +12,7 @@ import (
 // externs returns the lowering of every model of a Go function in the
 // registry (summaries.Models): a call of its IR function for a model
 // implemented in IR, the front end's Go for the others (lowerings).
-func externs(c *concLowering) map[string]ExternFunc {
+func externs(c *concLowering) map[string]externFunc {
 	m := lowerings(c)
 	for _, model := range summaries.Models() {
 		if model.Impl == summaries.InIR {
@@ -31,28 +31,28 @@ func externs(c *concLowering) map[string]ExternFunc {
 // registry's. The families here and in the files they call (atomics over
 // types, testing's receivers, flag's kinds) are loops, as the registry's
 // entries for them are.
-func lowerings(c *concLowering) map[string]ExternFunc {
-	m := map[string]ExternFunc{}
-	m["(*sync.WaitGroup).Done"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func lowerings(c *concLowering) map[string]externFunc {
+	m := map[string]externFunc{}
+	m["(*sync.WaitGroup).Done"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.CallTo(nil, c.fn("sync.WaitGroup.Add"), args[0], ir.IntConst(ir.I64, -1), ir.StringConst(pos))
 		b.CheckPanicking()
 		return nil, nil
 	}
 	// wg.Go(f) is wg.Add(1); go func() { defer wg.Done(); f() }().
-	m["(*sync.WaitGroup).Go"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["(*sync.WaitGroup).Go"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.CallTo(nil, c.fn("sync.WaitGroup.Add"), args[0], ir.IntConst(ir.I64, 1), ir.StringConst(pos))
 		b.CheckPanicking()
 		c.spawn(b, c.fn("sync.WaitGroup.go"), args[0], args[1], ir.StringConst(pos))
 		return nil, nil
 	}
 	m["(*sync.Cond).Wait"] = c.condWait
-	m["sync.NewCond"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["sync.NewCond"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		p := b.Alloc(c.rt.typ("cond"), nil)
 		b.Store(b.Field(p, 1), args[0])
 		return p, nil
 	}
-	yield := func(op string) ExternFunc {
-		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	yield := func(op string) externFunc {
+		return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			c.visibleVoluntary(b, op)
 			return nil, nil
 		}
@@ -61,7 +61,7 @@ func lowerings(c *concLowering) map[string]ExternFunc {
 	m["runtime.Gosched"] = yield("gosched")
 	// runtime.Goexit unwinds like a panic that recover does not stop; the
 	// caller's panicking check after this call starts the unwinding.
-	m["runtime.Goexit"] = func(l *Lowerer, b *Builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["runtime.Goexit"] = func(l *lowerer, b *builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.CallTo(nil, l.helpers["rt.goexit"])
 		return nil, nil
 	}
@@ -75,8 +75,8 @@ func lowerings(c *concLowering) map[string]ExternFunc {
 
 // direct is the lowering of a model implemented in IR (summaries.InIR): a
 // call of its function with the Go arguments and the position.
-func (c *concLowering) direct(model string) ExternFunc {
-	return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func (c *concLowering) direct(model string) externFunc {
+	return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		f := c.fn(model)
 		var r *ir.Local
 		if f.Result != nil {
@@ -93,7 +93,7 @@ func (c *concLowering) direct(model string) ExternFunc {
 
 // visibleVoluntary is a scheduling point where the goroutine gives way of
 // its own accord (Sleep, Gosched): switching away costs no preemption.
-func (c *concLowering) visibleVoluntary(b *Builder, op string) {
+func (c *concLowering) visibleVoluntary(b *builder, op string) {
 	b.CallTo(nil, c.fn("rt.gosched"))
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	b.Trace(EventOp, g, ir.StringConst(op), ir.ZeroConst(ir.Ptr), ir.StringConst(b.Pos))
@@ -101,7 +101,7 @@ func (c *concLowering) visibleVoluntary(b *Builder, op string) {
 
 // condWait is c.Wait(): queue up, c.L.Unlock(), wait for a signal,
 // c.L.Lock(); the Locker is called through its interface like Go does.
-func (c *concLowering) condWait(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func (c *concLowering) condWait(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 	cond := args[0]
 	unlock, lock := lockerMethods(l)
 	if unlock == nil {
@@ -118,7 +118,7 @@ func (c *concLowering) condWait(l *Lowerer, b *Builder, call *ssa.CallCommon, ar
 }
 
 // lockerMethods returns sync.Locker's Unlock and Lock.
-func lockerMethods(l *Lowerer) (unlock, lock *types.Func) {
+func lockerMethods(l *lowerer) (unlock, lock *types.Func) {
 	for _, p := range l.SSA.AllPackages() {
 		if p.Pkg.Path() != "sync" {
 			continue

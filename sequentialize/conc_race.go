@@ -10,7 +10,7 @@ import (
 // access reports a memory access of the Go code to the race detector, unless
 // the memory cannot be shared: a variable that does not escape its function
 // is only ever touched by the goroutine that runs it.
-func (c *concLowering) access(b *Builder, p ir.Value, addr ssa.Value, write bool) {
+func (c *concLowering) access(b *builder, p ir.Value, addr ssa.Value, write bool) {
 	if !mayBeShared(addr) {
 		return
 	}

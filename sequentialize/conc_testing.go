@@ -19,9 +19,9 @@ import (
 // subtest has finished or called t.Parallel; a parallel subtest goes on
 // once its parent's function has returned. b.Run is the same without
 // Parallel. t.Context() is a context cancelled just before the cleanups. The rest do nothing kiss needs to see.
-func (c *concLowering) testingModels(m map[string]ExternFunc) {
-	fail := func(method string) ExternFunc {
-		return func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+func (c *concLowering) testingModels(m map[string]externFunc) {
+	fail := func(method string) externFunc {
+		return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			msg := "t." + method + " called"
 			if len(call.Args) > 1 {
 				if s, ok := constString(call.Args[1]); ok {
@@ -32,7 +32,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 			return nil, nil
 		}
 	}
-	nothing := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	nothing := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return l.UnknownResults(b, call.Signature()), nil
 	}
 	// testing.common's methods, and the wrappers ssa makes of them for
@@ -45,7 +45,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		// SkipNow marks the test finished and is runtime.Goexit, as in Go:
 		// the deferred calls and the cleanups run, and leaks are still judged.
 		for _, meth := range []string{"Skip", "Skipf", "SkipNow"} {
-			m[recv+meth] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			m[recv+meth] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 				b.CallTo(nil, c.fn("testing.finish"), key(b, args[0]))
 				b.CallTo(nil, l.helpers["rt.goexit"])
 				return nil, nil
@@ -54,18 +54,18 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 		for _, meth := range []string{"Log", "Logf", "Helper", "Setenv", "Chdir", "Attr", "TempDir", "Output", "ArtifactDir"} {
 			m[recv+meth] = nothing
 		}
-		m[recv+"Failed"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m[recv+"Failed"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return ir.BoolConst(false), nil
 		}
 		m[recv+"Skipped"] = m[recv+"Failed"]
-		m[recv+"Name"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m[recv+"Name"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return ir.StringConst(c.rootName), nil
 		}
-		m[recv+"Context"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m[recv+"Context"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			id := c.contextType(l, call.Signature().Results().At(0).Type())
 			return b.Make(l.Iface(), ir.IntConst(ir.I64, id), b.Call(ir.Ptr, c.fn("testing.context"), key(b, args[0]))), nil
 		}
-		m[recv+"Cleanup"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		m[recv+"Cleanup"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			b.CallTo(nil, c.fn("testing.cleanup"), key(b, args[0]), args[1])
 			return nil, nil
 		}
@@ -75,12 +75,12 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	for _, meth := range []string{"ResetTimer", "StartTimer", "StopTimer", "ReportAllocs", "ReportMetric", "SetBytes", "SetParallelism", "Elapsed"} {
 		m["(*testing.B)."+meth] = nothing
 	}
-	m["(*testing.T).Parallel"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["(*testing.T).Parallel"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.CallTo(nil, c.fn("testing.parallel"), b.Field(args[0], 0), ir.StringConst(pos))
 		b.CheckPanicking()
 		return nil, nil
 	}
-	run := func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	run := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		// Run(name, f): f's parameter is the subtest's *T (or *B).
 		tt := call.Signature().Params().At(1).Type().Underlying().(*types.Signature).Params().At(0).Type()
 		which := testingParam(tt)
@@ -96,7 +96,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	}
 	// m.Run() in TestMain runs the root's test (rootGoroutine); the tests
 	// failed the scenario already, so it returns 0.
-	m["(*testing.M).Run"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["(*testing.M).Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		r := b.Temp(ir.I64)
 		b.CallTo(r, b.Load(ir.FuncT, c.mainRun(l)))
 		b.CheckPanicking()
@@ -104,7 +104,7 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 	}
 	m["(*testing.T).Run"] = run
 	m["(*testing.B).Run"] = run
-	m["(*testing.B).Loop"] = func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	m["(*testing.B).Loop"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		// One iteration: the first call says go on, the next says stop.
 		g := c.benchLoop(l)
 		first := b.Not(b.Load(ir.Bool, g))
@@ -116,14 +116,14 @@ func (c *concLowering) testingModels(m map[string]ExternFunc) {
 // testKey returns how a method of recv finds the address of its test's
 // testing.common, the key of its $test: the receiver itself for common's
 // methods, its first field (the embedded common) for T's, B's and F's.
-func testKey(recv string) func(b *Builder, p ir.Value) ir.Value {
+func testKey(recv string) func(b *builder, p ir.Value) ir.Value {
 	if recv == "(*testing.common)." {
-		return func(b *Builder, p ir.Value) ir.Value { return p }
+		return func(b *builder, p ir.Value) ir.Value { return p }
 	}
-	return func(b *Builder, p ir.Value) ir.Value { return b.Field(p, 0) }
+	return func(b *builder, p ir.Value) ir.Value { return b.Field(p, 0) }
 }
 
-func (c *concLowering) benchLoop(l *Lowerer) *ir.Global {
+func (c *concLowering) benchLoop(l *lowerer) *ir.Global {
 	if c.gLoop == nil { // a fixed name: code linked from other packages' facts shares it
 		c.gLoop = l.sharedGlobal("rt.benchloop", ir.Bool)
 	}
@@ -132,7 +132,7 @@ func (c *concLowering) benchLoop(l *Lowerer) *ir.Global {
 
 // testRunner returns the body of a subtest's goroutine, Go's tRunner (or,
 // for a benchmark, run1's goroutine): it calls f(t), then ends the test.
-func (c *concLowering) testRunner(l *Lowerer, which string) *ir.Func {
+func (c *concLowering) testRunner(l *lowerer, which string) *ir.Func {
 	name := "testing.runner" + which
 	if f := l.helpers[name]; f != nil {
 		return f
@@ -152,7 +152,7 @@ func (c *concLowering) testRunner(l *Lowerer, which string) *ir.Func {
 // the testing package's own is a panic of a test (not of a benchmark);
 // then the parallel subtests run and finish, the cleanups run, last first,
 // and whoever waits for the test goes on.
-func (c *concLowering) endTest(b *Builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
+func (c *concLowering) endTest(b *builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
 	// Marked for mayStartGoroutines: it starts goroutines only through
 	// what the test set up.
 	for in := range b.emitted(func() { c.emitEndTest(b, test, isT, pos, panicMsg) }) {
@@ -160,7 +160,7 @@ func (c *concLowering) endTest(b *Builder, test ir.Value, isT bool, pos ir.Value
 	}
 }
 
-func (c *concLowering) emitEndTest(b *Builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
+func (c *concLowering) emitEndTest(b *builder, test ir.Value, isT bool, pos ir.Value, panicMsg string) {
 	l := b.Lowerer()
 	panicking, goexiting := l.rt["rt.panicking"], l.rt["rt.goexiting"]
 	p := b.And(b.Load(ir.Bool, panicking), b.Not(b.Load(ir.Bool, goexiting)))
@@ -195,7 +195,7 @@ func (c *concLowering) emitEndTest(b *Builder, test ir.Value, isT bool, pos ir.V
 
 // newTest allocates a *testing.T or *testing.B (t is its pointer type); a
 // benchmark's N is 1.
-func (c *concLowering) newTest(b *Builder, which string, t types.Type) ir.Value {
+func (c *concLowering) newTest(b *builder, which string, t types.Type) ir.Value {
 	l := b.Lowerer()
 	elem := t.(*types.Pointer).Elem()
 	p := b.Alloc(l.Type(elem), nil)

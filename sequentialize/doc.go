@@ -4,9 +4,9 @@
 //
 // # Lowering sequential Go (lower*.go)
 //
-// A Lowerer maps each Go function it reaches to one IR function, on first
+// A lowerer maps each Go function it reaches to one IR function, on first
 // reference (FuncRef, LowerFunc), and Program completes the whole program.
-// BuildSequential is the sequential driver: its main runs the package's
+// buildSequential is the sequential driver: its main runs the package's
 // init, then the root, and asserts that no panic is left unrecovered.
 //
 // Values: bool, sized integers, floats and strings map to their IR scalars;
@@ -22,12 +22,12 @@
 // holding a closure's free variables; nil for plain functions), then the Go
 // parameters, receiver first. Interface method calls go through generated
 // dispatchers (@rt.invoke.M) that switch on the type id; the type table is
-// Info.Types and may grow (TypeID) until Program. A call of a function
-// that has a model is lowered by the model (LowerOptions.Externs, by the
+// lowerInfo.Types and may grow (TypeID) until Program. A call of a function
+// that has a model is lowered by the model (lowerOptions.Externs, by the
 // function's ssa name; a model overrides a body, but for the package under
 // analysis' own functions); a function without a body and without a model
 // is an unknown function: unconstrained results, no effects, listed in
-// Info.Unknown. Go's concurrency constructs go to a ConcurrencyLowering.
+// lowerInfo.Unknown. Go's concurrency constructs go to a concurrencyLowering.
 //
 // Panics are explicit control flow (lower_panic.go): @rt.panicking,
 // @rt.panicval and @rt.panicmsg hold the panic in flight, `trace "panic",
@@ -52,7 +52,7 @@
 // API: goroutines are coroutines, @rt.schedule picks the next one at every
 // scheduling point, and the models and the lowering call rt.yield,
 // rt.park, rt.spawn and the rest of @rt.*. concLowering, the
-// ConcurrencyLowering of a build, lowers go statements, channels and
+// concurrencyLowering of a build, lowers go statements, channels and
 // select into calls of the runtime and of the channel model
 // (summaries/models/chan.ir), and reports memory accesses to the race
 // detector (conc_race.go).
@@ -60,17 +60,17 @@
 // The models of Go functions are listed in one place, the registry of
 // package summaries (summaries.Models), with how each is implemented and
 // what it does (may block, synchronizes, may start a goroutine, calls
-// back). externs makes LowerOptions.Externs from it: a model implemented
+// back). externs makes lowerOptions.Externs from it: a model implemented
 // in IR (summaries.InIR, functions of summaries/models/*.ir) is a call of
 // its IR function with the Go arguments and the call's position; a model
-// the front end lowers in Go (summaries.InGo) is the ExternFunc that
+// the front end lowers in Go (summaries.InGo) is the externFunc that
 // lowerings registers under the same name, in conc_models.go (sync,
 // time.Sleep, runtime.Gosched and Goexit), conc_atomic.go,
 // conc_context.go, conc_time.go, conc_testing.go and conc_lib.go (errors,
 // fmt, strconv, strings, flag, runtime's counts, go test's flags). TestModelRegistry
 // checks that the registry and the lowerings name the same functions. The
 // Go types whose values are a model's own (summaries.TypeModels) get the
-// model's IR type (LowerOptions.Types). The models' IR is parsed and
+// model's IR type (lowerOptions.Types). The models' IR is parsed and
 // linked with runtime.ir once per build (loadRuntime, linkRuntime).
 //
 // # Code across packages (export.go, import.go)

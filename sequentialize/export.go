@@ -55,7 +55,7 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 	// finds no new ones.
 	for {
 		l.Program() // its errors are the failed functions', counted above
-		var fresh []*TypeEntry
+		var fresh []*typeEntry
 		for _, e := range l.info.Types {
 			if !known[e.ID] {
 				known[e.ID] = true
@@ -72,7 +72,7 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 
 	exp := &ir.Program{Types: l.prog.Types, Globals: l.prog.Globals}
 	recipes := map[*ir.Func]*summaries.Late{}
-	for _, lf := range l.lates {
+	for _, lf := range l.dyn.lates {
 		if lf.recipe != nil {
 			recipes[lf.f] = lf.recipe
 		}
@@ -166,7 +166,7 @@ func exportedFuncs(pkg *ssa.Package) []*ssa.Function {
 
 // describe says what an importer needs of a dynamic type this package's
 // code made, lowering its methods.
-func (l *Lowerer) describe(e *TypeEntry) summaries.DynType {
+func (l *lowerer) describe(e *typeEntry) summaries.DynType {
 	dt := summaries.DynType{ID: e.ID, Name: e.Name}
 	if e.Type == nil { // a model's own type
 		dt.Model = true

@@ -16,7 +16,7 @@ import "github.com/gokiss/kiss/ir"
 // reachable: until then its parent waits for it. The goroutine that watches
 // a parent context of another type than kiss's counts only if there can be
 // one.
-func (c *concLowering) mayStartGoroutines(l *Lowerer, root *ir.Func) bool {
+func (c *concLowering) mayStartGoroutines(l *lowerer, root *ir.Func) bool {
 	spawn, parallel := c.fn("rt.spawn"), c.fn("testing.parallel")
 	seen := map[*ir.Func]bool{root: true}
 	work := []*ir.Func{root}
@@ -57,8 +57,8 @@ func (c *concLowering) mayStartGoroutines(l *Lowerer, root *ir.Func) bool {
 // foreignContexts reports whether a context.Context of another type than
 // kiss's can exist: a type of the program's has Done and Err, or an unknown
 // value may be a context.
-func (c *concLowering) foreignContexts(l *Lowerer) bool {
-	if l.unknownContexts {
+func (c *concLowering) foreignContexts(l *lowerer) bool {
+	if l.unk.contexts {
 		return true
 	}
 	for _, e := range l.info.Types {

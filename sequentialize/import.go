@@ -18,25 +18,25 @@ import (
 
 // importLowered links the lowered code of other packages, each once, a
 // package after those it imports.
-func (l *Lowerer) importLowered(pkgs []*summaries.Lowered) error {
-	if l.imported == nil {
-		l.imported = map[string]bool{}
-		l.linked = map[string]*ir.Func{}
-		l.linkedG = map[string]*ir.Global{}
+func (l *lowerer) importLowered(pkgs []*summaries.Lowered) error {
+	if l.link.imported == nil {
+		l.link.imported = map[string]bool{}
+		l.link.funcs = map[string]*ir.Func{}
+		l.link.globals = map[string]*ir.Global{}
 	}
 	for _, lp := range pkgs {
-		if l.imported[lp.Path] || l.opts.Home != nil && lp.Path == l.opts.Home.Path() {
+		if l.link.imported[lp.Path] || l.opts.Home != nil && lp.Path == l.opts.Home.Path() {
 			continue
 		}
-		l.imported[lp.Path] = true
-		if err := l.link(lp); err != nil {
+		l.link.imported[lp.Path] = true
+		if err := l.linkPackage(lp); err != nil {
 			return fmt.Errorf("the lowered code of %s: %v", lp.Path, err)
 		}
 	}
 	return nil
 }
 
-func (l *Lowerer) link(lp *summaries.Lowered) error {
+func (l *lowerer) linkPackage(lp *summaries.Lowered) error {
 	src, err := ir.Parse(lp.Path, []byte(lp.IR))
 	if err != nil {
 		return err
@@ -63,32 +63,32 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 	for _, f := range src.Funcs {
 		l.names[f.Name] = true
 		if d := l.prog.Func(f.Name); d != nil && d.Blocks != nil {
-			l.linked[f.Name] = d
+			l.link.funcs[f.Name] = d
 		}
 	}
 	for _, g := range src.Globals {
 		l.names[g.Name] = true
 		gl := l.prog.Global(g.Name)
-		l.linkedG[g.Name] = gl
+		l.link.globals[g.Name] = gl
 		// A variable of a package with no code here (the standard
 		// library's) starts unknown, as the program's own references to
 		// such variables do (genInitExtern); a variable of a package
 		// whose code is linked is set by its init.
-		if !reserved[g.Name] && !l.imported[globalPkg(g.Name)] && (l.opts.Home == nil || globalPkg(g.Name) != l.opts.Home.Path()) {
-			if l.externG == nil {
-				l.externG = map[*ir.Global]bool{}
+		if !reserved[g.Name] && !l.link.imported[globalPkg(g.Name)] && (l.opts.Home == nil || globalPkg(g.Name) != l.opts.Home.Path()) {
+			if l.link.externG == nil {
+				l.link.externG = map[*ir.Global]bool{}
 			}
-			l.externG[gl] = true
+			l.link.externG[gl] = true
 		}
 	}
 	for _, t := range src.Types {
-		l.typeNames[t.Name] = true
+		l.layout.names[t.Name] = true
 	}
 	for _, dt := range lp.Types {
-		if l.typeByID[dt.ID] != nil {
+		if l.dyn.byID[dt.ID] != nil {
 			continue
 		}
-		e := &TypeEntry{ID: dt.ID, Name: dt.Name, linked: true}
+		e := &typeEntry{ID: dt.ID, Name: dt.Name, linked: true}
 		fn := func(name string) *ir.Func {
 			if name == "" {
 				return nil
@@ -109,7 +109,7 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 			}
 			e.Imported = imp
 		}
-		l.typeByID[e.ID] = e
+		l.dyn.byID[e.ID] = e
 		l.info.Types = append(l.info.Types, e)
 	}
 	return nil
@@ -117,7 +117,7 @@ func (l *Lowerer) link(lp *summaries.Lowered) error {
 
 // lateFor makes this program's late function for an imported one's
 // recipe; decl is the imported declaration (its signature).
-func (l *Lowerer) lateFor(late summaries.Late, decl *ir.Func) (*ir.Func, error) {
+func (l *lowerer) lateFor(late summaries.Late, decl *ir.Func) (*ir.Func, error) {
 	switch late.Kind {
 	case "invoke":
 		var params []*ir.Type
@@ -152,16 +152,16 @@ func (l *Lowerer) lateFor(late summaries.Late, decl *ir.Func) (*ir.Func, error) 
 // linkedFunc returns the linked definition of fn, a function this program
 // does not lower from a body or a model, if another package's lowered code
 // has one.
-func (l *Lowerer) linkedFunc(fn *ssa.Function) *ir.Func {
-	if len(l.linked) == 0 || l.lowersBody(fn) || l.extern(fn) != nil {
+func (l *lowerer) linkedFunc(fn *ssa.Function) *ir.Func {
+	if len(l.link.funcs) == 0 || l.lowersBody(fn) || l.extern(fn) != nil {
 		return nil
 	}
-	return l.linked[fn.String()]
+	return l.link.funcs[fn.String()]
 }
 
 // sharedGlobal returns the global of a fixed name that linked code may
 // use too, making it if needed.
-func (l *Lowerer) sharedGlobal(name string, t *ir.Type) *ir.Global {
+func (l *lowerer) sharedGlobal(name string, t *ir.Type) *ir.Global {
 	if g := l.prog.Global(name); g != nil {
 		return g
 	}

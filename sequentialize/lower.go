@@ -13,20 +13,20 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// LowerOptions configure a Lowerer.
-type LowerOptions struct {
+// lowerOptions configure a lowerer.
+type lowerOptions struct {
 	// Externs model functions by their full name, ssa.Function.String()
 	// ("(*sync.Mutex).Lock", "fmt.Sprintf"; for an instance of a generic
 	// function, the instance's name, then its origin's). A model takes
 	// precedence over the function's body. A build's are the registry's
 	// (summaries.Models, made by externs).
-	Externs map[string]ExternFunc
+	Externs map[string]externFunc
 	// Bodies, if set, says which functions with a body kiss lowers from it;
 	// the others are lowered like functions without one (their model, or
 	// unknown). Nil means all: what the SSA program has bodies for.
 	Bodies func(*ssa.Function) bool
 	// Conc lowers go statements, channels and select; nil makes them errors.
-	Conc ConcurrencyLowering
+	Conc concurrencyLowering
 	// Pos renders a source position; nil means "file.go:line:col" with the
 	// file's base name.
 	Pos func(token.Position) string
@@ -39,14 +39,14 @@ type LowerOptions struct {
 	// code makes: p is the lowered address (a map for map operations) and
 	// addr the SSA value it came from. The concurrency layer reports them to
 	// the race detector.
-	Access func(b *Builder, p ir.Value, addr ssa.Value, write bool)
+	Access func(b *builder, p ir.Value, addr ssa.Value, write bool)
 	// Home is the package under analysis: its own functions and types run
 	// from their bodies even where Externs or Types model them for the
 	// packages that import it (kiss checking package sync itself).
 	Home *types.Package
 	// UnknownInterfaces makes an unknown function's interface results
 	// (errors, say) nil or a non-nil value of an unknown dynamic type
-	// (UnknownTypeID), rather than always nil.
+	// (unknownTypeID), rather than always nil.
 	UnknownInterfaces bool
 	// UnknownFuncs makes an unknown function's func results a function
 	// that does nothing kiss knows of and returns unknown values, rather
@@ -63,30 +63,30 @@ type LowerOptions struct {
 	Export string
 }
 
-// ExternFunc lowers a call of a modelled function: it emits the call's
+// externFunc lowers a call of a modelled function: it emits the call's
 // effect with b and returns its result (nil for none), of the IR type of
 // the call's Go result (several results: a struct). args are the lowered
 // arguments, receiver first; call is the SSA call (for a function called
 // through a value, a synthesized CallCommon whose Value is the function and
 // whose Args are nil). A model that panics calls @rt.panic (see
 // lower_panic.go); the caller checks @rt.panicking after the hook.
-type ExternFunc func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error)
+type externFunc func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error)
 
-// Info is what the lowering learnt that later stages need.
-type Info struct {
+// lowerInfo is what the lowering learnt that later stages need.
+type lowerInfo struct {
 	// Funcs maps each lowered Go function to its IR function.
 	Funcs map[*ssa.Function]*ir.Func
 	// Types is the dynamic type table of interfaces, in the order the
 	// lowering met them (0 is the nil interface).
-	Types []*TypeEntry
+	Types []*typeEntry
 	// Unknown lists, sorted, the functions without a body or a model that
 	// the program calls: kiss assumed they return any value and touch no
 	// shared state.
 	Unknown []string
 }
 
-// TypeEntry is a dynamic type an interface value may hold.
-type TypeEntry struct {
+// typeEntry is a dynamic type an interface value may hold.
+type typeEntry struct {
 	ID   int64
 	Type types.Type // nil for kiss's own types (RuntimeErrorType, the models')
 	Name string
@@ -104,8 +104,8 @@ type TypeEntry struct {
 // RegisterType adds a dynamic type of a model, whose values an interface
 // may hold: its methods take the box pointer and the Go arguments. It
 // returns the type id.
-func (l *Lowerer) RegisterType(name string, methods map[methodKey]*ir.Func) int64 {
-	e := &TypeEntry{Name: name, Methods: methods}
+func (l *lowerer) RegisterType(name string, methods map[methodKey]*ir.Func) int64 {
+	e := &typeEntry{Name: name, Methods: methods}
 	if old := l.addType("kiss:"+name, e); old != nil {
 		old.Methods, old.linked = methods, false // linked first: this program's functions are the same
 		return old.ID
@@ -113,101 +113,131 @@ func (l *Lowerer) RegisterType(name string, methods map[methodKey]*ir.Func) int6
 	return e.ID
 }
 
-// Lowerer lowers the Go functions of one program into one IR program. It is
+// lowerer lowers the Go functions of one program into one IR program. It is
 // memoised: each function is lowered once, on first reference; the functions
 // it references are lowered by Program (or by later LowerFunc calls).
-type Lowerer struct {
+type lowerer struct {
 	SSA  *ssa.Program
-	Conc ConcurrencyLowering
-	opts LowerOptions
+	Conc concurrencyLowering
+	opts lowerOptions
 
-	prog    *ir.Program
-	info    *Info
-	funcs   map[*ssa.Function]*ir.Func
-	done    map[*ssa.Function]bool // body (or stub) emitted, or failed
-	failed  map[*ssa.Function]error
-	queue   []*ssa.Function
-	names   map[string]bool // @names of functions and globals
-	unknown map[string]bool
-	errs    []error
+	prog  *ir.Program
+	info  *lowerInfo
+	work  workList
+	names map[string]bool // @names of functions and globals
+	errs  []error
 
-	unknownContexts bool // an unknown value may be a context of any type
+	layout   typeLayout
+	tSlice   *ir.Type
+	tIface   *ir.Type
+	tClosure *ir.Type
+	tIkey    *ir.Type // made on first use (lower_mapkey.go)
 
-	types     typeutil.Map // types.Type -> *ir.Type
-	typeNames map[string]bool
-	tSlice    *ir.Type
-	tIface    *ir.Type
-	tClosure  *ir.Type
-	tIkey     *ir.Type // made on first use (lower_mapkey.go)
+	globals globalTable
+	posMap  map[string]token.Pos  // rendered positions back to token.Pos
+	rt      map[string]*ir.Global // kiss's runtime globals by name
+	helpers map[string]*ir.Func
 
-	globals     map[*ssa.Global]*ir.Global
-	globalOrder []*ssa.Global
-	posMap      map[string]token.Pos  // rendered positions back to token.Pos
-	rt          map[string]*ir.Global // kiss's runtime globals by name
-
-	unknownFrom string // the label of the nondets Unknown emits (labelUnknown)
-	unknownPtrs int    // pointers Unknown is inside (it gives up past maxUnknownPtrs)
-	opaquePkgs  map[*types.Package]bool
-
-	prefix   string                // of generated names (LowerOptions.Export)
-	imported map[string]bool       // packages whose lowered code is linked in
-	linked   map[string]*ir.Func   // their Go functions, by full name
-	linkedG  map[string]*ir.Global // their Go variables, by full name
-	externG  map[*ir.Global]bool   // those of packages without code here: unknown at start
-
-	typeIDs  typeutil.Map // types.Type -> int64
-	typeByID map[int64]*TypeEntry
-	helpers  map[string]*ir.Func
-	lates    []*lateFunc // regenerated when the type table grows
-	lateBy   map[string]*lateFunc
+	unk  unknowns
+	link linking
+	dyn  dynTypes
 }
 
-// NewLowerer returns a lowerer for functions of prog.
-func NewLowerer(prog *ssa.Program, opts LowerOptions) *Lowerer {
-	l := &Lowerer{
-		SSA:       prog,
-		Conc:      opts.Conc,
-		opts:      opts,
-		prog:      &ir.Program{},
-		info:      &Info{Funcs: map[*ssa.Function]*ir.Func{}},
-		funcs:     map[*ssa.Function]*ir.Func{},
-		done:      map[*ssa.Function]bool{},
-		failed:    map[*ssa.Function]error{},
-		names:     map[string]bool{ir.Entry: true},
-		unknown:   map[string]bool{},
-		typeNames: map[string]bool{},
-		globals:   map[*ssa.Global]*ir.Global{},
-		posMap:    map[string]token.Pos{},
-		rt:        map[string]*ir.Global{},
-		helpers:   map[string]*ir.Func{},
-		lateBy:    map[string]*lateFunc{},
-		typeByID:  map[int64]*TypeEntry{},
+// workList is what the lowering has to do and has done.
+type workList struct {
+	funcs  map[*ssa.Function]*ir.Func
+	done   map[*ssa.Function]bool // body (or stub) emitted, or failed
+	failed map[*ssa.Function]error
+	queue  []*ssa.Function
+}
+
+// typeLayout maps Go types to the IR types that lay them out.
+type typeLayout struct {
+	byType typeutil.Map // types.Type -> *ir.Type
+	names  map[string]bool
+}
+
+// globalTable holds the IR globals of Go variables, in the order met.
+type globalTable struct {
+	byVar map[*ssa.Global]*ir.Global
+	order []*ssa.Global
+}
+
+// unknowns is what the lowering knows of the code it does not know.
+type unknowns struct {
+	called     map[string]bool // functions without a body or a model the program calls
+	contexts   bool            // an unknown value may be a context of any type
+	from       string          // the label of the nondets Unknown emits (labelUnknown)
+	ptrs       int             // pointers Unknown is inside (it gives up past maxUnknownPtrs)
+	opaquePkgs map[*types.Package]bool
+}
+
+// linking is the state of other packages' lowered code linked in
+// (import.go), and of this package's code lowered for export.
+type linking struct {
+	prefix   string                // of generated names (lowerOptions.Export)
+	imported map[string]bool       // packages whose lowered code is linked in
+	funcs    map[string]*ir.Func   // their Go functions, by full name
+	globals  map[string]*ir.Global // their Go variables, by full name
+	externG  map[*ir.Global]bool   // those of packages without code here: unknown at start
+}
+
+// dynTypes is the table of dynamic types interfaces may hold, and the
+// generated functions whose bodies depend on it (dispatch, equality).
+type dynTypes struct {
+	ids    typeutil.Map // types.Type -> int64
+	byID   map[int64]*typeEntry
+	lates  []*lateFunc // regenerated when the type table grows
+	lateBy map[string]*lateFunc
+}
+
+// newLowerer returns a lowerer for functions of prog.
+func newLowerer(prog *ssa.Program, opts lowerOptions) *lowerer {
+	l := &lowerer{
+		SSA:  prog,
+		Conc: opts.Conc,
+		opts: opts,
+		prog: &ir.Program{},
+		info: &lowerInfo{Funcs: map[*ssa.Function]*ir.Func{}},
+		work: workList{
+			funcs:  map[*ssa.Function]*ir.Func{},
+			done:   map[*ssa.Function]bool{},
+			failed: map[*ssa.Function]error{},
+		},
+		names:   map[string]bool{ir.Entry: true},
+		unk:     unknowns{called: map[string]bool{}},
+		layout:  typeLayout{names: map[string]bool{}},
+		globals: globalTable{byVar: map[*ssa.Global]*ir.Global{}},
+		posMap:  map[string]token.Pos{},
+		rt:      map[string]*ir.Global{},
+		helpers: map[string]*ir.Func{},
+		dyn:     dynTypes{lateBy: map[string]*lateFunc{}, byID: map[int64]*typeEntry{}},
 	}
 	l.tSlice = l.declareType("slice", ir.Struct(ir.Ptr, ir.I64, ir.I64, ir.I64))
 	l.tIface = l.declareType("iface", ir.Struct(ir.I64, ir.Ptr))
 	l.tClosure = l.declareType("closure", ir.Struct(ir.FuncT, ir.Ptr))
 	l.initRuntime()
 	if opts.Export != "" {
-		l.prefix = opts.Export + ":"
+		l.link.prefix = opts.Export + ":"
 	}
 	return l
 }
 
 // ReserveName keeps the function or global name @name out of the lowering's
 // use (for runtime code the caller adds to the program).
-func (l *Lowerer) ReserveName(name string) { l.names[name] = true }
+func (l *lowerer) ReserveName(name string) { l.names[name] = true }
 
 // ReserveType keeps the type name $name out of the lowering's use.
-func (l *Lowerer) ReserveType(name string) { l.typeNames[name] = true }
+func (l *lowerer) ReserveType(name string) { l.layout.names[name] = true }
 
 // IRProgram returns the program being built, for callers that add their own
 // functions, globals and types to it.
-func (l *Lowerer) IRProgram() *ir.Program { return l.prog }
+func (l *lowerer) IRProgram() *ir.Program { return l.prog }
 
 // LowerFunc lowers fn (its body, or its model or unknown-function stub when
 // it has none) and returns its IR function. The functions it references get
 // their IR functions at once and their bodies later (Program).
-func (l *Lowerer) LowerFunc(fn *ssa.Function) (f *ir.Func, err error) {
+func (l *lowerer) LowerFunc(fn *ssa.Function) (f *ir.Func, err error) {
 	if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
 		return nil, fmt.Errorf("%s: a generic function is lowered by its instances", fn)
 	}
@@ -223,12 +253,12 @@ func (l *Lowerer) LowerFunc(fn *ssa.Function) (f *ir.Func, err error) {
 // FuncRef returns fn's IR function, creating it (with its signature: %env
 // ptr first, then the Go parameters, receiver first) and scheduling its body
 // if needed.
-func (l *Lowerer) FuncRef(fn *ssa.Function) *ir.Func {
-	if f, ok := l.funcs[fn]; ok {
+func (l *lowerer) FuncRef(fn *ssa.Function) *ir.Func {
+	if f, ok := l.work.funcs[fn]; ok {
 		return f
 	}
 	if f := l.linkedFunc(fn); f != nil {
-		l.funcs[fn], l.info.Funcs[fn], l.done[fn] = f, f, true
+		l.work.funcs[fn], l.info.Funcs[fn], l.work.done[fn] = f, f, true
 		return f
 	}
 	name := funcName(fn)
@@ -266,20 +296,20 @@ func (l *Lowerer) FuncRef(fn *ssa.Function) *ir.Func {
 		f.NewParam(pname(pnames[i], i), l.Type(t))
 	}
 	f.Result = l.resultType(sig)
-	l.funcs[fn] = f
+	l.work.funcs[fn] = f
 	l.info.Funcs[fn] = f
 	l.prog.Funcs = append(l.prog.Funcs, f)
-	l.queue = append(l.queue, fn)
+	l.work.queue = append(l.work.queue, fn)
 	return f
 }
 
 // complete emits the body of fn's IR function if not done yet.
-func (l *Lowerer) complete(fn *ssa.Function) (err error) {
-	if l.done[fn] {
-		return l.failed[fn]
+func (l *lowerer) complete(fn *ssa.Function) (err error) {
+	if l.work.done[fn] {
+		return l.work.failed[fn]
 	}
-	l.done[fn] = true
-	f := l.funcs[fn]
+	l.work.done[fn] = true
+	f := l.work.funcs[fn]
 	defer func() {
 		if r := recover(); r != nil {
 			err = asLowerError(r, fn)
@@ -291,7 +321,7 @@ func (l *Lowerer) complete(fn *ssa.Function) (err error) {
 			b.SetBlock(b.NewBlock("error"))
 			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
 			l.errs = append(l.errs, err)
-			l.failed[fn] = err
+			l.work.failed[fn] = err
 		}
 	}()
 	if l.lowersBody(fn) {
@@ -301,16 +331,16 @@ func (l *Lowerer) complete(fn *ssa.Function) (err error) {
 }
 
 // lowersBody reports whether fn is lowered from its body (it has one, no
-// model, and LowerOptions.Bodies accepts it).
-func (l *Lowerer) lowersBody(fn *ssa.Function) bool {
+// model, and lowerOptions.Bodies accepts it).
+func (l *lowerer) lowersBody(fn *ssa.Function) bool {
 	return fn.Blocks != nil && l.extern(fn) == nil && (l.opts.Bodies == nil || l.opts.Bodies(fn))
 }
 
 // drain lowers every referenced function not lowered yet.
-func (l *Lowerer) drain() {
-	for len(l.queue) > 0 {
-		fn := l.queue[0]
-		l.queue = l.queue[1:]
+func (l *lowerer) drain() {
+	for len(l.work.queue) > 0 {
+		fn := l.work.queue[0]
+		l.work.queue = l.work.queue[1:]
 		l.complete(fn)
 	}
 }
@@ -318,11 +348,11 @@ func (l *Lowerer) drain() {
 // Program lowers everything referenced so far, completes the generated
 // dispatch functions against the final type table, and returns the program.
 // It may be called again after further LowerFunc calls.
-func (l *Lowerer) Program() (*ir.Program, error) {
+func (l *lowerer) Program() (*ir.Program, error) {
 	for {
 		l.drain()
 		n, nf := len(l.info.Types), len(l.prog.Funcs)
-		for _, lf := range l.lates {
+		for _, lf := range l.dyn.lates {
 			if err := l.regenerateSafely(lf); err != nil {
 				l.errs = append(l.errs, err)
 				return l.prog, errors.Join(l.errs...)
@@ -334,7 +364,7 @@ func (l *Lowerer) Program() (*ir.Program, error) {
 		}
 	}
 	l.info.Unknown = l.info.Unknown[:0]
-	for name := range l.unknown {
+	for name := range l.unk.called {
 		l.info.Unknown = append(l.info.Unknown, name)
 	}
 	sort.Strings(l.info.Unknown)
@@ -343,7 +373,7 @@ func (l *Lowerer) Program() (*ir.Program, error) {
 
 // unsupported lists the errors of the functions that could not be lowered
 // (each left with a body that cuts the path).
-func (l *Lowerer) unsupported() []string {
+func (l *lowerer) unsupported() []string {
 	var out []string
 	for _, err := range l.errs {
 		out = append(out, err.Error())
@@ -352,14 +382,14 @@ func (l *Lowerer) unsupported() []string {
 }
 
 // Info returns what the lowering learnt; complete after Program.
-func (l *Lowerer) Info() *Info { return l.info }
+func (l *lowerer) Info() *lowerInfo { return l.info }
 
-// BuildSequential lowers the sequential program of root: main calls the
+// buildSequential lowers the sequential program of root: main calls the
 // package's init, then root (with unknown arguments if it has parameters),
 // and asserts that no panic is left unrecovered. The concurrency layer
-// replaces this main with its scheduler and reuses the Lowerer.
-func BuildSequential(root *ssa.Function, opts LowerOptions) (*ir.Program, *Info, error) {
-	l := NewLowerer(root.Prog, opts)
+// replaces this main with its scheduler and reuses the lowerer.
+func buildSequential(root *ssa.Function, opts lowerOptions) (*ir.Program, *lowerInfo, error) {
+	l := newLowerer(root.Prog, opts)
 	main := &ir.Func{Name: ir.Entry, Pos: l.posString(root.Pos())}
 	b := newBuilder(l, main)
 	b.label = ""
@@ -392,10 +422,10 @@ func BuildSequential(root *ssa.Function, opts LowerOptions) (*ir.Program, *Info,
 }
 
 // emitInit emits what runs before root: the unknown variables of packages
-// without bodies (LowerOptions.UnknownGlobals), then more (a hook, may be
+// without bodies (lowerOptions.UnknownGlobals), then more (a hook, may be
 // nil), then the init of root's package; it goes on to run, or to end if
 // the init panicked.
-func (l *Lowerer) emitInit(b *Builder, root *ssa.Function, more func(), run, end *ir.Block) {
+func (l *lowerer) emitInit(b *builder, root *ssa.Function, more func(), run, end *ir.Block) {
 	if l.opts.UnknownGlobals {
 		b.CallTo(nil, l.late("initextern", "rt.initextern", nil, nil, l.genInitExtern))
 	}

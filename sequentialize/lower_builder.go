@@ -8,12 +8,12 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Builder emits IR into one function, one block at a time. The lowering of
-// a Go function, the generated helpers and the hooks (ExternFunc,
-// ConcurrencyLowering) all emit through it, so that panics, positions and
+// builder emits IR into one function, one block at a time. The lowering of
+// a Go function, the generated helpers and the hooks (externFunc,
+// concurrencyLowering) all emit through it, so that panics, positions and
 // temporaries follow one convention.
-type Builder struct {
-	l   *Lowerer
+type builder struct {
+	l   *lowerer
 	Fn  *ir.Func
 	blk *ir.Block
 
@@ -37,8 +37,8 @@ type Builder struct {
 	silent bool
 }
 
-func newBuilder(l *Lowerer, f *ir.Func) *Builder {
-	b := &Builder{l: l, Fn: f, names: map[string]bool{}, temps: map[*ir.Local]bool{}, label: "b", Hint: "t"}
+func newBuilder(l *lowerer, f *ir.Func) *builder {
+	b := &builder{l: l, Fn: f, names: map[string]bool{}, temps: map[*ir.Local]bool{}, label: "b", Hint: "t"}
 	for _, loc := range f.Locals {
 		b.names[loc.Name] = true
 	}
@@ -59,14 +59,14 @@ func newBuilder(l *Lowerer, f *ir.Func) *Builder {
 	return b
 }
 
-// Lowerer returns the lowerer the builder belongs to.
-func (b *Builder) Lowerer() *Lowerer { return b.l }
+// lowerer returns the lowerer the builder belongs to.
+func (b *builder) Lowerer() *lowerer { return b.l }
 
 // Block returns the block being filled.
-func (b *Builder) Block() *ir.Block { return b.blk }
+func (b *builder) Block() *ir.Block { return b.blk }
 
 // uniq returns name, or name with a numeric suffix, unused in the function.
-func (b *Builder) uniq(key, name string) string {
+func (b *builder) uniq(key, name string) string {
 	for i := 1; ; i++ {
 		n := name
 		if i > 1 {
@@ -80,7 +80,7 @@ func (b *Builder) uniq(key, name string) string {
 }
 
 // Local adds a local named after name (made unique).
-func (b *Builder) Local(name string, t *ir.Type) *ir.Local {
+func (b *builder) Local(name string, t *ir.Type) *ir.Local {
 	if name == "" {
 		name = "v"
 	}
@@ -88,7 +88,7 @@ func (b *Builder) Local(name string, t *ir.Type) *ir.Local {
 }
 
 // Temp adds a temporary local named after the current hint.
-func (b *Builder) Temp(t *ir.Type) *ir.Local {
+func (b *builder) Temp(t *ir.Type) *ir.Local {
 	for {
 		b.ntemp++
 		n := b.Hint + "." + strconv.Itoa(b.ntemp)
@@ -104,7 +104,7 @@ func (b *Builder) Temp(t *ir.Type) *ir.Local {
 // NewBlock makes a block labelled after the current SSA block and hint. It
 // joins the function (and gets its place in the dump) when SetBlock first
 // selects it, so blocks appear in the order they are filled.
-func (b *Builder) NewBlock(hint string) *ir.Block {
+func (b *builder) NewBlock(hint string) *ir.Block {
 	name := hint
 	if b.label != "" {
 		name = b.label + "." + hint
@@ -113,7 +113,7 @@ func (b *Builder) NewBlock(hint string) *ir.Block {
 }
 
 // SetBlock makes blk the block being filled.
-func (b *Builder) SetBlock(blk *ir.Block) {
+func (b *builder) SetBlock(blk *ir.Block) {
 	if blk.Index < 0 {
 		blk.Index = len(b.Fn.Blocks)
 		b.Fn.Blocks = append(b.Fn.Blocks, blk)
@@ -122,7 +122,7 @@ func (b *Builder) SetBlock(blk *ir.Block) {
 }
 
 // Terminated reports whether the current block already ends in a terminator.
-func (b *Builder) Terminated() bool {
+func (b *builder) Terminated() bool {
 	n := len(b.blk.Instrs)
 	return n > 0 && b.blk.Instrs[n-1].Op.IsTerminator()
 }
@@ -137,7 +137,7 @@ var positioned = map[ir.Op]bool{
 }
 
 // Emit appends in to the current block.
-func (b *Builder) Emit(in *ir.Instr) *ir.Instr {
+func (b *builder) Emit(in *ir.Instr) *ir.Instr {
 	if b.blk == nil || b.Terminated() {
 		panic(fmt.Sprintf("internal error: emitting %s after a terminator", in.Op))
 	}
@@ -153,24 +153,24 @@ func (b *Builder) Emit(in *ir.Instr) *ir.Instr {
 }
 
 // Op emits `%tmp = op args...` with a new temporary of type t and returns it.
-func (b *Builder) Op(op ir.Op, t *ir.Type, args ...ir.Value) *ir.Local {
+func (b *builder) Op(op ir.Op, t *ir.Type, args ...ir.Value) *ir.Local {
 	d := b.Temp(t)
 	b.Emit(&ir.Instr{Op: op, Dst: d, Args: args})
 	return d
 }
 
 // Assign emits `dst = op args...`.
-func (b *Builder) Assign(dst *ir.Local, op ir.Op, args ...ir.Value) {
+func (b *builder) Assign(dst *ir.Local, op ir.Op, args ...ir.Value) {
 	b.Emit(&ir.Instr{Op: op, Dst: dst, Args: args})
 }
 
 // Copy emits `dst = copy v`.
-func (b *Builder) Copy(dst *ir.Local, v ir.Value) { b.Assign(dst, ir.OpCopy, v) }
+func (b *builder) Copy(dst *ir.Local, v ir.Value) { b.Assign(dst, ir.OpCopy, v) }
 
 // move is Copy for a v the caller is done with: when v is a temporary just
 // computed and not used yet, the computation assigns dst instead and v goes
 // away (which keeps the dump free of copies).
-func (b *Builder) move(dst *ir.Local, v ir.Value) {
+func (b *builder) move(dst *ir.Local, v ir.Value) {
 	if last := b.fresh(v); last != nil && ir.Identical(dst.Typ, last.Dst.Typ) {
 		b.dropTemp(last.Dst)
 		last.Dst = dst
@@ -181,7 +181,7 @@ func (b *Builder) move(dst *ir.Local, v ir.Value) {
 
 // fresh returns the instruction that just computed v, if v is a temporary
 // nothing uses yet.
-func (b *Builder) fresh(v ir.Value) *ir.Instr {
+func (b *builder) fresh(v ir.Value) *ir.Instr {
 	loc, ok := v.(*ir.Local)
 	if !ok || !b.temps[loc] || b.blk == nil || len(b.blk.Instrs) == 0 {
 		return nil
@@ -193,7 +193,7 @@ func (b *Builder) fresh(v ir.Value) *ir.Instr {
 }
 
 // dropTemp removes an unused temporary from the function.
-func (b *Builder) dropTemp(loc *ir.Local) {
+func (b *builder) dropTemp(loc *ir.Local) {
 	delete(b.temps, loc)
 	ls := b.Fn.Locals
 	for i := loc.Index; i+1 < len(ls); i++ {
@@ -205,7 +205,7 @@ func (b *Builder) dropTemp(loc *ir.Local) {
 
 // Bin emits a binary operation; comparisons yield bool. Comparisons of
 // integer constants and and/or with a boolean constant fold.
-func (b *Builder) Bin(op ir.Op, x, y ir.Value) ir.Value {
+func (b *builder) Bin(op ir.Op, x, y ir.Value) ir.Value {
 	if v := fold(op, x, y); v != nil {
 		return v
 	}
@@ -259,7 +259,7 @@ func fold(op ir.Op, x, y ir.Value) ir.Value {
 }
 
 // Not emits a logical or bitwise not.
-func (b *Builder) Not(x ir.Value) ir.Value {
+func (b *builder) Not(x ir.Value) ir.Value {
 	if c, ok := x.(*ir.Const); ok && c.Typ.Kind == ir.KindBool {
 		return ir.BoolConst(c.Bits == 0)
 	}
@@ -268,7 +268,7 @@ func (b *Builder) Not(x ir.Value) ir.Value {
 
 // negate is Not for an x the caller is done with: a fresh eq or ne turns
 // into the other.
-func (b *Builder) negate(x ir.Value) ir.Value {
+func (b *builder) negate(x ir.Value) ir.Value {
 	if last := b.fresh(x); last != nil && (last.Op == ir.OpEq || last.Op == ir.OpNe) {
 		last.Op = ir.OpEq + ir.OpNe - last.Op
 		return x
@@ -277,7 +277,7 @@ func (b *Builder) negate(x ir.Value) ir.Value {
 }
 
 // And emits x && y (both evaluated), folding constants.
-func (b *Builder) And(x, y ir.Value) ir.Value {
+func (b *builder) And(x, y ir.Value) ir.Value {
 	if isTrue(x) {
 		return y
 	}
@@ -293,7 +293,7 @@ func isTrue(v ir.Value) bool {
 }
 
 // Conv converts an integer or float to t (no-op when already t).
-func (b *Builder) Conv(x ir.Value, t *ir.Type) ir.Value {
+func (b *builder) Conv(x ir.Value, t *ir.Type) ir.Value {
 	if ir.Identical(x.Type(), t) {
 		return x
 	}
@@ -304,23 +304,23 @@ func (b *Builder) Conv(x ir.Value, t *ir.Type) ir.Value {
 }
 
 // Load emits a load of a value of type t.
-func (b *Builder) Load(t *ir.Type, p ir.Value) *ir.Local { return b.Op(ir.OpLoad, t, p) }
+func (b *builder) Load(t *ir.Type, p ir.Value) *ir.Local { return b.Op(ir.OpLoad, t, p) }
 
 // Store emits `store p, v`.
-func (b *Builder) Store(p, v ir.Value) { b.Emit(&ir.Instr{Op: ir.OpStore, Args: []ir.Value{p, v}}) }
+func (b *builder) Store(p, v ir.Value) { b.Emit(&ir.Instr{Op: ir.OpStore, Args: []ir.Value{p, v}}) }
 
 // Field emits a pointer to field k of the struct p points to.
-func (b *Builder) Field(p ir.Value, k int) *ir.Local {
+func (b *builder) Field(p ir.Value, k int) *ir.Local {
 	d := b.Temp(ir.Ptr)
 	b.Emit(&ir.Instr{Op: ir.OpField, Dst: d, Args: []ir.Value{p}, Index: k})
 	return d
 }
 
 // Index emits a pointer to element i of the array p points to.
-func (b *Builder) Index(p, i ir.Value) *ir.Local { return b.Op(ir.OpIndex, ir.Ptr, p, i) }
+func (b *builder) Index(p, i ir.Value) *ir.Local { return b.Op(ir.OpIndex, ir.Ptr, p, i) }
 
 // Extract emits field k of a struct value (element k of an array value).
-func (b *Builder) Extract(v ir.Value, k int) *ir.Local {
+func (b *builder) Extract(v ir.Value, k int) *ir.Local {
 	t := v.Type()
 	var ft *ir.Type
 	if t.Kind == ir.KindArray {
@@ -334,10 +334,10 @@ func (b *Builder) Extract(v ir.Value, k int) *ir.Local {
 }
 
 // Make emits an aggregate of type t from its fields or elements.
-func (b *Builder) Make(t *ir.Type, vals ...ir.Value) *ir.Local { return b.Op(ir.OpMake, t, vals...) }
+func (b *builder) Make(t *ir.Type, vals ...ir.Value) *ir.Local { return b.Op(ir.OpMake, t, vals...) }
 
 // Alloc emits a new zeroed object holding a t (or n of them, if n != nil).
-func (b *Builder) Alloc(t *ir.Type, n ir.Value) *ir.Local {
+func (b *builder) Alloc(t *ir.Type, n ir.Value) *ir.Local {
 	d := b.Temp(ir.Ptr)
 	in := &ir.Instr{Op: ir.OpAlloc, Dst: d, Type: t}
 	if n != nil {
@@ -348,7 +348,7 @@ func (b *Builder) Alloc(t *ir.Type, n ir.Value) *ir.Local {
 }
 
 // Call emits a call; res is the result type (nil: none) and dst may be nil.
-func (b *Builder) Call(res *ir.Type, f ir.Value, args ...ir.Value) *ir.Local {
+func (b *builder) Call(res *ir.Type, f ir.Value, args ...ir.Value) *ir.Local {
 	var d *ir.Local
 	if res != nil {
 		d = b.Temp(res)
@@ -358,25 +358,25 @@ func (b *Builder) Call(res *ir.Type, f ir.Value, args ...ir.Value) *ir.Local {
 }
 
 // CallTo emits `[dst =] call f(args...)`.
-func (b *Builder) CallTo(dst *ir.Local, f ir.Value, args ...ir.Value) {
+func (b *builder) CallTo(dst *ir.Local, f ir.Value, args ...ir.Value) {
 	b.Emit(&ir.Instr{Op: ir.OpCall, Dst: dst, Args: append([]ir.Value{f}, args...)})
 }
 
 // Trace emits `trace name, args...` at b.Pos.
-func (b *Builder) Trace(name string, args ...ir.Value) {
+func (b *builder) Trace(name string, args ...ir.Value) {
 	b.Emit(&ir.Instr{Op: ir.OpTrace, Name: name, Args: args})
 }
 
 // Jmp ends the block with a jump.
-func (b *Builder) Jmp(to *ir.Block) { b.Emit(&ir.Instr{Op: ir.OpJmp, Targets: []*ir.Block{to}}) }
+func (b *builder) Jmp(to *ir.Block) { b.Emit(&ir.Instr{Op: ir.OpJmp, Targets: []*ir.Block{to}}) }
 
 // Br ends the block with a conditional branch.
-func (b *Builder) Br(c ir.Value, then, els *ir.Block) {
+func (b *builder) Br(c ir.Value, then, els *ir.Block) {
 	b.Emit(&ir.Instr{Op: ir.OpBr, Args: []ir.Value{c}, Targets: []*ir.Block{then, els}})
 }
 
 // Ret ends the block with a return (v may be nil).
-func (b *Builder) Ret(v ir.Value) {
+func (b *builder) Ret(v ir.Value) {
 	in := &ir.Instr{Op: ir.OpRet}
 	if v != nil {
 		in.Args = []ir.Value{v}
@@ -385,7 +385,7 @@ func (b *Builder) Ret(v ir.Value) {
 }
 
 // RetZero returns the zero value of the function's result.
-func (b *Builder) RetZero() {
+func (b *builder) RetZero() {
 	if b.Fn.Result == nil {
 		b.Ret(nil)
 		return
@@ -395,7 +395,7 @@ func (b *Builder) RetZero() {
 
 // If branches on c and continues in the new "then" block; the caller ends
 // it and goes on with the returned "else" block.
-func (b *Builder) If(c ir.Value, hint string) (then, els *ir.Block) {
+func (b *builder) If(c ir.Value, hint string) (then, els *ir.Block) {
 	then, els = b.NewBlock(hint), b.NewBlock(hint+".else")
 	b.Br(c, then, els)
 	b.SetBlock(then)
@@ -403,7 +403,7 @@ func (b *Builder) If(c ir.Value, hint string) (then, els *ir.Block) {
 }
 
 // Value lowers an SSA operand of the Go function being lowered.
-func (b *Builder) Value(v ssa.Value) ir.Value {
+func (b *builder) Value(v ssa.Value) ir.Value {
 	if b.fl == nil {
 		panic("internal error: Builder.Value outside a Go function")
 	}
@@ -411,10 +411,10 @@ func (b *Builder) Value(v ssa.Value) ir.Value {
 }
 
 // Unwind returns the block a panic in this frame jumps to.
-func (b *Builder) Unwind() *ir.Block { return b.unwind() }
+func (b *builder) Unwind() *ir.Block { return b.unwind() }
 
 // emitted runs emit and returns the instructions it added to b's function.
-func (b *Builder) emitted(emit func()) map[*ir.Instr]bool {
+func (b *builder) emitted(emit func()) map[*ir.Instr]bool {
 	blk, n, blocks := b.blk, len(b.blk.Instrs), len(b.Fn.Blocks)
 	emit()
 	out := map[*ir.Instr]bool{}

@@ -9,7 +9,7 @@ import (
 
 // builtin lowers a call of a builtin function with evaluated arguments and
 // returns its result (nil for none).
-func (l *Lowerer) builtin(b *Builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []ir.Value) ir.Value {
+func (l *lowerer) builtin(b *builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []ir.Value) ir.Value {
 	argType := func(i int) types.Type { return c.Args[i].Type().Underlying() }
 	switch bi.Name() {
 	case "len", "cap":
@@ -106,7 +106,7 @@ func wrapnilArg(c *ssa.Const) string {
 }
 
 // lenCap lowers len(x) and cap(x) for x of underlying type t.
-func (l *Lowerer) lenCap(b *Builder, c *ssa.CallCommon, name string, t types.Type, x ir.Value) ir.Value {
+func (l *lowerer) lenCap(b *builder, c *ssa.CallCommon, name string, t types.Type, x ir.Value) ir.Value {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem().Underlying()
 	}
@@ -151,7 +151,7 @@ func (l *Lowerer) lenCap(b *Builder, c *ssa.CallCommon, name string, t types.Typ
 
 // minMax lowers min and max: ints and strings by comparison, floats with
 // NaN winning as in Go.
-func (l *Lowerer) minMax(b *Builder, isMin bool, ops []ir.Value) ir.Value {
+func (l *lowerer) minMax(b *builder, isMin bool, ops []ir.Value) ir.Value {
 	r := ops[0]
 	op := ir.OpGt
 	if isMin {
@@ -169,7 +169,7 @@ func (l *Lowerer) minMax(b *Builder, isMin bool, ops []ir.Value) ir.Value {
 }
 
 // stringToBytes returns []byte(s) as a fresh slice.
-func (l *Lowerer) stringToBytes(b *Builder, s ir.Value) ir.Value {
+func (l *lowerer) stringToBytes(b *builder, s ir.Value) ir.Value {
 	p := b.Op(ir.OpStrToBytes, ir.Ptr, s)
 	n := b.Op(ir.OpStrLen, ir.I64, s)
 	return b.Make(l.tSlice, p, ir.IntConst(ir.I64, 0), n, n)

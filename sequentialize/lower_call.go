@@ -32,13 +32,13 @@ func (fl *funcLowerer) callOperands(c *ssa.CallCommon) []ir.Value {
 // emitCall emits the call c with its evaluated operands (callOperands) and
 // assigns the result to dst (nil: discarded). After a call that may panic,
 // it checks @rt.panicking.
-func (l *Lowerer) emitCall(b *Builder, c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
+func (l *lowerer) emitCall(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
 	if c.IsInvoke() {
 		l.guardNonNil(b, c.Value, func() ir.Value {
 			return b.Bin(ir.OpNe, b.Extract(ops[0], 0), ir.IntConst(ir.I64, 0))
 		})
 		// The method may be another package's code.
-		l.atSite(b, len(l.linked) > 0, func() { b.CallTo(dst, l.dispatcher(c.Method), ops...) })
+		l.atSite(b, len(l.link.funcs) > 0, func() { b.CallTo(dst, l.dispatcher(c.Method), ops...) })
 		b.CheckPanicking()
 		return
 	}
@@ -61,7 +61,7 @@ func (l *Lowerer) emitCall(b *Builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 
 // nonNilValue reports whether v (a pointer, func or interface) is known
 // not to be nil.
-func (l *Lowerer) nonNilValue(b *Builder, v ssa.Value) bool {
+func (l *lowerer) nonNilValue(b *builder, v ssa.Value) bool {
 	if b.fl != nil {
 		return b.fl.knownNonNil(v)
 	}
@@ -70,7 +70,7 @@ func (l *Lowerer) nonNilValue(b *Builder, v ssa.Value) bool {
 
 // guardNonNil raises a nil dereference unless ok() holds, when v is not
 // known to be non-nil.
-func (l *Lowerer) guardNonNil(b *Builder, v ssa.Value, ok func() ir.Value) {
+func (l *lowerer) guardNonNil(b *builder, v ssa.Value, ok func() ir.Value) {
 	if l.nonNilValue(b, v) {
 		return
 	}
@@ -83,7 +83,7 @@ func (l *Lowerer) guardNonNil(b *Builder, v ssa.Value, ok func() ir.Value) {
 // emitDirectCall calls the Go function fn: through its model if it has
 // one, as an IR call if it has a body, and as an unknown function otherwise.
 // c may be nil (a call kiss makes: package init, the root).
-func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, c *ssa.CallCommon, dst *ir.Local) {
+func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, c *ssa.CallCommon, dst *ir.Local) {
 	if c == nil {
 		c = &ssa.CallCommon{Value: fn}
 	}
@@ -101,7 +101,7 @@ func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, 
 		return
 	}
 	f := l.FuncRef(fn)
-	l.atSite(b, l.linked[f.Name] == f, func() { b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
+	l.atSite(b, l.link.funcs[f.Name] == f, func() { b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
 	b.CheckPanicking()
 }
 
@@ -109,7 +109,7 @@ func (l *Lowerer) emitDirectCall(b *Builder, fn *ssa.Function, args []ir.Value, 
 // (foreign), between trace events saying so: a violation in there is
 // reported at b.Pos, the last place in the package under analysis
 // (decode.go). Code lowered for export has no such place.
-func (l *Lowerer) atSite(b *Builder, foreign bool, call func()) {
+func (l *lowerer) atSite(b *builder, foreign bool, call func()) {
 	c, ok := l.Conc.(*concLowering)
 	if !foreign || !ok || l.opts.Export != "" || b.Pos == "" {
 		call()
@@ -124,7 +124,7 @@ func (l *Lowerer) atSite(b *Builder, foreign bool, call func()) {
 }
 
 // extern returns the model registered for fn, if any.
-func (l *Lowerer) extern(fn *ssa.Function) ExternFunc {
+func (l *lowerer) extern(fn *ssa.Function) externFunc {
 	if l.opts.Home != nil && fn.Pkg != nil && fn.Pkg.Pkg == l.opts.Home && fn.Blocks != nil {
 		return nil // the package's own code, with its body: run it
 	}
@@ -141,7 +141,7 @@ func (l *Lowerer) extern(fn *ssa.Function) ExternFunc {
 
 // callExtern emits a call of a function without a body (or with a model):
 // its model, or an unknown function's result.
-func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, args []ir.Value) ir.Value {
+func (l *lowerer) callExtern(b *builder, fn *ssa.Function, c *ssa.CallCommon, args []ir.Value) ir.Value {
 	if ext := l.extern(fn); ext != nil {
 		r, err := ext(l, b, c, args, b.Pos)
 		if err != nil {
@@ -152,7 +152,7 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 	if fn.Name() == "init" && fn.Signature.Recv() == nil && fn.Pkg != nil && fn.Parent() == nil {
 		return nil // a package built from export data: its init is not ours to run
 	}
-	l.unknown[fn.String()] = true
+	l.unk.called[fn.String()] = true
 	if l.touchesShared(fn) {
 		// The function may synchronize, block, unblock or panic on
 		// memory the program shares, or hand back something kiss cannot
@@ -168,7 +168,7 @@ func (l *Lowerer) callExtern(b *Builder, fn *ssa.Function, c *ssa.CallCommon, ar
 
 // UnknownResults returns unknown values for sig's results (one value, a
 // struct for several, nil for none).
-func (l *Lowerer) UnknownResults(b *Builder, sig *types.Signature) ir.Value {
+func (l *lowerer) UnknownResults(b *builder, sig *types.Signature) ir.Value {
 	res := sig.Results()
 	switch res.Len() {
 	case 0:
@@ -181,30 +181,30 @@ func (l *Lowerer) UnknownResults(b *Builder, sig *types.Signature) ir.Value {
 
 // retUnknown returns unknown values for sig's results from the function b
 // emits.
-func (l *Lowerer) retUnknown(b *Builder, sig *types.Signature) {
+func (l *lowerer) retUnknown(b *builder, sig *types.Signature) {
 	b.Ret(l.UnknownResults(b, sig))
 }
 
 // labelUnknown makes the nondets Unknown emits say they come from what (a
 // function kiss does not know), until the returned function restores the
 // previous label.
-func (l *Lowerer) labelUnknown(what string) func() {
-	prev := l.unknownFrom
-	l.unknownFrom = what
-	return func() { l.unknownFrom = prev }
+func (l *lowerer) labelUnknown(what string) func() {
+	prev := l.unk.from
+	l.unk.from = what
+	return func() { l.unk.from = prev }
 }
 
 // unknownNondet emits a nondet labelled with the origin of the unknown
 // value, so that a violation can tell it depends on it (smt's DependsOn).
-func (l *Lowerer) unknownNondet(b *Builder, t *ir.Type) *ir.Local {
-	label := l.unknownFrom
+func (l *lowerer) unknownNondet(b *builder, t *ir.Type) *ir.Local {
+	label := l.unk.from
 	if label == "" {
 		label = "unknown"
 	}
 	return l.unknownNondetLabel(b, t, label)
 }
 
-func (l *Lowerer) unknownNondetLabel(b *Builder, t *ir.Type, label string) *ir.Local {
+func (l *lowerer) unknownNondetLabel(b *builder, t *ir.Type, label string) *ir.Local {
 	d := b.Temp(t)
 	b.Emit(&ir.Instr{Op: ir.OpNondet, Dst: d, Name: label})
 	return d
@@ -242,7 +242,7 @@ func effects(prog *ir.Program) map[string]string {
 // reports. A function declared without a body in a package kiss has the
 // source of is assembly or the runtime's, and may block whatever its
 // signature (os/signal's signal_recv waits for a signal).
-func (l *Lowerer) touchesShared(fn *ssa.Function) bool {
+func (l *lowerer) touchesShared(fn *ssa.Function) bool {
 	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) {
 		return true
 	}
@@ -303,7 +303,7 @@ const (
 // pointer it leaves zero past maxUnknownPtrs. Unexported fields of a type of an
 // opaque package do not count: only that package's functions, which kiss
 // models or does not know, read them.
-func (l *Lowerer) unknownFaithful(t types.Type, ptrs int, inside map[types.Type]bool) bool {
+func (l *lowerer) unknownFaithful(t types.Type, ptrs int, inside map[types.Type]bool) bool {
 	if l.modelled(t) {
 		return false // a lock, timer or channel-like value others may hold
 	}
@@ -344,11 +344,11 @@ func (l *Lowerer) unknownFaithful(t types.Type, ptrs int, inside map[types.Type]
 // opaque reports whether kiss runs none of package p's code (it is not
 // lowered here from source, nor imported lowered): only functions kiss
 // does not know, or models, read its unexported fields.
-func (l *Lowerer) opaque(p *types.Package) bool {
-	if p == nil || l.imported[p.Path()] {
+func (l *lowerer) opaque(p *types.Package) bool {
+	if p == nil || l.link.imported[p.Path()] {
 		return false
 	}
-	if v, ok := l.opaquePkgs[p]; ok {
+	if v, ok := l.unk.opaquePkgs[p]; ok {
 		return v
 	}
 	v := true
@@ -360,16 +360,16 @@ func (l *Lowerer) opaque(p *types.Package) bool {
 			}
 		}
 	}
-	if l.opaquePkgs == nil {
-		l.opaquePkgs = map[*types.Package]bool{}
+	if l.unk.opaquePkgs == nil {
+		l.unk.opaquePkgs = map[*types.Package]bool{}
 	}
-	l.opaquePkgs[p] = v
+	l.unk.opaquePkgs[p] = v
 	return v
 }
 
 // lowerStub fills the IR function of a function kiss does not lower from a
 // body (none, or a model), for uses as a value and interface dispatch.
-func (l *Lowerer) lowerStub(fn *ssa.Function, f *ir.Func) error {
+func (l *lowerer) lowerStub(fn *ssa.Function, f *ir.Func) error {
 	b := newBuilder(l, f)
 	b.label, b.Pos, b.Hint, b.noCheck = "", f.Pos, "r", true
 	b.SetBlock(b.NewBlock("entry"))
@@ -394,9 +394,9 @@ func (l *Lowerer) lowerStub(fn *ssa.Function, f *ir.Func) error {
 // function returns: nondet scalars, pointers to fresh zeroed objects, and
 // nil for slices, maps, channels (the weakest values kiss can make without
 // inventing aliasing or behaviour); interfaces are nil, or with
-// LowerOptions.UnknownInterfaces nil or a value of an unknown type; funcs
-// are nil, or with LowerOptions.UnknownFuncs an unknown function.
-func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
+// lowerOptions.UnknownInterfaces nil or a value of an unknown type; funcs
+// are nil, or with lowerOptions.UnknownFuncs an unknown function.
+func (l *lowerer) Unknown(b *builder, t types.Type) ir.Value {
 	it := l.Type(t)
 	if l.modelled(t) {
 		return ir.ZeroConst(it) // a model's own state: its zero (touchesShared says not faithful)
@@ -411,12 +411,12 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 		// A fresh object of unknown contents (touchesShared tells when
 		// that is not faithful enough).
 		p := b.Alloc(l.Type(u.Elem()), nil)
-		if l.unknownPtrs < maxUnknownPtrs {
-			l.unknownPtrs++
+		if l.unk.ptrs < maxUnknownPtrs {
+			l.unk.ptrs++
 			if v := l.Unknown(b, u.Elem()); v != nil {
 				b.Store(p, v)
 			}
-			l.unknownPtrs--
+			l.unk.ptrs--
 		}
 		return p
 	case *types.Struct:
@@ -453,10 +453,10 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 	case *types.Interface:
 		if l.opts.UnknownInterfaces {
 			if done, errm := ctxMethods(t); done != nil && errm != nil {
-				l.unknownContexts = true
+				l.unk.contexts = true
 			}
 			box := b.Alloc(ir.I64, nil)
-			v := b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), box)
+			v := b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), box)
 			return b.Op(ir.OpSelect, l.tIface, l.unknownNondet(b, ir.Bool), v, ir.ZeroConst(l.tIface))
 		}
 	}
@@ -465,24 +465,24 @@ func (l *Lowerer) Unknown(b *Builder, t types.Type) ir.Value {
 
 // unknownFunc returns a function of signature sig (after %env) that
 // returns unknown values.
-func (l *Lowerer) unknownFunc(sig *types.Signature) *ir.Func {
+func (l *lowerer) unknownFunc(sig *types.Signature) *ir.Func {
 	params := []any{"env", ir.Ptr}
 	for i := range sig.Params().Len() {
 		params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
 	}
-	return l.cached("unknownfunc:"+types.TypeString(sig, nil), "rt.unknownfunc", l.resultType(sig), params, func(b *Builder) {
+	return l.cached("unknownfunc:"+types.TypeString(sig, nil), "rt.unknownfunc", l.resultType(sig), params, func(b *builder) {
 		defer l.labelUnknown("a func value from an unknown function")()
 		l.retUnknown(b, sig)
 	})
 }
 
-// unknownTypes reports whether values of UnknownTypeID can exist.
-func (l *Lowerer) unknownTypes() bool { return l.opts.UnknownInterfaces || l.opts.UnknownGlobals }
+// unknownTypes reports whether values of unknownTypeID can exist.
+func (l *lowerer) unknownTypes() bool { return l.opts.UnknownInterfaces || l.opts.UnknownGlobals }
 
 // genInitExtern generates rt.initextern(), which gives the variables of
-// packages without bodies unknown values (LowerOptions.UnknownGlobals).
-func (l *Lowerer) genInitExtern(b *Builder) {
-	for _, g := range l.globalOrder {
+// packages without bodies unknown values (lowerOptions.UnknownGlobals).
+func (l *lowerer) genInitExtern(b *builder) {
+	for _, g := range l.globals.order {
 		if g.Pkg == nil {
 			continue
 		}
@@ -492,18 +492,18 @@ func (l *Lowerer) genInitExtern(b *Builder) {
 		t := deref(g.Type())
 		var v ir.Value
 		if isInterface(t) { // a distinct non-nil value, such as an error
-			v = b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+			v = b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		} else {
 			restore := l.labelUnknown("the variable " + g.String())
 			v = l.Unknown(b, t)
 			restore()
 		}
-		b.Store(l.globals[g], v)
+		b.Store(l.globals.byVar[g], v)
 	}
 	// Variables linked code uses whose Go variable this program does not
 	// see: unknown by their IR type.
 	var externs []*ir.Global
-	for g := range l.externG {
+	for g := range l.link.externG {
 		externs = append(externs, g)
 	}
 	sort.Slice(externs, func(i, j int) bool { return externs[i].Name < externs[j].Name })
@@ -511,7 +511,7 @@ func (l *Lowerer) genInitExtern(b *Builder) {
 		var v ir.Value
 		switch {
 		case ir.Identical(g.Elem, l.tIface): // a distinct non-nil value, such as an error
-			v = b.Make(l.tIface, ir.IntConst(ir.I64, UnknownTypeID), b.Alloc(ir.I64, nil))
+			v = b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		default:
 			restore := l.labelUnknown("the variable " + g.Name)
 			v = l.unknownIR(b, g.Elem)
@@ -543,7 +543,7 @@ func hasRef(t *ir.Type) bool {
 // CallOperands evaluates the operands of the call c in the Go function
 // being lowered (for EmitCall and CallTarget, possibly later: a go
 // statement evaluates them in the spawning goroutine).
-func (b *Builder) CallOperands(c *ssa.CallCommon) []ir.Value {
+func (b *builder) CallOperands(c *ssa.CallCommon) []ir.Value {
 	if b.fl == nil {
 		panic("internal error: Builder.CallOperands outside a Go function")
 	}
@@ -553,7 +553,7 @@ func (b *Builder) CallOperands(c *ssa.CallCommon) []ir.Value {
 // EmitCall emits the call c as Go makes it (model, body, unknown function,
 // builtin, closure or interface dispatch) with its evaluated operands,
 // assigns the result to dst (nil: discarded) and checks @rt.panicking.
-func (b *Builder) EmitCall(c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
+func (b *builder) EmitCall(c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
 	b.l.emitCall(b, c, ops, dst)
 }
 
@@ -561,7 +561,7 @@ func (b *Builder) EmitCall(c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
 // (environment or receiver first) that make the call c with its evaluated
 // operands: what a go statement hands to cocreate. A nil func value panics
 // here, as Go's go statement does. Builtins have no target.
-func (b *Builder) CallTarget(c *ssa.CallCommon, ops []ir.Value) (ir.Value, []ir.Value, error) {
+func (b *builder) CallTarget(c *ssa.CallCommon, ops []ir.Value) (ir.Value, []ir.Value, error) {
 	l := b.l
 	if c.IsInvoke() {
 		l.guardNonNil(b, c.Value, func() ir.Value {

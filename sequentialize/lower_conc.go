@@ -7,21 +7,21 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// ConcurrencyLowering lowers Go's concurrency constructs; the sequential
+// concurrencyLowering lowers Go's concurrency constructs; the sequential
 // lowering calls it for each one it meets. The operands are at hand through
 // b.Value (and b.Lowerer()); a method that returns a value returns it in the
 // IR type of the SSA value (a receive with comma-ok, and a select, yield
 // their tuple as a struct). Close, Len and Cap get the evaluated channel,
 // because a deferred close runs away from its SSA instruction.
-type ConcurrencyLowering interface {
-	Go(b *Builder, instr *ssa.Go) error
-	MakeChan(b *Builder, instr *ssa.MakeChan) (ir.Value, error)
-	Send(b *Builder, instr *ssa.Send) error
-	Recv(b *Builder, instr *ssa.UnOp) (ir.Value, error) // instr.Op == token.ARROW
-	Select(b *Builder, instr *ssa.Select) (ir.Value, error)
-	Close(b *Builder, call *ssa.CallCommon, ch ir.Value) error
-	Len(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error)
-	Cap(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error)
+type concurrencyLowering interface {
+	Go(b *builder, instr *ssa.Go) error
+	MakeChan(b *builder, instr *ssa.MakeChan) (ir.Value, error)
+	Send(b *builder, instr *ssa.Send) error
+	Recv(b *builder, instr *ssa.UnOp) (ir.Value, error) // instr.Op == token.ARROW
+	Select(b *builder, instr *ssa.Select) (ir.Value, error)
+	Close(b *builder, call *ssa.CallCommon, ch ir.Value) error
+	Len(b *builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error)
+	Cap(b *builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error)
 }
 
 // A range over a channel needs no hook of its own: go/ssa lowers it to a

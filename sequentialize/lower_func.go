@@ -12,10 +12,10 @@ import (
 
 // funcLowerer lowers the body of one Go function.
 type funcLowerer struct {
-	l      *Lowerer
+	l      *lowerer
 	fn     *ssa.Function
 	f      *ir.Func
-	b      *Builder
+	b      *builder
 	vals   map[ssa.Value]*ir.Local
 	blocks []*ir.Block // by SSA block index
 
@@ -31,7 +31,7 @@ type funcLowerer struct {
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // lowerBody lowers a function with a body into f, whose parameters exist.
-func (l *Lowerer) lowerBody(fn *ssa.Function, f *ir.Func) error {
+func (l *lowerer) lowerBody(fn *ssa.Function, f *ir.Func) error {
 	fl := &funcLowerer{l: l, fn: fn, f: f, vals: map[ssa.Value]*ir.Local{}, nonnil: map[ssa.Value][]*ssa.BasicBlock{}}
 	b := newBuilder(l, f)
 	fl.b = b
@@ -155,14 +155,14 @@ func (fl *funcLowerer) value(v ssa.Value) ir.Value {
 func (fl *funcLowerer) dst(v ssa.Value) *ir.Local { return fl.vals[v] }
 
 // global returns the IR global of a Go package variable.
-func (l *Lowerer) global(g *ssa.Global) *ir.Global {
-	if gl, ok := l.globals[g]; ok {
+func (l *lowerer) global(g *ssa.Global) *ir.Global {
+	if gl, ok := l.globals.byVar[g]; ok {
 		return gl
 	}
-	if gl := l.linkedG[g.String()]; gl != nil && (g.Pkg == nil || g.Pkg.Pkg != l.opts.Home) {
-		l.globals[g] = gl
-		l.globalOrder = append(l.globalOrder, g) // initialised as its package's are
-		delete(l.externG, gl)
+	if gl := l.link.globals[g.String()]; gl != nil && (g.Pkg == nil || g.Pkg.Pkg != l.opts.Home) {
+		l.globals.byVar[g] = gl
+		l.globals.order = append(l.globals.order, g) // initialised as its package's are
+		delete(l.link.externG, gl)
 		return gl
 	}
 	name := qualifyByName(g.String())
@@ -170,14 +170,14 @@ func (l *Lowerer) global(g *ssa.Global) *ir.Global {
 		name = g.String()
 	}
 	gl := &ir.Global{Name: l.uniqName(name), Elem: l.Type(deref(g.Type()))}
-	l.globals[g] = gl
-	l.globalOrder = append(l.globalOrder, g)
+	l.globals.byVar[g] = gl
+	l.globals.order = append(l.globals.order, g)
 	l.prog.Globals = append(l.prog.Globals, gl)
 	return gl
 }
 
 // constValue returns the IR constant of an SSA constant.
-func (l *Lowerer) constValue(b *Builder, c *ssa.Const) ir.Value {
+func (l *lowerer) constValue(b *builder, c *ssa.Const) ir.Value {
 	t := l.Type(c.Type())
 	if c.Value == nil {
 		return ir.ZeroConst(t)

@@ -12,8 +12,8 @@ import (
 
 // helper starts a new helper function @name with the given parameters
 // (name, type pairs) and returns a builder on its entry block.
-func (l *Lowerer) helper(name string, result *ir.Type, params ...any) *Builder {
-	f := &ir.Func{Name: l.uniqName(l.prefix + name), Result: result}
+func (l *lowerer) helper(name string, result *ir.Type, params ...any) *builder {
+	f := &ir.Func{Name: l.uniqName(l.link.prefix + name), Result: result}
 	for i := 0; i < len(params); i += 2 {
 		f.NewParam(params[i].(string), params[i+1].(*ir.Type))
 	}
@@ -26,7 +26,7 @@ func (l *Lowerer) helper(name string, result *ir.Type, params ...any) *Builder {
 }
 
 // cached returns the helper made under key, making it with gen.
-func (l *Lowerer) cached(key, name string, result *ir.Type, params []any, gen func(b *Builder)) *ir.Func {
+func (l *lowerer) cached(key, name string, result *ir.Type, params []any, gen func(b *builder)) *ir.Func {
 	if f, ok := l.helpers[key]; ok {
 		return f
 	}
@@ -45,14 +45,14 @@ func elemName(t *ir.Type) string {
 }
 
 // elemPtr returns a pointer to element i of slice s.
-func (b *Builder) elemPtr(s, i ir.Value) ir.Value {
+func (b *builder) elemPtr(s, i ir.Value) ir.Value {
 	return b.Index(b.Extract(s, 0), b.Bin(ir.OpAdd, b.Extract(s, 1), i))
 }
 
 // copyFunc: rt.copy.T(dst, src $slice) i64 copies min(len) elements,
 // backwards when the ranges overlap with dst after src (memmove).
-func (l *Lowerer) copyFunc(et *ir.Type) *ir.Func {
-	return l.cached("copy:"+et.String(), "rt.copy."+elemName(et), ir.I64, []any{"dst", l.tSlice, "src", l.tSlice}, func(b *Builder) {
+func (l *lowerer) copyFunc(et *ir.Type) *ir.Func {
+	return l.cached("copy:"+et.String(), "rt.copy."+elemName(et), ir.I64, []any{"dst", l.tSlice, "src", l.tSlice}, func(b *builder) {
 		dst, src := b.Fn.Params[0], b.Fn.Params[1]
 		n := b.Local("n", ir.I64)
 		dl, sl := b.Extract(dst, 2), b.Extract(src, 2)
@@ -81,7 +81,7 @@ func (l *Lowerer) copyFunc(et *ir.Type) *ir.Func {
 }
 
 // forLoop emits `for i := 0; i < n; i++ { body(i) }` and continues after it.
-func (b *Builder) forLoop(hint string, n ir.Value, body func(i ir.Value)) {
+func (b *builder) forLoop(hint string, n ir.Value, body func(i ir.Value)) {
 	i := b.Local(hint, ir.I64)
 	b.move(i, ir.IntConst(ir.I64, 0))
 	head, body0, exit := b.NewBlock(hint+".loop"), b.NewBlock(hint+".body"), b.NewBlock(hint+".done")
@@ -97,9 +97,9 @@ func (b *Builder) forLoop(hint string, n ir.Value, body func(i ir.Value)) {
 
 // appendFunc: rt.append.T(s, t $slice) $slice appends t's elements to s,
 // growing the backing array to max(2*cap, len+len(t)) when needed.
-func (l *Lowerer) appendFunc(et *ir.Type) *ir.Func {
+func (l *lowerer) appendFunc(et *ir.Type) *ir.Func {
 	cp := l.copyFunc(et)
-	return l.cached("append:"+et.String(), "rt.append."+elemName(et), l.tSlice, []any{"s", l.tSlice, "x", l.tSlice}, func(b *Builder) {
+	return l.cached("append:"+et.String(), "rt.append."+elemName(et), l.tSlice, []any{"s", l.tSlice, "x", l.tSlice}, func(b *builder) {
 		s, x := b.Fn.Params[0], b.Fn.Params[1]
 		r := b.Local("r", l.tSlice)
 		n, c := b.Extract(s, 2), b.Extract(s, 3)
@@ -123,8 +123,8 @@ func (l *Lowerer) appendFunc(et *ir.Type) *ir.Func {
 }
 
 // clearFunc: rt.clear.T(s $slice) zeroes the elements.
-func (l *Lowerer) clearFunc(et *ir.Type) *ir.Func {
-	return l.cached("clear:"+et.String(), "rt.clear."+elemName(et), nil, []any{"s", l.tSlice}, func(b *Builder) {
+func (l *lowerer) clearFunc(et *ir.Type) *ir.Func {
+	return l.cached("clear:"+et.String(), "rt.clear."+elemName(et), nil, []any{"s", l.tSlice}, func(b *builder) {
 		s := b.Fn.Params[0]
 		b.forLoop("i", b.Extract(s, 2), func(i ir.Value) { b.Store(b.elemPtr(s, i), ir.ZeroConst(et)) })
 		b.Ret(nil)
@@ -137,8 +137,8 @@ func (l *Lowerer) clearFunc(et *ir.Type) *ir.Func {
 var mapIterType = ir.Struct(ir.Ptr, ir.Ptr, ir.I64, ir.I64) // map, [n]K, n, next
 
 // mapIterFunc: rt.mapiter.K(m) ptr snapshots m's keys into a new iterator.
-func (l *Lowerer) mapIterFunc(kt *ir.Type) *ir.Func {
-	return l.cached("mapiter:"+kt.String(), "rt.mapiter."+elemName(kt), ir.Ptr, []any{"m", ir.Ptr}, func(b *Builder) {
+func (l *lowerer) mapIterFunc(kt *ir.Type) *ir.Func {
+	return l.cached("mapiter:"+kt.String(), "rt.mapiter."+elemName(kt), ir.Ptr, []any{"m", ir.Ptr}, func(b *builder) {
 		m := b.Fn.Params[0]
 		it := b.Alloc(mapIterType, nil)
 		_, live := b.If(b.Bin(ir.OpEq, m, ir.ZeroConst(ir.Ptr)), "nil")
@@ -154,9 +154,9 @@ func (l *Lowerer) mapIterFunc(kt *ir.Type) *ir.Func {
 
 // mapNextFunc: rt.mapnext.K.V(it) {bool, K, V} yields the next key still in
 // the map, with its value.
-func (l *Lowerer) mapNextFunc(kt, vt *ir.Type) *ir.Func {
+func (l *lowerer) mapNextFunc(kt, vt *ir.Type) *ir.Func {
 	res := ir.Struct(ir.Bool, kt, vt)
-	return l.cached("mapnext:"+kt.String()+":"+vt.String(), "rt.mapnext."+elemName(kt)+"."+elemName(vt), res, []any{"it", ir.Ptr}, func(b *Builder) {
+	return l.cached("mapnext:"+kt.String()+":"+vt.String(), "rt.mapnext."+elemName(kt)+"."+elemName(vt), res, []any{"it", ir.Ptr}, func(b *builder) {
 		it := b.Fn.Params[0]
 		head := b.NewBlock("loop")
 		b.Jmp(head)
@@ -177,9 +177,9 @@ func (l *Lowerer) mapNextFunc(kt, vt *ir.Type) *ir.Func {
 }
 
 // mapClearFunc: rt.mapclear.K(m) deletes every key.
-func (l *Lowerer) mapClearFunc(kt *ir.Type) *ir.Func {
+func (l *lowerer) mapClearFunc(kt *ir.Type) *ir.Func {
 	iter := l.mapIterFunc(kt)
-	return l.cached("mapclear:"+kt.String(), "rt.mapclear."+elemName(kt), nil, []any{"m", ir.Ptr}, func(b *Builder) {
+	return l.cached("mapclear:"+kt.String(), "rt.mapclear."+elemName(kt), nil, []any{"m", ir.Ptr}, func(b *builder) {
 		m := b.Fn.Params[0]
 		it := b.Call(ir.Ptr, iter, m)
 		keys := b.Load(ir.Ptr, b.Field(it, 1))
@@ -195,9 +195,9 @@ var strIterType = ir.Struct(ir.String, ir.I64)
 
 // strNextFunc: rt.strnext(it) {bool, i64, i32} yields the next rune and its
 // byte index.
-func (l *Lowerer) strNextFunc() *ir.Func {
+func (l *lowerer) strNextFunc() *ir.Func {
 	res := ir.Struct(ir.Bool, ir.I64, ir.I32)
-	return l.cached("strnext", "rt.strnext", res, []any{"it", ir.Ptr}, func(b *Builder) {
+	return l.cached("strnext", "rt.strnext", res, []any{"it", ir.Ptr}, func(b *builder) {
 		it := b.Fn.Params[0]
 		s := b.Load(ir.String, b.Field(it, 0))
 		posp := b.Field(it, 1)
@@ -212,8 +212,8 @@ func (l *Lowerer) strNextFunc() *ir.Func {
 }
 
 // bytesToStringFunc: rt.bytestostr(s $slice) str is string(bs).
-func (l *Lowerer) bytesToStringFunc() *ir.Func {
-	return l.cached("bytestostr", "rt.bytestostr", ir.String, []any{"s", l.tSlice}, func(b *Builder) {
+func (l *lowerer) bytesToStringFunc() *ir.Func {
+	return l.cached("bytestostr", "rt.bytestostr", ir.String, []any{"s", l.tSlice}, func(b *builder) {
 		s := b.Fn.Params[0]
 		n := b.Extract(s, 2)
 		_, some := b.If(b.Bin(ir.OpEq, n, ir.IntConst(ir.I64, 0)), "empty")
@@ -224,8 +224,8 @@ func (l *Lowerer) bytesToStringFunc() *ir.Func {
 }
 
 // stringToRunesFunc: rt.strtorunes(s str) $slice is []rune(s).
-func (l *Lowerer) stringToRunesFunc() *ir.Func {
-	return l.cached("strtorunes", "rt.strtorunes", l.tSlice, []any{"s", ir.String}, func(b *Builder) {
+func (l *lowerer) stringToRunesFunc() *ir.Func {
+	return l.cached("strtorunes", "rt.strtorunes", l.tSlice, []any{"s", ir.String}, func(b *builder) {
 		s := b.Fn.Params[0]
 		n := b.Op(ir.OpStrLen, ir.I64, s)
 		count := b.Local("count", ir.I64)
@@ -259,8 +259,8 @@ func (l *Lowerer) stringToRunesFunc() *ir.Func {
 }
 
 // runesToStringFunc: rt.runestostr(s $slice) str is string(rs).
-func (l *Lowerer) runesToStringFunc() *ir.Func {
-	return l.cached("runestostr", "rt.runestostr", ir.String, []any{"s", l.tSlice}, func(b *Builder) {
+func (l *lowerer) runesToStringFunc() *ir.Func {
+	return l.cached("runestostr", "rt.runestostr", ir.String, []any{"s", l.tSlice}, func(b *builder) {
 		s := b.Fn.Params[0]
 		r := b.Local("r", ir.String)
 		b.forLoop("i", b.Extract(s, 2), func(i ir.Value) {
@@ -273,9 +273,9 @@ func (l *Lowerer) runesToStringFunc() *ir.Func {
 
 // eqFunc: rt.eq.T(a, b T) bool compares structs (fields other than _) and
 // arrays element by element, as Go's ==.
-func (l *Lowerer) eqFunc(t types.Type) *ir.Func {
+func (l *lowerer) eqFunc(t types.Type) *ir.Func {
 	it := l.Type(t)
-	return l.cached("eq:"+types.TypeString(t, nil), "rt.eq."+typeName(t), ir.Bool, []any{"a", it, "b", it}, func(b *Builder) {
+	return l.cached("eq:"+types.TypeString(t, nil), "rt.eq."+typeName(t), ir.Bool, []any{"a", it, "b", it}, func(b *builder) {
 		x, y := b.Fn.Params[0], b.Fn.Params[1]
 		fail := b.NewBlock("ne")
 		switch u := t.Underlying().(type) {

@@ -31,7 +31,7 @@ func TestLowerRefusals(t *testing.T) {
 	dir := filepath.Dir(sp.pkg.Prog.Fset.Position(sp.files[0].Pos()).Filename)
 	at := regexp.MustCompile(`\b(hooks\.go:\d+):\d+`)
 	for _, root := range []string{"GoSync", "InterfaceKeys", "UnsafeArith"} {
-		_, _, err := BuildSequential(hooksRoot(t, root), LowerOptions{})
+		_, _, err := buildSequential(hooksRoot(t, root), lowerOptions{})
 		if err == nil || !strings.Contains(err.Error(), "hooks."+root) {
 			t.Errorf("%s: got error %v, want one naming the function", root, err)
 			continue
@@ -52,21 +52,21 @@ func TestLowerRefusals(t *testing.T) {
 }
 
 func TestLowerHookPanics(t *testing.T) {
-	opts := LowerOptions{Externs: map[string]ExternFunc{
-		"math/rand.Int": func(*Lowerer, *Builder, *ssa.CallCommon, []ir.Value, string) (ir.Value, error) {
+	opts := lowerOptions{Externs: map[string]externFunc{
+		"math/rand.Int": func(*lowerer, *builder, *ssa.CallCommon, []ir.Value, string) (ir.Value, error) {
 			var m map[string]int
 			m["boom"] = 1 // a bug in a model must not crash kiss
 			return nil, nil
 		},
 	}}
-	_, _, err := BuildSequential(hooksRoot(t, "CallsRand"), opts)
+	_, _, err := buildSequential(hooksRoot(t, "CallsRand"), opts)
 	if err == nil || !strings.Contains(err.Error(), "hooks.CallsRand: internal error in the lowering") {
 		t.Errorf("got %v, want an internal error naming hooks.CallsRand", err)
 	}
 }
 
 func TestLowerUnknown(t *testing.T) {
-	_, info, err := BuildSequential(hooksRoot(t, "CallsRand"), LowerOptions{})
+	_, info, err := buildSequential(hooksRoot(t, "CallsRand"), lowerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestLowerUnknown(t *testing.T) {
 // the hooks' plumbing.
 type syncConc struct{ calls []string }
 
-func (c *syncConc) Go(b *Builder, in *ssa.Go) error {
+func (c *syncConc) Go(b *builder, in *ssa.Go) error {
 	c.calls = append(c.calls, "go")
 	fn, args, err := b.CallTarget(&in.Call, b.CallOperands(&in.Call))
 	if err != nil {
@@ -91,45 +91,45 @@ func (c *syncConc) Go(b *Builder, in *ssa.Go) error {
 	return nil
 }
 
-func (c *syncConc) MakeChan(b *Builder, in *ssa.MakeChan) (ir.Value, error) {
+func (c *syncConc) MakeChan(b *builder, in *ssa.MakeChan) (ir.Value, error) {
 	c.calls = append(c.calls, "make")
 	return b.Alloc(ir.I64, nil), nil
 }
 
-func (c *syncConc) Send(b *Builder, in *ssa.Send) error {
+func (c *syncConc) Send(b *builder, in *ssa.Send) error {
 	c.calls = append(c.calls, "send")
 	b.Value(in.X)
 	return nil
 }
 
-func (c *syncConc) Recv(b *Builder, in *ssa.UnOp) (ir.Value, error) {
+func (c *syncConc) Recv(b *builder, in *ssa.UnOp) (ir.Value, error) {
 	c.calls = append(c.calls, "recv")
 	return b.Lowerer().Unknown(b, in.Type()), nil
 }
 
-func (c *syncConc) Select(b *Builder, in *ssa.Select) (ir.Value, error) {
+func (c *syncConc) Select(b *builder, in *ssa.Select) (ir.Value, error) {
 	c.calls = append(c.calls, "select")
 	return b.Lowerer().Unknown(b, in.Type()), nil
 }
 
-func (c *syncConc) Close(b *Builder, call *ssa.CallCommon, ch ir.Value) error {
+func (c *syncConc) Close(b *builder, call *ssa.CallCommon, ch ir.Value) error {
 	c.calls = append(c.calls, "close")
 	return nil
 }
 
-func (c *syncConc) Len(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
+func (c *syncConc) Len(b *builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
 	c.calls = append(c.calls, "len")
 	return ir.IntConst(ir.I64, 0), nil
 }
 
-func (c *syncConc) Cap(b *Builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
+func (c *syncConc) Cap(b *builder, call *ssa.CallCommon, ch ir.Value) (ir.Value, error) {
 	c.calls = append(c.calls, "cap")
 	return ir.IntConst(ir.I64, 1), nil
 }
 
 func TestLowerConcHooks(t *testing.T) {
 	conc := &syncConc{}
-	prog, _, err := BuildSequential(hooksRoot(t, "GoSync"), LowerOptions{Conc: conc})
+	prog, _, err := buildSequential(hooksRoot(t, "GoSync"), lowerOptions{Conc: conc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestLowerConcHooks(t *testing.T) {
 func TestLowerUnknownInterfaces(t *testing.T) {
 	root := hooksRoot(t, "UnknownErrors")
 	for _, on := range []bool{false, true} {
-		prog, info, err := BuildSequential(root, LowerOptions{UnknownInterfaces: on})
+		prog, info, err := buildSequential(root, lowerOptions{UnknownInterfaces: on})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +163,7 @@ func TestLowerUnknownInterfaces(t *testing.T) {
 func TestLowerUnknownFuncs(t *testing.T) {
 	root := hooksRoot(t, "UnknownFuncs")
 	for _, on := range []bool{false, true} {
-		prog, info, err := BuildSequential(root, LowerOptions{UnknownFuncs: on})
+		prog, info, err := buildSequential(root, lowerOptions{UnknownFuncs: on})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,17 +182,17 @@ func TestLowerUnknownFuncs(t *testing.T) {
 func TestLowerTypeOverrides(t *testing.T) {
 	mutex := ir.Named("mutex", ir.Struct(ir.Bool))
 	var lockArgs []ir.Value
-	opts := LowerOptions{
+	opts := lowerOptions{
 		Types: map[string]*ir.Type{"sync.Mutex": mutex},
-		Externs: map[string]ExternFunc{
-			"(*sync.Mutex).Lock": func(l *Lowerer, b *Builder, c *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		Externs: map[string]externFunc{
+			"(*sync.Mutex).Lock": func(l *lowerer, b *builder, c *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 				lockArgs = args
 				b.Store(b.Field(args[0], 0), ir.BoolConst(true))
 				return nil, nil
 			},
 		},
 	}
-	prog, info, err := BuildSequential(hooksRoot(t, "Guarded"), opts)
+	prog, info, err := buildSequential(hooksRoot(t, "Guarded"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestLowerTypeOverrides(t *testing.T) {
 }
 
 func TestLowerRootParams(t *testing.T) {
-	prog, _, err := BuildSequential(hooksRoot(t, "WithParams"), LowerOptions{})
+	prog, _, err := buildSequential(hooksRoot(t, "WithParams"), lowerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestLowerRootParams(t *testing.T) {
 func TestLowerUnknownGlobals(t *testing.T) {
 	root := hooksRoot(t, "ExternGlobals")
 	for _, on := range []bool{false, true} {
-		prog, _, err := BuildSequential(root, LowerOptions{UnknownGlobals: on})
+		prog, _, err := buildSequential(root, lowerOptions{UnknownGlobals: on})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,8 +242,8 @@ func TestLowerUnknownGlobals(t *testing.T) {
 
 func TestLowerBodies(t *testing.T) {
 	root := hooksRoot(t, "WithParams")
-	opts := LowerOptions{Bodies: func(fn *ssa.Function) bool { return fn != root }}
-	prog, info, err := BuildSequential(root, opts)
+	opts := lowerOptions{Bodies: func(fn *ssa.Function) bool { return fn != root }}
+	prog, info, err := buildSequential(root, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,16 +20,16 @@ import (
 
 // TypeID returns the dynamic type id of the Go type t, adding t to the
 // table if needed.
-func (l *Lowerer) TypeID(t types.Type) int64 {
-	if id, ok := l.typeIDs.At(t).(int64); ok {
+func (l *lowerer) TypeID(t types.Type) int64 {
+	if id, ok := l.dyn.ids.At(t).(int64); ok {
 		return id
 	}
-	e := &TypeEntry{Type: t, Name: typeName(t)}
+	e := &typeEntry{Type: t, Name: typeName(t)}
 	if old := l.addType(types.TypeString(t, nil), e); old != nil {
 		old.Type, old.linked = t, false // linked first: now a Go type of this program
 		e = old
 	}
-	l.typeIDs.Set(t, e.ID)
+	l.dyn.ids.Set(t, e.ID)
 	return e.ID
 }
 
@@ -40,15 +40,15 @@ func (l *Lowerer) TypeID(t types.Type) int64 {
 // function-local types printed alike) takes the next free id. If the id
 // is taken by the same type imported from another package's code, addType
 // returns that entry instead of adding e.
-func (l *Lowerer) addType(key string, e *TypeEntry) *TypeEntry {
+func (l *lowerer) addType(key string, e *typeEntry) *typeEntry {
 	id := stableTypeID(key)
-	for ; l.typeByID[id] != nil; id++ {
-		if old := l.typeByID[id]; old.linked && old.Name == e.Name {
+	for ; l.dyn.byID[id] != nil; id++ {
+		if old := l.dyn.byID[id]; old.linked && old.Name == e.Name {
 			return old
 		}
 	}
 	e.ID = id
-	l.typeByID[id] = e
+	l.dyn.byID[id] = e
 	l.info.Types = append(l.info.Types, e)
 	return nil
 }
@@ -60,11 +60,11 @@ func stableTypeID(key string) int64 {
 }
 
 // firstHashedTypeID keeps hashed ids clear of the fixed ones (nil,
-// RuntimeErrorID, UnknownTypeID).
+// runtimeErrorID, unknownTypeID).
 const firstHashedTypeID = 16
 
 // MakeInterface boxes x, a value of the concrete Go type t.
-func (l *Lowerer) MakeInterface(b *Builder, x ir.Value, t types.Type) ir.Value {
+func (l *lowerer) MakeInterface(b *builder, x ir.Value, t types.Type) ir.Value {
 	if isInterface(t) {
 		return x
 	}
@@ -111,17 +111,17 @@ func (fl *funcLowerer) typeAssert(in *ssa.TypeAssert) {
 // lateFunc is a generated function whose body depends on the type table.
 type lateFunc struct {
 	f      *ir.Func
-	gen    func(b *Builder)
+	gen    func(b *builder)
 	recipe *summaries.Late // how an importer of exported code makes it (Export)
 }
 
 // late returns the late function made under key, creating it.
 // params are (name, type) pairs.
-func (l *Lowerer) late(key, name string, result *ir.Type, params []any, gen func(b *Builder)) *ir.Func {
-	if lf, ok := l.lateBy[key]; ok {
+func (l *lowerer) late(key, name string, result *ir.Type, params []any, gen func(b *builder)) *ir.Func {
+	if lf, ok := l.dyn.lateBy[key]; ok {
 		return lf.f
 	}
-	f := &ir.Func{Name: l.uniqName(l.prefix + name), Result: result}
+	f := &ir.Func{Name: l.uniqName(l.link.prefix + name), Result: result}
 	for i := 0; i < len(params); i += 2 {
 		f.NewParam(params[i].(string), params[i+1].(*ir.Type))
 	}
@@ -129,8 +129,8 @@ func (l *Lowerer) late(key, name string, result *ir.Type, params []any, gen func
 	if fixedLates[key] {
 		lf.recipe = &summaries.Late{Kind: key}
 	}
-	l.lateBy[key] = lf
-	l.lates = append(l.lates, lf)
+	l.dyn.lateBy[key] = lf
+	l.dyn.lates = append(l.dyn.lates, lf)
 	l.prog.Funcs = append(l.prog.Funcs, f)
 	l.regenerate(lf)
 	return f
@@ -141,7 +141,7 @@ func (l *Lowerer) late(key, name string, result *ir.Type, params []any, gen func
 var fixedLates = map[string]bool{"rt.ifaceeq": true, "rt.panicdesc": true, "ikey": true, "ikeyval": true, "errors.Is": true, "errors.Unwrap": true}
 
 // regenerate rebuilds a late function's body for the current type table.
-func (l *Lowerer) regenerate(lf *lateFunc) {
+func (l *lowerer) regenerate(lf *lateFunc) {
 	f := lf.f
 	f.Locals, f.Blocks = f.Locals[:len(f.Params)], nil
 	b := newBuilder(l, f)
@@ -151,7 +151,7 @@ func (l *Lowerer) regenerate(lf *lateFunc) {
 }
 
 // regenerateSafely is regenerate, with a panic of the lowering as an error.
-func (l *Lowerer) regenerateSafely(lf *lateFunc) (err error) {
+func (l *lowerer) regenerateSafely(lf *lateFunc) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*lowerError); ok {
@@ -166,7 +166,7 @@ func (l *Lowerer) regenerateSafely(lf *lateFunc) (err error) {
 }
 
 // lateFunc returns one of the fixed late functions by name.
-func (l *Lowerer) lateFunc(name string) *ir.Func {
+func (l *lowerer) lateFunc(name string) *ir.Func {
 	switch name {
 	case "rt.ifaceeq":
 		return l.late(name, name, ir.Bool, []any{"x", l.tIface, "y", l.tIface}, l.genIfaceEq)
@@ -178,9 +178,9 @@ func (l *Lowerer) lateFunc(name string) *ir.Func {
 
 // switchOnType emits a br chain on id over the table entries that want
 // accepts; each case is filled by body, which must end its block.
-func (l *Lowerer) switchOnType(b *Builder, id ir.Value, want func(e *TypeEntry) bool, body func(e *TypeEntry)) {
+func (l *lowerer) switchOnType(b *builder, id ir.Value, want func(e *typeEntry) bool, body func(e *typeEntry)) {
 	for _, e := range l.info.Types {
-		if !want(e) || e.ID == UnknownTypeID && !l.unknownTypes() {
+		if !want(e) || e.ID == unknownTypeID && !l.unknownTypes() {
 			continue
 		}
 		b.label = "id" + itoa(int(e.ID))
@@ -221,7 +221,7 @@ func sigString(sig *types.Signature) string {
 	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
 }
 
-// importedType is what a TypeEntry known only from another package's
+// importedType is what a typeEntry known only from another package's
 // lowered code carries (summaries.DynType, resolved).
 type importedType struct {
 	methods    map[methodKey]*ir.Func // taking (env, receiver value, args...)
@@ -231,12 +231,12 @@ type importedType struct {
 
 // methodOf returns the concrete method of dynamic type e (a Go type) for
 // an interface method m (nil if e's method set lacks it).
-func (l *Lowerer) methodOf(e *TypeEntry, m *types.Func) *ssa.Function {
+func (l *lowerer) methodOf(e *typeEntry, m *types.Func) *ssa.Function {
 	return l.methodByKey(e, keyOf(m))
 }
 
 // methodByKey is methodOf for a method named by its key.
-func (l *Lowerer) methodByKey(e *TypeEntry, k methodKey) *ssa.Function {
+func (l *lowerer) methodByKey(e *typeEntry, k methodKey) *ssa.Function {
 	if e.Type == nil {
 		return nil
 	}
@@ -256,11 +256,11 @@ func (l *Lowerer) methodByKey(e *TypeEntry, k methodKey) *ssa.Function {
 }
 
 // hasMethod reports whether dynamic type e has the method k.
-func (l *Lowerer) hasMethod(e *TypeEntry, k methodKey) bool {
+func (l *lowerer) hasMethod(e *typeEntry, k methodKey) bool {
 	switch {
-	case e.ID == RuntimeErrorID:
+	case e.ID == runtimeErrorID:
 		return k.name == "Error" && k.sig == "func() string" || k.name == "RuntimeError" && k.sig == "func()"
-	case e.ID == UnknownTypeID:
+	case e.ID == unknownTypeID:
 		return false
 	case e.Methods != nil:
 		return e.Methods[k] != nil
@@ -273,7 +273,7 @@ func (l *Lowerer) hasMethod(e *TypeEntry, k methodKey) bool {
 // dispatcher returns the function that calls interface method m on its
 // first argument (an $iface) with the other arguments: a switch on the
 // dynamic type. A nil interface, or a type without the method, panics.
-func (l *Lowerer) dispatcher(m *types.Func) *ir.Func {
+func (l *lowerer) dispatcher(m *types.Func) *ir.Func {
 	sig := m.Type().(*types.Signature)
 	var params []*ir.Type
 	for i := range sig.Params().Len() {
@@ -286,13 +286,13 @@ func (l *Lowerer) dispatcher(m *types.Func) *ir.Func {
 // parameter and result types; sig, the Go signature, may be nil (code
 // imported from another package's facts), and then unknown results are
 // made from the IR types.
-func (l *Lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, sig *types.Signature) *ir.Func {
+func (l *lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, sig *types.Signature) *ir.Func {
 	key := "invoke:" + k.pkg + "." + k.name + k.sig // one per (method, signature)
 	params := []any{"recv", l.tIface}
 	for i, t := range ptypes {
 		params = append(params, "a"+itoa(i), t)
 	}
-	f := l.late(key, "rt.invoke."+k.name, res, params, func(b *Builder) {
+	f := l.late(key, "rt.invoke."+k.name, res, params, func(b *builder) {
 		x := b.Fn.Params[0]
 		args := make([]ir.Value, len(b.Fn.Params)-1)
 		for i, p := range b.Fn.Params[1:] {
@@ -311,20 +311,20 @@ func (l *Lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, si
 				b.Ret(nil)
 			}
 		}
-		l.switchOnType(b, id, func(e *TypeEntry) bool {
-			return e.ID == UnknownTypeID && l.unknownTypes() || l.hasMethod(e, k)
-		}, func(e *TypeEntry) {
+		l.switchOnType(b, id, func(e *typeEntry) bool {
+			return e.ID == unknownTypeID && l.unknownTypes() || l.hasMethod(e, k)
+		}, func(e *typeEntry) {
 			switch {
 			case e.Methods != nil: // a model's own type
 				ret(e.Methods[k], append([]ir.Value{b.Extract(x, 1)}, args...)...)
-			case e.ID == UnknownTypeID: // unknown results
+			case e.ID == unknownTypeID: // unknown results
 				defer l.labelUnknown("the method " + k.name + " of a value kiss does not know")()
 				if sig != nil {
 					l.retUnknown(b, sig)
 				} else {
 					b.Ret(l.unknownIR(b, res))
 				}
-			case e.ID == RuntimeErrorID:
+			case e.ID == runtimeErrorID:
 				if k.name == "Error" {
 					b.Ret(b.Load(ir.String, b.Extract(x, 1)))
 				} else {
@@ -351,13 +351,13 @@ func (l *Lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, si
 		})
 		b.RuntimePanic(msgNilDeref)
 	})
-	l.lateBy[key].recipe = &summaries.Late{Kind: "invoke", Method: summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig}}
+	l.dyn.lateBy[key].recipe = &summaries.Late{Kind: "invoke", Method: summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig}}
 	return f
 }
 
 // unknownIR is an unknown value of IR type t, for code that has no Go
 // type at hand: nondet scalars, zero references.
-func (l *Lowerer) unknownIR(b *Builder, t *ir.Type) ir.Value {
+func (l *lowerer) unknownIR(b *builder, t *ir.Type) ir.Value {
 	if t == nil {
 		return nil
 	}
@@ -368,7 +368,7 @@ func (l *Lowerer) unknownIR(b *Builder, t *ir.Type) ir.Value {
 }
 
 // implementsFunc returns the predicate `id implements the interface T`.
-func (l *Lowerer) implementsFunc(T types.Type) *ir.Func {
+func (l *lowerer) implementsFunc(T types.Type) *ir.Func {
 	var keys []methodKey
 	for m := range T.Underlying().(*types.Interface).Methods() {
 		keys = append(keys, keyOf(m))
@@ -377,18 +377,18 @@ func (l *Lowerer) implementsFunc(T types.Type) *ir.Func {
 }
 
 // implementsFor is implementsFunc for the interface with the methods keys.
-func (l *Lowerer) implementsFor(name string, keys []methodKey) *ir.Func {
+func (l *lowerer) implementsFor(name string, keys []methodKey) *ir.Func {
 	sorted := slices.Clone(keys)
 	slices.SortFunc(sorted, func(a, b methodKey) int { return strings.Compare(a.pkg+"."+a.name, b.pkg+"."+b.name) })
 	key := "implements:"
 	for _, k := range sorted {
 		key += k.pkg + "." + k.name + k.sig + ";"
 	}
-	f := l.late(key, "rt.implements."+name, ir.Bool, []any{"id", ir.I64}, func(b *Builder) {
+	f := l.late(key, "rt.implements."+name, ir.Bool, []any{"id", ir.I64}, func(b *builder) {
 		id := b.Fn.Params[0]
 		r := ir.Value(ir.BoolConst(false))
 		for _, e := range l.info.Types {
-			if e.ID == UnknownTypeID && l.unknownTypes() { // it may or may not
+			if e.ID == unknownTypeID && l.unknownTypes() { // it may or may not
 				restore := l.labelUnknown("the type of a value kiss does not know")
 				may := b.And(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, e.ID)), l.unknownNondet(b, ir.Bool))
 				restore()
@@ -399,7 +399,7 @@ func (l *Lowerer) implementsFor(name string, keys []methodKey) *ir.Func {
 		}
 		b.Ret(r)
 	})
-	if lf := l.lateBy[key]; lf.recipe == nil {
+	if lf := l.dyn.lateBy[key]; lf.recipe == nil {
 		lf.recipe = &summaries.Late{Kind: "implements"}
 		for _, k := range sorted {
 			lf.recipe.Methods = append(lf.recipe.Methods, summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig})
@@ -409,8 +409,8 @@ func (l *Lowerer) implementsFor(name string, keys []methodKey) *ir.Func {
 }
 
 // implements reports whether dynamic type e has all the methods.
-func (l *Lowerer) implements(e *TypeEntry, methods []methodKey) bool {
-	if e.ID == UnknownTypeID {
+func (l *lowerer) implements(e *typeEntry, methods []methodKey) bool {
+	if e.ID == unknownTypeID {
 		return false
 	}
 	for _, k := range methods {
@@ -423,15 +423,15 @@ func (l *Lowerer) implements(e *TypeEntry, methods []methodKey) bool {
 
 // genIfaceEq generates rt.ifaceeq(a, b): same dynamic type and equal
 // values; comparing values of an uncomparable dynamic type panics.
-func (l *Lowerer) genIfaceEq(b *Builder) {
+func (l *lowerer) genIfaceEq(b *builder) {
 	x, y := b.Fn.Params[0], b.Fn.Params[1]
 	ix, iy := b.Extract(x, 0), b.Extract(y, 0)
 	_, diff := b.If(b.Bin(ir.OpEq, ix, iy), "same")
 	_, nonnil := b.If(b.Bin(ir.OpEq, ix, ir.IntConst(ir.I64, 0)), "nil")
 	b.Ret(ir.BoolConst(true))
 	b.SetBlock(nonnil)
-	l.switchOnType(b, ix, func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
-		if e.ID == UnknownTypeID || e.Methods != nil { // the box is an identity (a model's: a pointer)
+	l.switchOnType(b, ix, func(*typeEntry) bool { return true }, func(e *typeEntry) {
+		if e.ID == unknownTypeID || e.Methods != nil { // the box is an identity (a model's: a pointer)
 			b.Ret(b.Bin(ir.OpEq, b.Extract(x, 1), b.Extract(y, 1)))
 			return
 		}
@@ -465,11 +465,11 @@ func (l *Lowerer) genIfaceEq(b *Builder) {
 
 // genPanicDesc generates rt.panicdesc(v): what Go prints for a panic value
 // (the string, the error's Error(), else the type's name).
-func (l *Lowerer) genPanicDesc(b *Builder) {
+func (l *lowerer) genPanicDesc(b *builder) {
 	x := b.Fn.Params[0]
-	l.switchOnType(b, b.Extract(x, 0), func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
+	l.switchOnType(b, b.Extract(x, 0), func(*typeEntry) bool { return true }, func(e *typeEntry) {
 		switch {
-		case e.ID == UnknownTypeID:
+		case e.ID == unknownTypeID:
 			b.Ret(ir.StringConst("(unknown value)"))
 		case e.Methods != nil && e.Methods[errorMethod] != nil: // a model's error
 			b.Ret(b.Call(ir.String, e.Methods[errorMethod], b.Extract(x, 1)))
@@ -492,7 +492,7 @@ func (l *Lowerer) genPanicDesc(b *Builder) {
 
 // goValueDesc is what Go prints for a panic with a value of e's Go type,
 // held in box: the string, the error's Error(), else the type's name.
-func (l *Lowerer) goValueDesc(b *Builder, e *TypeEntry, box ir.Value) ir.Value {
+func (l *lowerer) goValueDesc(b *builder, e *typeEntry, box ir.Value) ir.Value {
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	switch {
 	case isString(e.Type):

@@ -120,13 +120,13 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 		fl.runDefers(b)
 		b.CheckPanicking()
 	case *ssa.Go:
-		fl.conc("go statement", func(c ConcurrencyLowering) error { return c.Go(b, in) })
+		fl.conc("go statement", func(c concurrencyLowering) error { return c.Go(b, in) })
 	case *ssa.Send:
-		fl.conc("channel send", func(c ConcurrencyLowering) error { return c.Send(b, in) })
+		fl.conc("channel send", func(c concurrencyLowering) error { return c.Send(b, in) })
 	case *ssa.Select:
-		fl.concValue(in, "select statement", func(c ConcurrencyLowering) (ir.Value, error) { return c.Select(b, in) })
+		fl.concValue(in, "select statement", func(c concurrencyLowering) (ir.Value, error) { return c.Select(b, in) })
 	case *ssa.MakeChan:
-		fl.concValue(in, "make(chan)", func(c ConcurrencyLowering) (ir.Value, error) { return c.MakeChan(b, in) })
+		fl.concValue(in, "make(chan)", func(c concurrencyLowering) (ir.Value, error) { return c.MakeChan(b, in) })
 	default:
 		unsupported(b.Pos, "the SSA instruction %T (%s)", instr, instr)
 	}
@@ -141,7 +141,7 @@ func (fl *funcLowerer) unop(in *ssa.UnOp) {
 		fl.access(p, in.X, false)
 		b.Assign(d, ir.OpLoad, p)
 	case token.ARROW:
-		fl.concValue(in, "channel receive", func(c ConcurrencyLowering) (ir.Value, error) { return c.Recv(b, in) })
+		fl.concValue(in, "channel receive", func(c concurrencyLowering) (ir.Value, error) { return c.Recv(b, in) })
 	case token.SUB:
 		if d.Typ.Kind == ir.KindOpaque {
 			b.Assign(d, ir.OpNondet)
@@ -201,7 +201,7 @@ func isNonZeroConst(v ir.Value) bool {
 }
 
 // equal returns x == y for Go values of type t.
-func (l *Lowerer) equal(b *Builder, t types.Type, x, y ir.Value) ir.Value {
+func (l *lowerer) equal(b *builder, t types.Type, x, y ir.Value) ir.Value {
 	isNil := func(v ir.Value) bool { c, ok := v.(*ir.Const); return ok && c.Zero }
 	switch u := t.Underlying().(type) {
 	case *types.Slice, *types.Signature: // only comparable with nil
@@ -421,8 +421,8 @@ func (fl *funcLowerer) sliceToArrayPointer(in *ssa.SliceToArrayPointer) {
 	b.SetBlock(join)
 }
 
-// conc runs a ConcurrencyLowering hook, or fails without one.
-func (fl *funcLowerer) conc(what string, f func(ConcurrencyLowering) error) {
+// conc runs a concurrencyLowering hook, or fails without one.
+func (fl *funcLowerer) conc(what string, f func(concurrencyLowering) error) {
 	if fl.l.Conc == nil {
 		fail(errUnsupportedConc(what, fl.b.Pos))
 	}
@@ -432,8 +432,8 @@ func (fl *funcLowerer) conc(what string, f func(ConcurrencyLowering) error) {
 }
 
 // concValue is conc for a construct with a value.
-func (fl *funcLowerer) concValue(v ssa.Value, what string, f func(ConcurrencyLowering) (ir.Value, error)) {
-	fl.conc(what, func(c ConcurrencyLowering) error {
+func (fl *funcLowerer) concValue(v ssa.Value, what string, f func(concurrencyLowering) (ir.Value, error)) {
+	fl.conc(what, func(c concurrencyLowering) error {
 		r, err := f(c)
 		if err == nil && r != nil && fl.dst(v) != nil {
 			fl.b.move(fl.dst(v), r)
@@ -442,7 +442,7 @@ func (fl *funcLowerer) concValue(v ssa.Value, what string, f func(ConcurrencyLow
 	})
 }
 
-// access reports a memory access of the Go code to LowerOptions.Access.
+// access reports a memory access of the Go code to lowerOptions.Access.
 func (fl *funcLowerer) access(p ir.Value, addr ssa.Value, write bool) {
 	if fl.l.opts.Access != nil {
 		fl.l.opts.Access(fl.b, p, addr, write)

@@ -16,7 +16,7 @@ import (
 // refused at lowering.
 
 // mapKeyType returns the IR key type of a Go map key type.
-func (l *Lowerer) mapKeyType(k types.Type) *ir.Type {
+func (l *lowerer) mapKeyType(k types.Type) *ir.Type {
 	if isInterface(k) {
 		if l.tIkey == nil {
 			l.tIkey = l.declareType("ikey", ir.Struct(ir.I64, ir.U64, ir.F64, ir.String, ir.Ptr))
@@ -30,7 +30,7 @@ func (l *Lowerer) mapKeyType(k types.Type) *ir.Type {
 }
 
 // mapKey converts a Go key value of type k to its IR key.
-func (l *Lowerer) mapKey(b *Builder, k types.Type, v ir.Value) ir.Value {
+func (l *lowerer) mapKey(b *builder, k types.Type, v ir.Value) ir.Value {
 	if !isInterface(k) {
 		return v
 	}
@@ -41,7 +41,7 @@ func (l *Lowerer) mapKey(b *Builder, k types.Type, v ir.Value) ir.Value {
 }
 
 // mapKeyBack converts an IR key back to a Go key value of type k.
-func (l *Lowerer) mapKeyBack(b *Builder, k types.Type, v ir.Value) ir.Value {
+func (l *lowerer) mapKeyBack(b *builder, k types.Type, v ir.Value) ir.Value {
 	if !isInterface(k) {
 		return v
 	}
@@ -70,16 +70,16 @@ func ikeyField(t types.Type) int {
 }
 
 // genIkey generates rt.ikey(v $iface) $ikey.
-func (l *Lowerer) genIkey(b *Builder) {
+func (l *lowerer) genIkey(b *builder) {
 	v := b.Fn.Params[0]
 	kt := b.Fn.Result
 	id := b.Extract(v, 0)
-	l.switchOnType(b, id, func(*TypeEntry) bool { return true }, func(e *TypeEntry) {
+	l.switchOnType(b, id, func(*typeEntry) bool { return true }, func(e *typeEntry) {
 		vals := []ir.Value{id, ir.ZeroConst(ir.U64), ir.ZeroConst(ir.F64), ir.ZeroConst(ir.String), ir.ZeroConst(ir.Ptr)}
 		switch {
-		case e.ID == RuntimeErrorID:
+		case e.ID == runtimeErrorID:
 			vals[3] = b.Load(ir.String, b.Extract(v, 1))
-		case e.ID == UnknownTypeID || e.Methods != nil: // the box is an identity
+		case e.ID == unknownTypeID || e.Methods != nil: // the box is an identity
 			vals[4] = b.Extract(v, 1)
 		case e.Type == nil && e.Imported != nil: // a type of another package's code
 			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
@@ -105,13 +105,13 @@ func (l *Lowerer) genIkey(b *Builder) {
 }
 
 // genIkeyVal generates rt.ikeyval(k $ikey) $iface, the inverse of rt.ikey.
-func (l *Lowerer) genIkeyVal(b *Builder) {
+func (l *lowerer) genIkeyVal(b *builder) {
 	k := b.Fn.Params[0]
 	id := b.Extract(k, 0)
-	l.switchOnType(b, id, func(e *TypeEntry) bool {
-		return e.ID == RuntimeErrorID || e.ID == UnknownTypeID || e.Methods != nil || e.Type != nil && ikeyField(e.Type) >= 0
-	}, func(e *TypeEntry) {
-		if e.ID == UnknownTypeID || e.Methods != nil {
+	l.switchOnType(b, id, func(e *typeEntry) bool {
+		return e.ID == runtimeErrorID || e.ID == unknownTypeID || e.Methods != nil || e.Type != nil && ikeyField(e.Type) >= 0
+	}, func(e *typeEntry) {
+		if e.ID == unknownTypeID || e.Methods != nil {
 			b.Ret(b.Make(l.tIface, id, b.Extract(k, 4)))
 			return
 		}

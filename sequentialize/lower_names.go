@@ -12,9 +12,9 @@ import (
 )
 
 // posString renders a Go position for the IR: "file.go:line:col" with the
-// file's base name (the policy is LowerOptions.Pos when set). Every position
+// file's base name (the policy is lowerOptions.Pos when set). Every position
 // the lowering emits goes through here.
-func (l *Lowerer) posString(pos token.Pos) string {
+func (l *lowerer) posString(pos token.Pos) string {
 	if !pos.IsValid() || l.SSA == nil || l.SSA.Fset == nil {
 		return ""
 	}
@@ -34,10 +34,10 @@ func (l *Lowerer) posString(pos token.Pos) string {
 
 // positions maps every position the lowering wrote back to the FileSet's
 // (the first one, if two render alike).
-func (l *Lowerer) positions() map[string]token.Pos { return l.posMap }
+func (l *lowerer) positions() map[string]token.Pos { return l.posMap }
 
 // PosString is posString for the hooks.
-func (l *Lowerer) PosString(pos token.Pos) string { return l.posString(pos) }
+func (l *lowerer) PosString(pos token.Pos) string { return l.posString(pos) }
 
 // funcName is the IR name of a Go function: its ssa name with packages
 // written by name rather than path ("pkg.F", "(*pkg.T).M", "pkg.F$1",
@@ -80,7 +80,7 @@ func typeName(t types.Type) string {
 
 // uniqName returns name, or name with a suffix, unused as a function or
 // global name of the program.
-func (l *Lowerer) uniqName(name string) string {
+func (l *lowerer) uniqName(name string) string {
 	for i := 1; ; i++ {
 		n := name
 		if i > 1 {
@@ -94,14 +94,14 @@ func (l *Lowerer) uniqName(name string) string {
 }
 
 // uniqTypeName is uniqName for $names.
-func (l *Lowerer) uniqTypeName(name string) string {
+func (l *lowerer) uniqTypeName(name string) string {
 	for i := 1; ; i++ {
 		n := name
 		if i > 1 {
 			n = name + "#" + strconv.Itoa(i)
 		}
-		if !l.typeNames[n] {
-			l.typeNames[n] = true
+		if !l.layout.names[n] {
+			l.layout.names[n] = true
 			return n
 		}
 	}

@@ -17,17 +17,17 @@ import (
 // (rt.deferenter/rt.deferexit), so its own calls run normally and recover()
 // can take the panic.
 
-// RuntimeErrorID is the dynamic type id of the runtime errors kiss raises
+// runtimeErrorID is the dynamic type id of the runtime errors kiss raises
 // (bounds, nil dereference, the models' panics): the box holds the message.
 // Such a value implements error and runtime.Error.
-const RuntimeErrorID = 1
+const runtimeErrorID = 1
 
-// UnknownTypeID is the dynamic type id of the interface values unknown
-// functions return under LowerOptions.UnknownInterfaces: a type kiss knows
+// unknownTypeID is the dynamic type id of the interface values unknown
+// functions return under lowerOptions.UnknownInterfaces: a type kiss knows
 // nothing of. Its methods return unknown values, it may or may not
 // implement another interface, and two such values are equal when they are
 // the same value (the box is an identity).
-const UnknownTypeID = 2
+const unknownTypeID = 2
 
 const (
 	msgNilDeref = "runtime error: invalid memory address or nil pointer dereference"
@@ -40,9 +40,9 @@ const (
 )
 
 // initRuntime declares the panic state and its helper functions.
-func (l *Lowerer) initRuntime() {
-	for _, e := range []*TypeEntry{{ID: RuntimeErrorID, Name: "runtime.Error"}, {ID: UnknownTypeID, Name: "unknown"}} {
-		l.typeByID[e.ID] = e
+func (l *lowerer) initRuntime() {
+	for _, e := range []*typeEntry{{ID: runtimeErrorID, Name: "runtime.Error"}, {ID: unknownTypeID, Name: "unknown"}} {
+		l.dyn.byID[e.ID] = e
 		l.info.Types = append(l.info.Types, e)
 	}
 	for _, g := range []struct {
@@ -69,7 +69,7 @@ func (l *Lowerer) initRuntime() {
 	b = l.helper("rt.rtpanic", nil, "msg", ir.String)
 	box := b.Alloc(ir.String, nil)
 	b.Store(box, b.Fn.Params[0])
-	b.CallTo(nil, l.helpers["rt.setpanic"], b.Make(l.tIface, ir.IntConst(ir.I64, RuntimeErrorID), box), b.Fn.Params[0])
+	b.CallTo(nil, l.helpers["rt.setpanic"], b.Make(l.tIface, ir.IntConst(ir.I64, runtimeErrorID), box), b.Fn.Params[0])
 	b.Ret(nil)
 
 	// rt.panic(msg, pos) is the models' panic: a runtime error raised at
@@ -145,13 +145,13 @@ func (l *Lowerer) initRuntime() {
 
 // deferStateType is what rt.deferenter saves: panicking, panicval,
 // panicmsg, recoverval, recoverable, recovered, goexiting.
-func deferStateType(l *Lowerer) *ir.Type {
+func deferStateType(l *lowerer) *ir.Type {
 	return ir.Struct(ir.Bool, l.tIface, ir.String, l.tIface, ir.Bool, ir.Bool, ir.Bool)
 }
 
 // RuntimePanic raises a runtime error with Go's message and ends the block;
 // extra values (an index and a length, say) go into the trace event.
-func (b *Builder) RuntimePanic(msg string, extra ...ir.Value) {
+func (b *builder) RuntimePanic(msg string, extra ...ir.Value) {
 	b.CallTo(nil, b.l.helpers["rt.rtpanic"], ir.StringConst(msg))
 	if !b.silent {
 		b.Trace(EventPanic, append([]ir.Value{ir.StringConst(msg), ir.StringConst(b.Pos)}, extra...)...)
@@ -161,7 +161,7 @@ func (b *Builder) RuntimePanic(msg string, extra ...ir.Value) {
 
 // PanicUnless continues when ok holds and raises the runtime error msg
 // otherwise.
-func (b *Builder) PanicUnless(ok ir.Value, msg string, extra ...ir.Value) {
+func (b *builder) PanicUnless(ok ir.Value, msg string, extra ...ir.Value) {
 	if isTrue(ok) {
 		return
 	}
@@ -174,7 +174,7 @@ func (b *Builder) PanicUnless(ok ir.Value, msg string, extra ...ir.Value) {
 
 // CheckPanicking jumps to the unwind code if a panic is in flight (after a
 // call).
-func (b *Builder) CheckPanicking() {
+func (b *builder) CheckPanicking() {
 	if b.noCheck {
 		return
 	}
@@ -190,7 +190,7 @@ func (b *Builder) CheckPanicking() {
 // CheckHelperPanic follows a call of a generated helper that may panic
 // (interface equality, map keys): the helper does not know the Go
 // position, so the panic is traced here.
-func (b *Builder) CheckHelperPanic() {
+func (b *builder) CheckHelperPanic() {
 	if b.noCheck {
 		return
 	}
@@ -214,7 +214,7 @@ func (b *Builder) CheckHelperPanic() {
 // @rt.goexiting (bool: the unwinding is runtime.Goexit's, not a panic). The state belongs to a goroutine: a scheduler
 // that switches goroutines (a deferred call can reach a scheduling point)
 // saves and restores all of them.
-func (l *Lowerer) PanicState() []*ir.Global {
+func (l *lowerer) PanicState() []*ir.Global {
 	var gs []*ir.Global
 	for _, n := range []string{"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"} {
 		gs = append(gs, l.rt[n])
@@ -223,7 +223,7 @@ func (l *Lowerer) PanicState() []*ir.Global {
 }
 
 // goPanic lowers panic(v) at b.Pos.
-func (fl *funcLowerer) goPanic(b *Builder, x ssa.Value, v ir.Value) {
+func (fl *funcLowerer) goPanic(b *builder, x ssa.Value, v ir.Value) {
 	var msg ir.Value
 	if mi, ok := x.(*ssa.MakeInterface); ok && isString(mi.X.Type()) {
 		msg = fl.value(mi.X)
@@ -234,7 +234,7 @@ func (fl *funcLowerer) goPanic(b *Builder, x ssa.Value, v ir.Value) {
 }
 
 // GoPanic raises Go's panic(v), whose message is msg, at b.Pos.
-func (b *Builder) GoPanic(v, msg ir.Value) {
+func (b *builder) GoPanic(v, msg ir.Value) {
 	b.CallTo(nil, b.l.helpers["rt.gopanic"], v, msg)
 	b.Trace(EventPanic, msg, ir.StringConst(b.Pos))
 	b.Jmp(b.Unwind())
@@ -242,7 +242,7 @@ func (b *Builder) GoPanic(v, msg ir.Value) {
 
 // PanicStringUnless continues when ok holds and otherwise panics as a
 // library does with panic("msg"): a string value, which recover returns.
-func (b *Builder) PanicStringUnless(ok ir.Value, msg string) {
+func (b *builder) PanicStringUnless(ok ir.Value, msg string) {
 	_, cont := b.If(b.Not(ok), "panic")
 	b.GoPanic(b.l.MakeInterface(b, ir.StringConst(msg), types.Typ[types.String]), ir.StringConst(msg))
 	b.SetBlock(cont)
@@ -253,7 +253,7 @@ func (b *Builder) PanicStringUnless(ok ir.Value, msg string) {
 // of that panic; else nil.
 // Approximation: Go recovers only in the deferred function itself; kiss
 // also in the functions it calls.
-func (l *Lowerer) recoverValue(b *Builder) ir.Value {
+func (l *lowerer) recoverValue(b *builder) ir.Value {
 	r := b.Load(ir.Bool, l.rt["rt.recoverable"])
 	v := b.Op(ir.OpSelect, l.tIface, r, b.Load(l.tIface, l.rt["rt.recoverval"]), ir.ZeroConst(l.tIface))
 	b.Store(l.rt["rt.recoverable"], ir.BoolConst(false))
@@ -295,12 +295,12 @@ func (fl *funcLowerer) lowerDefer(d *ssa.Defer) {
 
 // runDefers runs and pops every deferred call of the frame (RunDefers, and
 // the unwind code).
-func (fl *funcLowerer) runDefers(b *Builder) {
+func (fl *funcLowerer) runDefers(b *builder) {
 	if fl.defers == nil {
 		return
 	}
 	if fl.runner == nil {
-		fl.runner = &ir.Func{Name: fl.l.uniqName(fl.l.prefix + fl.f.Name + ".defers"), Pos: fl.f.Pos}
+		fl.runner = &ir.Func{Name: fl.l.uniqName(fl.l.link.prefix + fl.f.Name + ".defers"), Pos: fl.f.Pos}
 		fl.runner.NewParam("d", ir.Ptr)
 	}
 	b.CallTo(nil, fl.runner, fl.defers)

@@ -28,7 +28,7 @@ func TestLowerStdlib(t *testing.T) {
 	prog.Build()
 	refusals := map[string]int{}
 	for _, p := range ssaPkgs {
-		l := NewLowerer(prog, LowerOptions{})
+		l := newLowerer(prog, lowerOptions{})
 		var fns []*ssa.Function
 		for _, m := range p.Members {
 			if fn, ok := m.(*ssa.Function); ok {

@@ -83,9 +83,9 @@ func roots(pkg *ssa.Package) []*ssa.Function {
 }
 
 // lowerRoot lowers root's sequential program and checks it is well formed.
-func lowerRoot(t *testing.T, root *ssa.Function) (*ir.Program, *Info) {
+func lowerRoot(t *testing.T, root *ssa.Function) (*ir.Program, *lowerInfo) {
 	t.Helper()
-	prog, info, err := BuildSequential(root, testOptions(root.Pkg))
+	prog, info, err := buildSequential(root, testOptions(root.Pkg))
 	if err != nil {
 		t.Fatalf("BuildSequential(%s): %v", root.Name(), err)
 	}
@@ -97,14 +97,14 @@ func lowerRoot(t *testing.T, root *ssa.Function) (*ir.Program, *Info) {
 
 // testOptions models errors.New as returning a fresh *myErr of the
 // package, if it has that type: enough for err != nil.
-func testOptions(pkg *ssa.Package) LowerOptions {
+func testOptions(pkg *ssa.Package) lowerOptions {
 	obj := pkg.Pkg.Scope().Lookup("myErr")
 	if obj == nil {
-		return LowerOptions{}
+		return lowerOptions{}
 	}
 	errType := types.NewPointer(obj.Type())
-	return LowerOptions{Externs: map[string]ExternFunc{
-		"errors.New": func(l *Lowerer, b *Builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	return lowerOptions{Externs: map[string]externFunc{
+		"errors.New": func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return l.MakeInterface(b, b.Alloc(l.Type(obj.Type()), nil), errType), nil
 		},
 	}}

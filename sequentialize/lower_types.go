@@ -8,19 +8,19 @@ import (
 
 // Type returns the IR type of a Go type (see doc.go for the mapping).
 // Named Go structs become named IR types ($pkg.Name) for readability.
-func (l *Lowerer) Type(t types.Type) *ir.Type {
-	if it, ok := l.types.At(t).(*ir.Type); ok {
+func (l *lowerer) Type(t types.Type) *ir.Type {
+	if it, ok := l.layout.byType.At(t).(*ir.Type); ok {
 		return it
 	}
 	it := l.mapType(t)
-	l.types.Set(t, it)
+	l.layout.byType.Set(t, it)
 	return it
 }
 
 // modelled reports whether t is a named type a model stands for with a
 // type of its own (a channel-, lock- or timer-like $type), whose fields
 // are not Go's.
-func (l *Lowerer) modelled(t types.Type) bool {
+func (l *lowerer) modelled(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
@@ -33,7 +33,7 @@ func (l *Lowerer) modelled(t types.Type) bool {
 	return ok
 }
 
-func (l *Lowerer) mapType(t types.Type) *ir.Type {
+func (l *lowerer) mapType(t types.Type) *ir.Type {
 	switch t := t.(type) {
 	case *types.Alias:
 		return l.Type(types.Unalias(t))
@@ -119,7 +119,7 @@ func basicType(t *types.Basic) *ir.Type {
 
 // resultType is the IR result of a signature: nil, the one result's type,
 // or a struct of the results.
-func (l *Lowerer) resultType(sig *types.Signature) *ir.Type {
+func (l *lowerer) resultType(sig *types.Signature) *ir.Type {
 	switch sig.Results().Len() {
 	case 0:
 		return nil
@@ -132,17 +132,17 @@ func (l *Lowerer) resultType(sig *types.Signature) *ir.Type {
 // declareType adds a named type declaration to the program. (Exported
 // code prefixes the name, as every name it makes: a type name of one
 // package's code never clashes with another's.)
-func (l *Lowerer) declareType(name string, t *ir.Type) *ir.Type {
-	nt := ir.Named(l.uniqTypeName(l.prefix+name), t)
+func (l *lowerer) declareType(name string, t *ir.Type) *ir.Type {
+	nt := ir.Named(l.uniqTypeName(l.link.prefix+name), t)
 	l.prog.Types = append(l.prog.Types, nt)
 	return nt
 }
 
 // Slice, Iface and Closure are the IR types of Go slices, interfaces and
 // func values.
-func (l *Lowerer) Slice() *ir.Type   { return l.tSlice }
-func (l *Lowerer) Iface() *ir.Type   { return l.tIface }
-func (l *Lowerer) Closure() *ir.Type { return l.tClosure }
+func (l *lowerer) Slice() *ir.Type   { return l.tSlice }
+func (l *lowerer) Iface() *ir.Type   { return l.tIface }
+func (l *lowerer) Closure() *ir.Type { return l.tClosure }
 
 // isInterface reports whether t is a (non type parameter) interface type.
 func isInterface(t types.Type) bool {

@@ -47,7 +47,7 @@ var (
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, pkg := NewLowerer(sp.Prog, LowerOptions{}), sp.Pkg
+	l, pkg := newLowerer(sp.Prog, lowerOptions{}), sp.Pkg
 	for name, want := range map[string]bool{
 		"pBool": true, "pPlain": true, "aTime": true, "pTime": true, "smallArr": true,
 		"pNode": false, "pExpNode": false, "pChan": false, "aSlice": false, "aMap": false, "anErr": false, "aFunc": false, "bigArr": false,
