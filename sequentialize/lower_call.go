@@ -108,7 +108,7 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 // atSite emits call, a call that may enter another package's code
 // (foreign), between trace events saying so: a violation in there is
 // reported at b.Pos, the last place in the package under analysis
-// (decode.go). Code lowered for export has no such place.
+// (package analyzer/report). Code lowered for export has no such place.
 func (l *lowerer) atSite(b *builder, foreign bool, call func()) {
 	c, ok := l.Conc.(*concLowering)
 	if !foreign || !ok || l.opts.Export != "" || b.Pos == "" {
