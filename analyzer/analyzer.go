@@ -134,7 +134,7 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	// Roots that never start a second goroutine are told apart first, all
 	// together: most tests of most packages are such, and building each
 	// would cost more than the rest of go vet.
-	one, err := sequentialize.OneGoroutine(prog, selected, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps})
+	one, err := sequentialize.OneGoroutine(prog, selected, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode})
 	if err != nil {
 		note(cfg, "%s: %s; each root is checked on its own", pass.Pkg.Path(), oneLine(err))
 	}

@@ -40,7 +40,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	if testHookRoot != nil {
 		testHookRoot(name)
 	}
-	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps})
+	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode})
 	if err != nil {
 		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return

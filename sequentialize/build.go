@@ -189,8 +189,8 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	return sc, nil
 }
 
-// scenarioLowering makes the lowering of root's scenario, the runtime,
-// the models and opts.Imports linked in.
+// scenarioLowering makes the lowering of root's scenario: the runtime and
+// the models linked in, opts.Imports ready to link.
 func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*lowerer, *concLowering, error) {
 	var home *types.Package
 	if root.Pkg != nil {
@@ -204,9 +204,7 @@ func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*low
 	if err := c.linkRuntime(l); err != nil {
 		return nil, nil, err
 	}
-	if err := l.importLowered(opts.Imports); err != nil {
-		return nil, nil, err
-	}
+	l.setImports(opts.Imports, opts.Fetch)
 	return l, c, nil
 }
 

@@ -1,6 +1,8 @@
 package sequentialize
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"go/types"
 	"runtime/debug"
@@ -13,11 +15,12 @@ import (
 )
 
 // Export lowers the code of pkg for the packages that import it: every
-// function and method with a body, what they reach, and the dynamic types
-// they put in interfaces (their methods lowered too), so that an importer
-// runs pkg's code as written (Options.Imports). deps is the lowered code
-// of the packages pkg imports, as for Options.Imports: linked, not
-// repeated in the result.
+// function and method with a body, and the dynamic types they put in
+// interfaces (their methods lowered too), so that an importer runs pkg's
+// code as written (Options.Imports). deps are the packages pkg imports
+// that have lowered code: a call into one is a declaration, attributed to
+// its package in the result's Uses, which an importer links; their code is
+// not read here (only their paths matter).
 func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered, err error) {
 	path := pkg.Pkg.Path()
 	defer func() {
@@ -32,9 +35,7 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 	if err := c.linkRuntime(l); err != nil {
 		return nil, err
 	}
-	if err := l.importLowered(deps); err != nil {
-		return nil, err
-	}
+	l.setImports(deps, nil) // calls into them are declarations (Uses), linked by the importer
 	base := map[*ir.Func]bool{}
 	for _, f := range l.prog.Funcs {
 		base[f] = true
@@ -126,6 +127,9 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 		return nil, err
 	}
 	out.IR = sb.String()
+	out.Uses = l.link.uses
+	sum := sha256.Sum256([]byte(path + "\x00" + out.IR))
+	out.Hash = hex.EncodeToString(sum[:])
 	return out, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -175,11 +176,22 @@ type unknowns struct {
 // linking is the state of other packages' lowered code linked in
 // (import.go), and of this package's code lowered for export.
 type linking struct {
-	prefix   string                // of generated names (lowerOptions.Export)
-	imported map[string]bool       // packages whose lowered code is linked in
-	funcs    map[string]*ir.Func   // their Go functions, by full name
-	globals  map[string]*ir.Global // their Go variables, by full name
-	externG  map[*ir.Global]bool   // those of packages without code here: unknown at start
+	prefix string // of generated names (lowerOptions.Export)
+
+	avail    map[string]*summaries.Lowered // code of other packages that may be linked, by path
+	fetch    func(*summaries.Lowered) (*summaries.Lowered, error)
+	imported map[string]bool // packages whose lowered code is linked in
+	broken   map[string]bool // packages whose code could not be linked
+	// uses maps the functions and variables that linked code declares
+	// for other packages (and, when lowering for export, that this
+	// package's code declares) to the package defining them.
+	uses      map[string]string
+	declared  map[string]*ir.Func   // the program's function under each of those names
+	funcs     map[string]*ir.Func   // the functions linked code defines, by full name
+	globals   map[string]*ir.Global // the variables linked code uses, by full name
+	ownGlobal map[*ir.Global]bool   // those its own packages define
+	rootUses  map[*ir.Global]bool   // those this program's Go code uses too (genInitExtern sets them)
+	stubs     map[string]*ir.Func   // declarations missingLinks gave a body
 }
 
 // dynTypes is the table of dynamic types interfaces may hold, and the
@@ -212,6 +224,11 @@ func newLowerer(prog *ssa.Program, opts lowerOptions) *lowerer {
 		rt:      map[string]*ir.Global{},
 		helpers: map[string]*ir.Func{},
 		dyn:     dynTypes{lateBy: map[string]*lateFunc{}, byID: map[int64]*typeEntry{}},
+		link: linking{
+			imported: map[string]bool{}, broken: map[string]bool{}, uses: map[string]string{},
+			declared: map[string]*ir.Func{}, funcs: map[string]*ir.Func{}, globals: map[string]*ir.Global{},
+			ownGlobal: map[*ir.Global]bool{}, rootUses: map[*ir.Global]bool{}, stubs: map[string]*ir.Func{},
+		},
 	}
 	l.tSlice = l.declareType("slice", ir.Struct(ir.Ptr, ir.I64, ir.I64, ir.I64))
 	l.tIface = l.declareType("iface", ir.Struct(ir.I64, ir.Ptr))
@@ -265,7 +282,20 @@ func (l *lowerer) FuncRef(fn *ssa.Function) *ir.Func {
 	if l.opts.Export != "" {
 		name = fn.String()
 	}
-	f := &ir.Func{Name: l.uniqName(name), Pos: l.posString(fn.Pos())}
+	f := l.funcDecl(fn, l.uniqName(name))
+	l.work.funcs[fn] = f
+	l.info.Funcs[fn] = f
+	l.work.queue = append(l.work.queue, fn)
+	return f
+}
+
+// funcDecl adds to the program a function named name with the IR signature
+// of fn (%env, then the receiver and the parameters), without a body.
+// funcDecl adds to the program a function named name with the IR
+// signature of fn (%env, then the receiver and the parameters), without a
+// body.
+func (l *lowerer) funcDecl(fn *ssa.Function, name string) *ir.Func {
+	f := &ir.Func{Name: name, Pos: l.posString(fn.Pos())}
 	f.NewParam("env", ir.Ptr)
 	sig := fn.Signature
 	used := map[string]bool{"env": true}
@@ -296,10 +326,8 @@ func (l *lowerer) FuncRef(fn *ssa.Function) *ir.Func {
 		f.NewParam(pname(pnames[i], i), l.Type(t))
 	}
 	f.Result = l.resultType(sig)
-	l.work.funcs[fn] = f
-	l.info.Funcs[fn] = f
+	l.names[name] = true
 	l.prog.Funcs = append(l.prog.Funcs, f)
-	l.work.queue = append(l.work.queue, fn)
 	return f
 }
 
@@ -351,6 +379,7 @@ func (l *lowerer) drain() {
 func (l *lowerer) Program() (*ir.Program, error) {
 	for {
 		l.drain()
+		linked := l.linkPending()
 		n, nf := len(l.info.Types), len(l.prog.Funcs)
 		for _, lf := range l.dyn.lates {
 			if err := l.regenerateSafely(lf); err != nil {
@@ -359,10 +388,11 @@ func (l *lowerer) Program() (*ir.Program, error) {
 			}
 		}
 		l.drain()
-		if n == len(l.info.Types) && nf == len(l.prog.Funcs) {
+		if !linked && n == len(l.info.Types) && nf == len(l.prog.Funcs) {
 			break
 		}
 	}
+	l.missingLinks()
 	l.info.Unknown = l.info.Unknown[:0]
 	for name := range l.unk.called {
 		l.info.Unknown = append(l.info.Unknown, name)

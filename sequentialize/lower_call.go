@@ -2,7 +2,6 @@ package sequentialize
 
 import (
 	"go/types"
-	"sort"
 	"strings"
 
 	"github.com/gokiss/kiss/ir"
@@ -502,12 +501,7 @@ func (l *lowerer) genInitExtern(b *builder) {
 	}
 	// Variables linked code uses whose Go variable this program does not
 	// see: unknown by their IR type.
-	var externs []*ir.Global
-	for g := range l.link.externG {
-		externs = append(externs, g)
-	}
-	sort.Slice(externs, func(i, j int) bool { return externs[i].Name < externs[j].Name })
-	for _, g := range externs {
+	for _, g := range l.externGlobals() {
 		var v ir.Value
 		switch {
 		case ir.Identical(g.Elem, l.tIface): // a distinct non-nil value, such as an error

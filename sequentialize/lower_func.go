@@ -159,15 +159,22 @@ func (l *lowerer) global(g *ssa.Global) *ir.Global {
 	if gl, ok := l.globals.byVar[g]; ok {
 		return gl
 	}
+	foreign := g.Pkg != nil && g.Pkg.Pkg != l.opts.Home
+	if foreign && l.opts.Export == "" {
+		l.ensureLinked(g.Pkg.Pkg.Path()) // its code sets it
+	}
 	if gl := l.link.globals[g.String()]; gl != nil && (g.Pkg == nil || g.Pkg.Pkg != l.opts.Home) {
 		l.globals.byVar[g] = gl
 		l.globals.order = append(l.globals.order, g) // initialised as its package's are
-		delete(l.link.externG, gl)
+		l.link.rootUses[gl] = true
 		return gl
 	}
 	name := qualifyByName(g.String())
 	if l.opts.Export != "" {
 		name = g.String()
+		if foreign {
+			l.link.uses[name] = g.Pkg.Pkg.Path()
+		}
 	}
 	gl := &ir.Global{Name: l.uniqName(name), Elem: l.Type(deref(g.Type()))}
 	l.globals.byVar[g] = gl

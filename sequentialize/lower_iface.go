@@ -227,6 +227,10 @@ type importedType struct {
 	methods    map[methodKey]*ir.Func // taking (env, receiver value, args...)
 	comparable bool
 	eq, desc   *ir.Func
+	// The names of those functions: linking replaces a declaration by its
+	// definition (refreshImportedTypes).
+	names            map[methodKey]string
+	eqName, descName string
 }
 
 // methodOf returns the concrete method of dynamic type e (a Go type) for

@@ -12,10 +12,13 @@ type Options struct {
 	// Goroutines caps the goroutines a path may create; a go statement
 	// beyond it cuts the path (counted as "goroutines").
 	Goroutines int
-	// Imports are the lowered code of other packages (Export), each once,
-	// a package after those it imports: calls into them run that code
-	// instead of assuming the callee does nothing.
+	// Imports are the lowered code of other packages (Export), each once:
+	// calls into them run that code instead of assuming the callee does
+	// nothing. A package's code is linked when the root reaches it.
 	Imports []*summaries.Lowered
+	// Fetch gets the code of an import given by reference only
+	// (summaries.Lowered.Stub); nil when there are none.
+	Fetch func(*summaries.Lowered) (*summaries.Lowered, error)
 }
 
 // DefaultOptions are kiss's default bounds (README, "Flags").

@@ -1,11 +1,13 @@
 package summaries
 
 // Lowered is what kiss exports about one package for the packages that
-// import it (as a go/analysis fact): its functions lowered to the
+// import it (as a go/analysis fact): its own functions lowered to the
 // sequential IR, so that an importer runs them as written instead of
 // assuming they do nothing. The IR is self-contained but for kiss's
-// runtime and models, which every program has: it declares what it calls
-// there.
+// runtime and models, which every program has, and the code of the
+// packages it uses: it declares what it calls there, and Uses says which
+// package defines each. An importer links a package's code only when what
+// it runs reaches it.
 //
 // Names in the IR are global: a Go function is named by its full ssa name
 // ("(*example.com/p.Pool).Get"), a Go variable by its full name, anything
@@ -13,7 +15,13 @@ package summaries
 // "importpath/file.go:line:col".
 type Lowered struct {
 	Path string // import path
+	// Hash names the code (of Path and IR): a store keeps it under that
+	// name, and a reference to it is the pair (Path, Hash).
+	Hash string
 	IR   string // the IR text (ir.Print)
+	// Uses maps the functions and variables of other packages the IR
+	// declares to the package that defines them.
+	Uses map[string]string
 	// Types are the dynamic types the code puts in interfaces, with what
 	// an importer needs to dispatch on them.
 	Types []DynType
@@ -60,3 +68,7 @@ type Late struct {
 	Method  Method   // invoke
 	Methods []Method // implements
 }
+
+// Stub reports whether l is a reference to code still to be fetched: its
+// Path and Hash only.
+func (l *Lowered) Stub() bool { return l.IR == "" && l.Hash != "" }

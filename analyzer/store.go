@@ -1,0 +1,162 @@
+package kiss
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/gob"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/gokiss/kiss/summaries"
+)
+
+// The store keeps every package's lowered code once, on disk, under its
+// hash: go vet runs kiss in one process per package and hands each only
+// its direct imports' facts, so a fact names its dependencies' code and
+// the importer reads it from here, instead of every fact carrying the code
+// of its whole dependency closure (quadratic in the depth of the import
+// graph). It lives in $KISS_CACHE, or kiss/ in the user's cache directory,
+// beside go's build cache; entries unused for three months are removed
+// (go trims its cache of facts sooner).
+type store struct {
+	dir string
+	mu  sync.Mutex
+	mem map[string]*summaries.Lowered // fetched in this process, by hash
+}
+
+var (
+	storeOnce    sync.Once
+	theStore     *store
+	storeProblem string
+)
+
+// codeStore returns the store, or nil if there is none (storeProblem says
+// why).
+func codeStore() *store {
+	storeOnce.Do(func() {
+		dir := os.Getenv("KISS_CACHE")
+		if dir == "" {
+			base, err := os.UserCacheDir()
+			if err != nil {
+				storeProblem = err.Error()
+				return
+			}
+			dir = filepath.Join(base, "kiss")
+		}
+		dir = filepath.Join(dir, "lowered")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			storeProblem = err.Error()
+			return
+		}
+		theStore = &store{dir: dir, mem: map[string]*summaries.Lowered{}}
+	})
+	return theStore
+}
+
+func (s *store) path(hash string) string {
+	return filepath.Join(s.dir, hash[:2], hash+".gob.gz")
+}
+
+// put writes l's code unless the store has it (then it only marks it used).
+func (s *store) put(l *summaries.Lowered) error {
+	if l.Hash == "" || len(l.Hash) < 2 {
+		return fmt.Errorf("%s: lowered code without a hash", l.Path)
+	}
+	p := s.path(l.Hash)
+	if fi, err := os.Stat(p); err == nil {
+		s.touch(p, fi)
+		return nil
+	}
+	if l.Stub() {
+		return fmt.Errorf("%s: only a reference to its code is at hand", l.Path)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if err := gob.NewEncoder(zw).Encode(l); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	// Written aside and renamed: go vet runs packages in parallel.
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(buf.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), p)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if rand.IntN(200) == 0 {
+		go s.trim()
+	}
+	return nil
+}
+
+// get reads the code of package path stored under hash.
+func (s *store) get(path, hash string) (*summaries.Lowered, error) {
+	s.mu.Lock()
+	l := s.mem[hash]
+	s.mu.Unlock()
+	if l != nil {
+		return l, nil
+	}
+	if len(hash) < 2 {
+		return nil, fmt.Errorf("bad reference to the code of %s", path)
+	}
+	p := s.path(hash)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("not in kiss's store %s (removed since it was written? go clean -cache makes go vet write it again): %v", s.dir, err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", p, err)
+	}
+	l = new(summaries.Lowered)
+	if err := gob.NewDecoder(zr).Decode(l); err != nil {
+		return nil, fmt.Errorf("%s: %v", p, err)
+	}
+	if l.Path != path || l.Hash != hash {
+		return nil, fmt.Errorf("%s holds %s, not %s", p, l.Path, path)
+	}
+	if fi, err := os.Stat(p); err == nil {
+		s.touch(p, fi)
+	}
+	s.mu.Lock()
+	s.mem[hash] = l
+	s.mu.Unlock()
+	return l, nil
+}
+
+// touch marks an entry used, at most once a day.
+func (s *store) touch(p string, fi os.FileInfo) {
+	if now := time.Now(); now.Sub(fi.ModTime()) > 24*time.Hour {
+		os.Chtimes(p, now, now)
+	}
+}
+
+// trim removes the entries unused for three months.
+func (s *store) trim() {
+	cutoff := time.Now().Add(-90 * 24 * time.Hour)
+	filepath.Walk(s.dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() && fi.ModTime().Before(cutoff) {
+			os.Remove(p)
+		}
+		return nil
+	})
+}
