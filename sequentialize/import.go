@@ -363,4 +363,3 @@ func (l *lowerer) sharedGlobal(name string, t *ir.Type) *ir.Global {
 	l.prog.Globals = append(l.prog.Globals, g)
 	return g
 }
-
