@@ -109,20 +109,15 @@ func run(pass *analysis.Pass) (any, error) {
 // information the schedule's steps) and returns them all.
 func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	result := &Result{}
-	if standard(pass) && !hasTests(pass) {
-		// A standard library package, not under test: kiss exports no code
-		// for it (it models what it needs of it), and its roots are tests.
-		return result, nil
+	if !lowerable(pass.Pkg) {
+		return result, nil // the runtime's own: modelled, never run from source
 	}
 	deps := importedCode(pass)
-	if !concurrent(pass) && len(deps) == 0 {
-		// Nothing can block, race or interleave without goroutines; keep
-		// go vet of such packages as cheap as it was.
-		return result, nil
-	}
 	prog, pkg := buildSSA(pass)
 	exportCode(pass, pkg, deps, cfg)
-	if cfg.FactsOnly {
+	if cfg.FactsOnly || standard(pass) && !hasTests(pass) || !concurrent(pass) && len(deps) == 0 {
+		// No roots (the standard library's are its tests), or nothing can
+		// block, race or interleave without goroutines.
 		return result, nil
 	}
 	var selected []*ssa.Function

@@ -6,9 +6,12 @@ import (
 	"encoding/gob"
 	"fmt"
 	"go/build"
-	"io"
+	"go/types"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -31,29 +34,93 @@ type loweredFact struct {
 
 func (*loweredFact) AFact() {}
 
-// wireLowered is a package's code on the wire: the IR text is most of it
-// and compresses about sevenfold.
-type wireLowered struct {
-	summaries.Lowered
-	IRZ []byte
-}
-
 type wireFact struct {
-	Own  wireLowered
-	Refs []ref // dependencies in the store
+	OwnHash string
+	Own     []byte // the package's own code (packed)
+	Refs []ref  // dependencies in the store
 	// Inline are dependencies the store could not take (it is not
-	// writable): carried whole instead.
-	Inline []wireLowered
+	// writable), carried whole instead (packed).
+	Inline [][]byte
 }
 
 type ref struct{ Path, Hash string }
 
-func (f *loweredFact) GobEncode() ([]byte, error) {
-	own, err := toWire(f.Own)
+// wireLowered is a package's code with its maps as sorted lists: a fact's
+// encoding must be the same every time.
+type wireLowered struct {
+	summaries.Lowered
+	ChunkList []namedText
+	UseList   []namedText
+}
+
+type namedText struct{ Name, Text string }
+
+// packed and unpacked keep the wire form of each package's code made or
+// read in this process: a driver may encode and decode a fact once per
+// package that imports it (checker's sanity checks do), and the code is
+// the same every time.
+var packed, unpacked sync.Map // *summaries.Lowered -> []byte; hash -> *summaries.Lowered
+
+// pack is l's wire form: gzip of the gob of wireLowered (IR text
+// compresses about sevenfold).
+func pack(l *summaries.Lowered) ([]byte, error) {
+	if b, ok := packed.Load(l); ok {
+		return b.([]byte), nil
+	}
+	w := wireLowered{Lowered: *l}
+	w.Chunks, w.Uses = nil, nil
+	for _, k := range slices.Sorted(maps.Keys(l.Chunks)) {
+		w.ChunkList = append(w.ChunkList, namedText{k, l.Chunks[k]})
+	}
+	for _, k := range slices.Sorted(maps.Keys(l.Uses)) {
+		w.UseList = append(w.UseList, namedText{k, l.Uses[k]})
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if err := gob.NewEncoder(zw).Encode(w); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	packed.Store(l, buf.Bytes())
+	return buf.Bytes(), nil
+}
+
+func unpack(data []byte) (*summaries.Lowered, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
-	w := wireFact{Own: own}
+	var w wireLowered
+	if err := gob.NewDecoder(zr).Decode(&w); err != nil {
+		return nil, err
+	}
+	if l, ok := unpacked.Load(w.Hash); ok && w.Hash != "" {
+		return l.(*summaries.Lowered), nil
+	}
+	l := w.Lowered
+	l.Chunks = make(map[string]string, len(w.ChunkList))
+	for _, c := range w.ChunkList {
+		l.Chunks[c.Name] = c.Text
+	}
+	l.Uses = make(map[string]string, len(w.UseList))
+	for _, u := range w.UseList {
+		l.Uses[u.Name] = u.Text
+	}
+	if l.Hash != "" {
+		unpacked.Store(l.Hash, &l)
+		packed.Store(&l, data)
+	}
+	return &l, nil
+}
+
+func (f *loweredFact) GobEncode() ([]byte, error) {
+	own, err := pack(f.Own)
+	if err != nil {
+		return nil, err
+	}
+	w := wireFact{OwnHash: f.Own.Hash, Own: own}
 	st := codeStore()
 	if st != nil {
 		if err := st.put(f.Own); err != nil {
@@ -68,11 +135,11 @@ func (f *loweredFact) GobEncode() ([]byte, error) {
 		if d.Stub() {
 			continue // in a store this process cannot write: its importers cannot have it either
 		}
-		wl, err := toWire(d)
+		b, err := pack(d)
 		if err != nil {
 			return nil, err
 		}
-		w.Inline = append(w.Inline, wl)
+		w.Inline = append(w.Inline, b)
 	}
 	var buf bytes.Buffer
 	err = gob.NewEncoder(&buf).Encode(w)
@@ -84,52 +151,31 @@ func (f *loweredFact) GobDecode(data []byte) error {
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&w); err != nil {
 		return err
 	}
-	own, err := fromWire(w.Own)
-	if err != nil {
-		return err
+	if l, ok := unpacked.Load(w.OwnHash); ok && w.OwnHash != "" {
+		f.Own = l.(*summaries.Lowered)
+	} else {
+		own, err := unpack(w.Own)
+		if err != nil {
+			return err
+		}
+		f.Own = own
 	}
-	f.Own, f.Deps = own, nil
-	for _, r := range w.Refs {
-		f.Deps = append(f.Deps, &summaries.Lowered{Path: r.Path, Hash: r.Hash})
-	}
-	for _, wl := range w.Inline {
-		d, err := fromWire(wl)
+	f.Deps = nil
+	for _, b := range w.Inline {
+		d, err := unpack(b)
 		if err != nil {
 			return err
 		}
 		f.Deps = append(f.Deps, d)
 	}
+	for _, r := range w.Refs {
+		f.Deps = append(f.Deps, &summaries.Lowered{Path: r.Path, Hash: r.Hash, Ref: true})
+	}
 	return nil
 }
 
-func toWire(l *summaries.Lowered) (wireLowered, error) {
-	var z bytes.Buffer
-	w := gzip.NewWriter(&z)
-	io.WriteString(w, l.IR)
-	if err := w.Close(); err != nil {
-		return wireLowered{}, err
-	}
-	wl := wireLowered{Lowered: *l, IRZ: z.Bytes()}
-	wl.IR = ""
-	return wl, nil
-}
-
-func fromWire(wl wireLowered) (*summaries.Lowered, error) {
-	r, err := gzip.NewReader(bytes.NewReader(wl.IRZ))
-	if err != nil {
-		return nil, err
-	}
-	text, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	l := wl.Lowered
-	l.IR = string(text)
-	return &l, nil
-}
-
 func (f *loweredFact) String() string {
-	return fmt.Sprintf("lowered code of %d package(s), %d bytes of IR", len(f.Deps)+1, len(f.Own.IR))
+	return fmt.Sprintf("lowered code of %d function(s), %d bytes of IR", len(f.Own.Chunks), f.Own.Size())
 }
 
 // importedCode collects the lowered code pass's package may link: its
@@ -166,17 +212,18 @@ func importedCode(pass *analysis.Pass) []*summaries.Lowered {
 func fetchCode(l *summaries.Lowered) (*summaries.Lowered, error) {
 	st := codeStore()
 	if st == nil {
-		return nil, fmt.Errorf("kiss's store of lowered code is not at hand (%s)", storeProblem)
+		return nil, fmt.Errorf("kiss's store of lowered code is not at hand (%s)", storeProblem())
 	}
 	return st.get(l.Path, l.Hash)
 }
 
 // exportCode lowers the package's code for its importers and exports it,
-// with its dependencies' (by reference), as the package's fact. Standard library packages
-// export none: kiss models what it needs of them (summaries/).
+// with its dependencies' (by reference), as the package's fact. The
+// standard library's packages export theirs like any other: a test runs
+// the library as written, but for the calls the models stand for.
 func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered, cfg *Config) {
-	if standard(pass) || pass.Pkg.Name() == "main" || strings.HasSuffix(pass.Pkg.Name(), "_test") {
-		return // main and external test packages have no importers
+	if pass.Pkg.Name() == "main" || strings.HasSuffix(pass.Pkg.Name(), "_test") || len(pass.Files) == 0 {
+		return // main and external test packages have no importers; an empty one, no code
 	}
 	own, err := sequentialize.Export(pkg, deps)
 	if err != nil {
@@ -187,7 +234,7 @@ func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered
 	pass.ExportPackageFact(f)
 	if cfg.Stats {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: exported %d function(s) (%d not lowered), %d bytes of IR; its importers may link the code of %d more package(s)\n",
-			pass.Pkg.Path(), own.Funcs, len(own.Failed), len(own.IR), len(deps))
+			pass.Pkg.Path(), own.Funcs, len(own.Failed), own.Size(), len(deps))
 	}
 }
 
@@ -203,4 +250,22 @@ func standard(pass *analysis.Pass) bool {
 	}
 	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
 	return strings.HasPrefix(file.Name(), root)
+}
+
+// lowerable reports whether kiss lowers package p's code: not the
+// runtime's and the packages below it, whose code is the machine the
+// models stand for (scheduling, memory, the hardware), nor the packages
+// the models stand for as a whole.
+func lowerable(p *types.Package) bool {
+	path := p.Path()
+	switch path {
+	case "runtime", "unsafe", "internal/abi", "internal/cpu", "internal/goarch", "internal/goos",
+		"internal/race", "internal/msan", "internal/asan", "internal/goexperiment", "internal/bytealg":
+		return false
+	case "context", "testing":
+		// Modelled as a whole (summaries): their own code would run
+		// beside the models on the same values.
+		return false
+	}
+	return !strings.HasPrefix(path, "runtime/internal/") && !strings.HasPrefix(path, "internal/runtime/")
 }

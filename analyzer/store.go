@@ -1,9 +1,6 @@
 package kiss
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/gob"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -28,37 +25,44 @@ type store struct {
 	mem map[string]*summaries.Lowered // fetched in this process, by hash
 }
 
-var (
-	storeOnce    sync.Once
-	theStore     *store
-	storeProblem string
-)
+// storeState is the process's store, made on first use.
+type storeState struct {
+	once    sync.Once
+	st      *store
+	problem string // why there is none
+}
+
+var stores = &storeState{}
 
 // codeStore returns the store, or nil if there is none (storeProblem says
 // why).
 func codeStore() *store {
-	storeOnce.Do(func() {
+	s := stores
+	s.once.Do(func() {
 		dir := os.Getenv("KISS_CACHE")
 		if dir == "" {
 			base, err := os.UserCacheDir()
 			if err != nil {
-				storeProblem = err.Error()
+				s.problem = err.Error()
 				return
 			}
 			dir = filepath.Join(base, "kiss")
 		}
 		dir = filepath.Join(dir, "lowered")
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			storeProblem = err.Error()
+			s.problem = err.Error()
 			return
 		}
-		theStore = &store{dir: dir, mem: map[string]*summaries.Lowered{}}
+		s.st = &store{dir: dir, mem: map[string]*summaries.Lowered{}}
 	})
-	return theStore
+	return s.st
 }
 
+// storeProblem says why there is no store.
+func storeProblem() string { return stores.problem }
+
 func (s *store) path(hash string) string {
-	return filepath.Join(s.dir, hash[:2], hash+".gob.gz")
+	return filepath.Join(s.dir, hash[:2], hash+".kiss")
 }
 
 // put writes l's code unless the store has it (then it only marks it used).
@@ -74,12 +78,8 @@ func (s *store) put(l *summaries.Lowered) error {
 	if l.Stub() {
 		return fmt.Errorf("%s: only a reference to its code is at hand", l.Path)
 	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if err := gob.NewEncoder(zw).Encode(l); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
+	data, err := pack(l)
+	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -90,7 +90,7 @@ func (s *store) put(l *summaries.Lowered) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(buf.Bytes())
+	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -123,12 +123,8 @@ func (s *store) get(path, hash string) (*summaries.Lowered, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not in kiss's store %s (removed since it was written? go clean -cache makes go vet write it again): %v", s.dir, err)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(data))
+	l, err = unpack(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", p, err)
-	}
-	l = new(summaries.Lowered)
-	if err := gob.NewDecoder(zr).Decode(l); err != nil {
 		return nil, fmt.Errorf("%s: %v", p, err)
 	}
 	if l.Path != path || l.Hash != hash {

@@ -3,7 +3,6 @@ package kiss
 import (
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/gokiss/kiss/summaries"
@@ -12,14 +11,14 @@ import (
 // withStore points the store at dir for one test.
 func withStore(t *testing.T, dir string) {
 	t.Helper()
-	old, oldOnce, oldProblem := theStore, storeOnce, storeProblem
+	old := stores
 	t.Setenv("KISS_CACHE", dir)
-	theStore, storeOnce, storeProblem = nil, sync.Once{}, ""
-	t.Cleanup(func() { theStore, storeOnce, storeProblem = old, oldOnce, oldProblem })
+	stores = &storeState{}
+	t.Cleanup(func() { stores = old })
 }
 
 func lowered(path, ir string) *summaries.Lowered {
-	return &summaries.Lowered{Path: path, Hash: path + "-hash", IR: ir, Uses: map[string]string{"dep.F": "dep"}}
+	return &summaries.Lowered{Path: path, Hash: path + "-hash", Chunks: map[string]string{path + ".F": ir}, Uses: map[string]string{"dep.F": "dep"}}
 }
 
 // On the wire a fact carries its own code and refers to its
@@ -36,7 +35,7 @@ func TestFactRefersToTheStore(t *testing.T) {
 	if err := g.GobDecode(data); err != nil {
 		t.Fatal(err)
 	}
-	if g.Own.IR != f.Own.IR || g.Own.Uses["dep.F"] != "dep" {
+	if g.Own.Chunks[f.Own.Path+".F"] != f.Own.Chunks[f.Own.Path+".F"] || g.Own.Uses["dep.F"] != "dep" {
 		t.Errorf("own code %+v, want %+v", g.Own, f.Own)
 	}
 	if len(g.Deps) != 1 || !g.Deps[0].Stub() || g.Deps[0].Hash != dep.Hash {
@@ -46,12 +45,11 @@ func TestFactRefersToTheStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.IR != dep.IR || got.Path != dep.Path {
+	if got.Chunks[dep.Path+".F"] != dep.Chunks[dep.Path+".F"] || got.Path != dep.Path {
 		t.Errorf("fetched %+v, want %+v", got, dep)
 	}
 	// The importer's own fact refers to the dependency again, without its code.
 	h := &loweredFact{Own: lowered("example.com/q", ""), Deps: g.Deps}
-	h.Own.IR = "func @q.H(%env ptr)\n"
 	if _, err := h.GobEncode(); err != nil {
 		t.Errorf("re-encoding a reference: %v", err)
 	}
@@ -75,7 +73,7 @@ func TestFactWithoutStoreCarriesCode(t *testing.T) {
 	if err := g.GobDecode(data); err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Deps) != 1 || g.Deps[0].Stub() || g.Deps[0].IR != dep.IR {
+	if len(g.Deps) != 1 || g.Deps[0].Stub() || g.Deps[0].Chunks[dep.Path+".F"] != dep.Chunks[dep.Path+".F"] {
 		t.Errorf("deps %+v, want the code of %s inline", g.Deps, dep.Path)
 	}
 	if _, err := fetchCode(&summaries.Lowered{Path: "x", Hash: "abcd"}); err == nil {

@@ -750,3 +750,23 @@ func TestSharedTypes(t *testing.T) {
 		t.Errorf("recursive type printed as %.100s", s)
 	}
 }
+
+// A chunk of a function parses on its own and prints the function as the
+// whole program does.
+func TestChunk(t *testing.T) {
+	p := mustParse(t, "allops.ir", allOps)
+	for _, f := range p.Funcs {
+		if f.Blocks == nil {
+			continue
+		}
+		text := Chunk(f).String()
+		q, err := Parse("chunk.ir", []byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", f.Name, err, text)
+		}
+		g := q.Func(f.Name)
+		if g == nil || g.Text() != f.Text() {
+			t.Errorf("%s: chunk prints\n%s\nwant\n%s", f.Name, g.Text(), f.Text())
+		}
+	}
+}

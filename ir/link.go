@@ -49,6 +49,10 @@ func Link(dst, src *Program) error {
 		}
 		dst.Globals = append(dst.Globals, g)
 	}
+	// References in src to its declarations of dst's functions are
+	// rewritten; a definition in src of a function dst only declares is
+	// moved into dst's function, so that dst's references stay valid and
+	// only src's code is walked (linking stays linear in what is linked).
 	funcs := map[*Func]*Func{}
 	for _, f := range src.Funcs {
 		var d *Func
@@ -67,13 +71,13 @@ func Link(dst, src *Program) error {
 		case f.Blocks == nil:
 			funcs[f] = d
 		default:
-			// dst only declared it: src's definition takes its place.
-			dst.Funcs[i] = f
-			funcs[d] = f
+			// dst only declared it: src's definition becomes dst's function.
+			d.Params, d.Locals, d.Blocks, d.Pos = f.Params, f.Locals, f.Blocks, f.Pos
+			funcs[f] = d
 		}
 	}
 	if len(globals) > 0 || len(funcs) > 0 {
-		for _, f := range dst.Funcs {
+		for _, f := range src.Funcs {
 			for _, b := range f.Blocks {
 				for _, in := range b.Instrs {
 					for i, a := range in.Args {

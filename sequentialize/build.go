@@ -159,12 +159,15 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		return nil, err
 	}
 	l.prog.Funcs = append(l.prog.Funcs, main)
+	l.link.entries = []*ir.Func{main}
 	// A function kiss cannot lower is left with a body that cuts the path
 	// ("unsupported"): the root is still checked on the paths that do not
 	// reach it, and the scenario says which were cut. Anything else that
 	// goes wrong stops the root.
 	irProg, lowerErr := l.Program()
 	c.libInit(l)
+	one := !c.mayStartGoroutines(l, rootFn)
+	l.prune()
 	if err := ir.Verify(irProg); err != nil {
 		if lowerErr != nil {
 			return nil, lowerErr
@@ -178,7 +181,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		Effects:      effects(irProg),
 		Unsupported:  l.unsupported(),
 		Positions:    l.positions(),
-		OneGoroutine: !c.mayStartGoroutines(l, rootFn),
+		OneGoroutine: one,
 	}
 	if root.Pkg != nil {
 		sc.Package = root.Pkg.Pkg.Path()
@@ -237,6 +240,11 @@ func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one m
 		bodies[i] = c.rootGoroutine(l, root)
 		if _, err := l.LowerFunc(root); err != nil {
 			bodies[i] = nil // Build says why
+		}
+	}
+	for _, f := range bodies {
+		if f != nil {
+			l.link.entries = append(l.link.entries, f)
 		}
 	}
 	// A function that cannot be lowered cuts the paths into it, as in

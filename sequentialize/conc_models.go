@@ -70,6 +70,7 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.contextModels(m)
 	c.timeModels(m)
 	c.atomicModels(m)
+	runtimeHooks(m)
 	return m
 }
 

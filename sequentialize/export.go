@@ -7,7 +7,7 @@ import (
 	"go/types"
 	"runtime/debug"
 	"sort"
-	"strings"
+	"io"
 
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
@@ -47,6 +47,9 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 
 	out = &summaries.Lowered{Path: path}
 	for _, fn := range exportedFuncs(pkg) {
+		if l.extern(fn) != nil {
+			continue // its importers run the model
+		}
 		out.Funcs++
 		if _, err := l.LowerFunc(fn); err != nil {
 			out.Failed = append(out.Failed, fn.String())
@@ -122,14 +125,45 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 		}
 		exp.Funcs = append(exp.Funcs, d)
 	}
-	var sb strings.Builder
-	if err := ir.Print(&sb, exp); err != nil {
-		return nil, err
+	makers := map[int64][]string{}
+	for _, t := range out.Types {
+		makers[t.ID] = nil
 	}
-	out.IR = sb.String()
+	for _, f := range exp.Funcs {
+		seen := map[int64]bool{}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, a := range in.Args {
+					if c, ok := a.(*ir.Const); ok && c.Typ.Kind == ir.KindInt && c.Typ.Bits == 64 {
+						if id := int64(c.Bits); !seen[id] {
+							if _, ok := makers[id]; ok {
+								seen[id] = true
+								makers[id] = append(makers[id], f.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for i := range out.Types {
+		out.Types[i].Makers = makers[out.Types[i].ID]
+	}
+	// Each function is a chunk of its own, parsed by an importer only
+	// when what it runs reaches it.
+	out.Chunks = map[string]string{}
+	h := sha256.New()
+	io.WriteString(h, path)
+	for _, f := range exp.Funcs {
+		if f.Blocks == nil {
+			continue
+		}
+		text := ir.Chunk(f).String()
+		out.Chunks[f.Name] = text
+		io.WriteString(h, "\x00"+text)
+	}
 	out.Uses = l.link.uses
-	sum := sha256.Sum256([]byte(path + "\x00" + out.IR))
-	out.Hash = hex.EncodeToString(sum[:])
+	out.Hash = hex.EncodeToString(h.Sum(nil))
 	return out, nil
 }
 

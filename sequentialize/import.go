@@ -3,6 +3,8 @@ package sequentialize
 import (
 	"fmt"
 	"go/types"
+	"os"
+	"slices"
 	"sort"
 
 	"github.com/gokiss/kiss/ir"
@@ -11,15 +13,17 @@ import (
 )
 
 // Lowered code of other packages (summaries.Lowered, made by Export and
-// carried as analysis facts) is linked into the program being lowered,
-// lazily: a package's code is linked when the program first reaches one
-// of its functions or variables (a call of a function without a body, a
-// declaration some linked code makes, which Lowered.Uses attributes to
-// its package), so a root pays only for the code it runs. Linked code's
-// type-dependent functions (interface dispatch, equality) are made here,
-// against this program's type table, and its dynamic types join the
-// table. A function whose package has no code here, or whose code does
-// not define it, is a call kiss does not know (missingLinks).
+// carried as analysis facts) is linked into the program being lowered one
+// function at a time: a function's chunk is parsed and linked when code
+// the program's entries reach calls it, so a root pays only for the code
+// it runs (assert.Equal does not bring net/http). Every name linked code
+// declares is attributed to the package that defines it (Lowered.Uses,
+// link.owner). A package's init runs if the program reaches any other of
+// its functions or variables; nothing reads what it sets otherwise.
+// Linked code's type-dependent functions (interface dispatch, equality)
+// are made here, against this program's type table, and its dynamic types
+// join the table once code the program reaches mentions them. A function
+// whose code cannot be had is a call kiss does not know (missingLinks).
 
 // setImports makes the lowered code of other packages available for
 // linking; fetch gets the code of a package given by reference only
@@ -40,138 +44,141 @@ func (l *lowerer) setImports(pkgs []*summaries.Lowered, fetch func(*summaries.Lo
 // available reports whether package path has lowered code to link.
 func (l *lowerer) available(path string) bool {
 	_, ok := l.link.avail[path]
-	return ok
+	return ok && !l.link.broken[path]
 }
 
-// ensureLinked links the code of package path if it has some and it is
-// not linked yet, and reports whether it is linked. A package whose code
-// cannot be had or linked is noted once and stays unlinked: what the
-// program reaches of it is unknown.
-func (l *lowerer) ensureLinked(path string) bool {
-	if l.opts.Export != "" {
-		return false // code lowered for export declares what it uses
-	}
-	if l.link.imported[path] {
-		return true
+// linkedPkg is the code of a package functions of which are linked.
+type linkedPkg struct {
+	lp    *summaries.Lowered
+	lates map[string]summaries.Late // its type-dependent functions, by name
+}
+
+// pkg returns the code of package path, fetching it if needed; nil if it
+// has none or it cannot be had (noted once: what the program reaches of
+// it is unknown).
+func (l *lowerer) pkg(path string) *linkedPkg {
+	if p := l.link.pkgs[path]; p != nil {
+		return p
 	}
 	lp, ok := l.link.avail[path]
 	if !ok || l.link.broken[path] {
+		return nil
+	}
+	if lp.Stub() {
+		var err error
+		if l.link.fetch == nil {
+			err = fmt.Errorf("only a reference to it is at hand")
+		} else {
+			lp, err = l.link.fetch(lp)
+		}
+		if err != nil {
+			l.link.broken[path] = true
+			l.errs = append(l.errs, fmt.Errorf("the lowered code of %s: %v", path, err))
+			return nil
+		}
+	}
+	p := &linkedPkg{lp: lp, lates: map[string]summaries.Late{}}
+	for _, late := range lp.Lates {
+		p.lates[late.Func] = late
+	}
+	l.link.pkgs[path] = p
+	for _, dt := range lp.Types {
+		if l.dyn.byID[dt.ID] != nil || l.link.dormant[dt.ID] != nil {
+			continue
+		}
+		if dt.Model {
+			l.addLinkedType(dt)
+			continue
+		}
+		l.link.dormant[dt.ID] = &dormantType{dt: dt, pkg: path}
+	}
+	return p
+}
+
+// ownerIn is the package that defines name, a function or variable the
+// code of package pkg refers to.
+func (p *linkedPkg) ownerIn(name string) string {
+	if o := p.lp.Uses[name]; o != "" {
+		return o
+	}
+	return p.lp.Path
+}
+
+// funcNamed returns the program's function named name: functions are only
+// ever appended to the program (linking defines declarations in place),
+// so the index is brought up to date from where it stopped.
+func (l *lowerer) funcNamed(name string) *ir.Func {
+	for ; l.link.nfuncs < len(l.prog.Funcs); l.link.nfuncs++ {
+		f := l.prog.Funcs[l.link.nfuncs]
+		if _, dup := l.link.byName[f.Name]; !dup {
+			l.link.byName[f.Name] = f
+		}
+	}
+	return l.link.byName[name]
+}
+
+// globalNamed is funcNamed for the program's globals.
+func (l *lowerer) globalNamed(name string) *ir.Global {
+	for ; l.link.nglobals < len(l.prog.Globals); l.link.nglobals++ {
+		g := l.prog.Globals[l.link.nglobals]
+		if _, dup := l.link.byGlobal[g.Name]; !dup {
+			l.link.byGlobal[g.Name] = g
+		}
+	}
+	return l.link.byGlobal[name]
+}
+
+// linkFunc links the chunk of function name, which package pkg defines,
+// and reports whether the program now has its code.
+func (l *lowerer) linkFunc(name, pkg string) bool {
+	if l.link.linked[name] {
+		return true
+	}
+	if l.link.tried[name] {
 		return false
 	}
-	err := func() error {
-		if lp.Stub() {
-			if l.link.fetch == nil {
-				return fmt.Errorf("only a reference to it is at hand")
-			}
-			full, err := l.link.fetch(lp)
-			if err != nil {
-				return err
-			}
-			lp = full
-		}
-		l.link.imported[path] = true
-		return l.linkPackage(lp)
-	}()
-	if err != nil {
-		l.link.imported[path] = false
-		l.link.broken[path] = true
-		l.errs = append(l.errs, fmt.Errorf("the lowered code of %s: %v", path, err))
+	l.link.tried[name] = true
+	p := l.pkg(pkg)
+	if p == nil {
+		return false
+	}
+	text, ok := p.lp.Chunks[name]
+	if !ok {
+		return false
+	}
+	if err := l.linkChunk(p, name, text); err != nil {
+		l.errs = append(l.errs, fmt.Errorf("the lowered code of %s: %v", name, err))
 		return false
 	}
 	return true
 }
 
-// linkPending links the packages of the functions and variables linked
-// code declares, until none is left, and reports whether it linked any.
-func (l *lowerer) linkPending() bool {
-	if l.opts.Export != "" {
-		return false // the importer links them
-	}
-	any := false
-	for {
-		var pending []string
-		for name, pkg := range l.link.uses {
-			if l.link.imported[pkg] || !l.available(pkg) || l.link.broken[pkg] {
-				continue
-			}
-			if f, ok := l.link.declared[name]; ok && f.Blocks == nil || l.link.globals[name] != nil {
-				pending = append(pending, pkg)
-			}
-		}
-		if len(pending) == 0 {
-			return any
-		}
-		sort.Strings(pending)
-		for _, pkg := range pending {
-			if l.ensureLinked(pkg) {
-				any = true
-			}
-		}
-	}
-}
-
-// missingLinks gives the functions linked code declares but nothing
-// defines (their package's code is not at hand, or does not have them) a
-// body: a call kiss does not know, which may touch shared state, so the
-// path stops there (Scenario.Effects), named in -stats.
-func (l *lowerer) missingLinks() {
-	if l.opts.Export != "" {
-		return // the importer links them
-	}
-	var missing []*ir.Func
-	for name, f := range l.link.declared {
-		if f.Blocks == nil && l.link.uses[name] != "" {
-			missing = append(missing, f)
-		}
-	}
-	sort.Slice(missing, func(i, j int) bool { return missing[i].Name < missing[j].Name })
-	for _, f := range missing {
-		l.unk.called[f.Name] = true
-		l.link.stubs[f.Name] = f
-		b := newBuilder(l, f)
-		b.label, b.noCheck, b.silent = "", true, true
-		b.SetBlock(b.NewBlock("entry"))
-		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+f.Name)
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
-		if f.Result == nil {
-			b.Ret(nil)
-		} else {
-			b.Ret(ir.ZeroConst(f.Result)) // never reached past the stop
-		}
-	}
-}
-
-// externGlobals are the variables linked code uses whose package's code
-// is not linked: their init does not run here, so they start unknown.
-func (l *lowerer) externGlobals() []*ir.Global {
-	var out []*ir.Global
-	for name, gl := range l.link.globals {
-		owner := l.link.uses[name]
-		if owner == "" || l.link.imported[owner] || l.opts.Home != nil && owner == l.opts.Home.Path() || l.link.ownGlobal[gl] || l.link.rootUses[gl] {
-			continue
-		}
-		out = append(out, gl)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-func (l *lowerer) linkPackage(lp *summaries.Lowered) error {
-	src, err := ir.Parse(lp.Path, []byte(lp.IR))
+func (l *lowerer) linkChunk(p *linkedPkg, name, text string) error {
+	src, err := ir.Parse(name, []byte(text))
 	if err != nil {
 		return err
 	}
-	// Its type-dependent functions become this program's.
-	for _, late := range lp.Lates {
-		f := src.Func(late.Func)
-		if f == nil {
-			return fmt.Errorf("no function @%s", late.Func)
+	for _, f := range src.Funcs {
+		if f.Blocks != nil {
+			continue
 		}
-		mine, err := l.lateFor(late, f)
-		if err != nil {
-			return err
+		// Its type-dependent functions become this program's.
+		if late, ok := p.lates[f.Name]; ok {
+			mine, err := l.lateFor(late, f)
+			if err != nil {
+				return err
+			}
+			f.Name = mine.Name
+			continue
 		}
-		f.Name = mine.Name
+		if _, ok := l.link.owner[f.Name]; !ok && !l.names[f.Name] {
+			l.link.owner[f.Name] = p.ownerIn(f.Name)
+		}
+	}
+	for _, g := range src.Globals {
+		if _, ok := l.link.owner[g.Name]; !ok && !l.names[g.Name] {
+			l.link.owner[g.Name] = p.ownerIn(g.Name)
+		}
 	}
 	// Functions missingLinks stubbed that this code defines are
 	// declarations again: the definition takes their place.
@@ -185,90 +192,267 @@ func (l *lowerer) linkPackage(lp *summaries.Lowered) error {
 	if err := ir.LinkOnce(l.prog, src); err != nil {
 		return err
 	}
-	for name, pkg := range lp.Uses {
-		if _, ok := l.link.uses[name]; !ok {
-			l.link.uses[name] = pkg
-		}
+	l.link.owner[name] = p.lp.Path
+	l.link.linked[name] = true
+	if debugLink {
+		fmt.Fprintf(os.Stderr, "link %s (%s, %d bytes)\n", name, p.lp.Path, len(text))
 	}
 	for _, f := range src.Funcs {
 		l.names[f.Name] = true
 	}
-	l.indexLinked(src)
+	if d := l.funcNamed(name); d != nil {
+		l.link.funcs[name] = d
+	}
 	for _, g := range src.Globals {
 		l.names[g.Name] = true
-		gl := l.prog.Global(g.Name)
-		l.link.globals[g.Name] = gl
-		if _, foreign := lp.Uses[g.Name]; !foreign && g == gl {
-			l.link.ownGlobal[gl] = true // the package's own variable (or kiss's), set by its init
+		if _, ok := l.link.globals[g.Name]; !ok {
+			l.link.globals[g.Name] = l.globalNamed(g.Name)
 		}
 	}
 	for _, t := range src.Types {
 		l.layout.names[t.Name] = true
 	}
-	for _, dt := range lp.Types {
-		if l.dyn.byID[dt.ID] != nil {
-			continue
-		}
-		e := &typeEntry{ID: dt.ID, Name: dt.Name, linked: true}
-		if dt.Model {
-			e.Methods = map[methodKey]*ir.Func{}
-			for _, m := range dt.Methods {
-				e.Methods[methodKey{m.Pkg, m.Name, m.Sig}] = l.prog.Func(m.Func)
-			}
-		} else {
-			imp := &importedType{methods: map[methodKey]*ir.Func{}, names: map[methodKey]string{}, comparable: dt.Comparable, eqName: dt.Eq, descName: dt.Desc}
-			for _, m := range dt.Methods {
-				if m.Func != "" {
-					imp.names[methodKey{m.Pkg, m.Name, m.Sig}] = m.Func
-				}
-			}
-			e.Imported = imp
-		}
-		l.dyn.byID[e.ID] = e
-		l.info.Types = append(l.info.Types, e)
-	}
-	l.refreshImportedTypes()
 	return nil
 }
+// linkPending links the chunks of the functions that code the program's
+// entries reach declares, until none is left, and reports whether it
+// linked any code or woke any type. A package's init is linked only if
+// the program reaches another of its functions or variables.
+func (l *lowerer) linkPending() bool {
+	if l.opts.Export != "" || len(l.link.entries) == 0 {
+		return false // code lowered for export: the importer links it
+	}
+	any := false
+	for {
+		r := l.reachable()
+		needed := map[string]bool{}
+		for f := range r.funcs {
+			if o := l.link.owner[f.Name]; o != "" && f.Name != o+".init" {
+				needed[o] = true
+			}
+		}
+		for g := range r.globals {
+			if o := l.link.owner[g.Name]; o != "" {
+				needed[o] = true
+			}
+		}
+		var pending []*ir.Func
+		for f := range r.funcs {
+			o := l.link.owner[f.Name]
+			if f.Blocks != nil || o == "" || l.link.tried[f.Name] || f.Name == o+".init" && !needed[o] {
+				continue
+			}
+			pending = append(pending, f)
+		}
+		sort.Slice(pending, func(i, j int) bool { return pending[i].Name < pending[j].Name })
+		linked := false
+		for _, f := range pending {
+			if debugParents != nil {
+				fmt.Fprintf(os.Stderr, "  want %s", f.Name)
+				for p, n := debugParents[f.Name], 0; p != "" && n < 8; p, n = debugParents[p], n+1 {
+					fmt.Fprintf(os.Stderr, " <- %s", p)
+				}
+				fmt.Fprintln(os.Stderr)
+			}
+			if l.linkFunc(f.Name, l.link.owner[f.Name]) {
+				linked = true
+			}
+		}
+		if l.wakeTypes(r) {
+			linked = true
+		}
+		if !linked {
+			return any
+		}
+		any = true
+		l.refreshImportedTypes()
+	}
+}
 
-// indexLinked records the functions of the program by name after src was
-// linked: the definitions linked code brought (link.funcs), and, for the
-// names linked code declares for other packages, the function now under
-// that name (link.declared: a declaration until its package is linked).
-func (l *lowerer) indexLinked(src *ir.Program) {
-	byName := make(map[string]*ir.Func, len(l.prog.Funcs))
-	for _, f := range l.prog.Funcs {
-		byName[f.Name] = f
-	}
-	for _, f := range src.Funcs {
-		if d := byName[f.Name]; d != nil && d.Blocks != nil {
-			l.link.funcs[f.Name] = d
+// reach is what the program's entries reach.
+type reach struct {
+	funcs   map[*ir.Func]bool
+	globals map[*ir.Global]bool
+}
+
+// reachable returns the functions and variables the program's entries
+// reach through the function and variable operands of their instructions
+// (calls, func values, coroutines; a dispatch function names every method
+// it may call).
+func (l *lowerer) reachable() reach {
+	r := reach{funcs: map[*ir.Func]bool{}, globals: map[*ir.Global]bool{}}
+	var work []*ir.Func
+	var from *ir.Func
+	visit := func(f *ir.Func) {
+		if !r.funcs[f] {
+			r.funcs[f] = true
+			if debugParents != nil && from != nil {
+				debugParents[f.Name] = from.Name
+			}
+			work = append(work, f)
 		}
 	}
-	for name := range l.link.uses {
-		if f := byName[name]; f != nil {
-			l.link.declared[name] = f
+	for _, f := range l.link.entries {
+		visit(f)
+	}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		from = f
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, a := range in.Args {
+					switch a := a.(type) {
+					case *ir.Func:
+						visit(a)
+					case *ir.Global:
+						r.globals[a] = true
+					}
+				}
+			}
 		}
 	}
+	return r
+}
+
+// missingLinks gives the functions of other packages that reachable code
+// declares but nothing defines (their code is not at hand, or does not
+// have them) a body: a call kiss does not know, which may touch shared
+// state, so the path stops there (Scenario.Effects), named in -stats. The
+// init of a package nothing else of which is reached does nothing.
+func (l *lowerer) missingLinks() {
+	if l.opts.Export != "" || len(l.link.entries) == 0 {
+		return
+	}
+	var missing []*ir.Func
+	for f := range l.reachable().funcs {
+		if f.Blocks == nil && l.link.owner[f.Name] != "" {
+			missing = append(missing, f)
+		}
+	}
+	sort.Slice(missing, func(i, j int) bool { return missing[i].Name < missing[j].Name })
+	for _, f := range missing {
+		l.link.stubs[f.Name] = f
+		b := newBuilder(l, f)
+		b.label, b.noCheck, b.silent = "", true, true
+		b.SetBlock(b.NewBlock("entry"))
+		if o := l.link.owner[f.Name]; f.Name == o+".init" {
+			b.Ret(nil) // nothing here reads what it sets
+			continue
+		}
+		l.unk.called[f.Name] = true
+		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+f.Name)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+		if f.Result == nil {
+			b.Ret(nil)
+		} else {
+			b.Ret(ir.ZeroConst(f.Result)) // never reached past the stop
+		}
+	}
+}
+
+// externGlobals are the variables linked code uses whose package has no
+// code here: no init sets them, so they start unknown.
+func (l *lowerer) externGlobals() []*ir.Global {
+	var out []*ir.Global
+	for name, gl := range l.link.globals {
+		o := l.link.owner[name]
+		if o == "" || l.available(o) || l.opts.Home != nil && o == l.opts.Home.Path() || l.link.rootUses[gl] {
+			continue
+		}
+		out = append(out, gl)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// dormantType is a dynamic type linked code describes, not in the table
+// until code the program reaches mentions it.
+type dormantType struct {
+	dt  summaries.DynType
+	pkg string // the package whose code describes it
+}
+
+// addLinkedType adds a dynamic type linked code describes to the table.
+func (l *lowerer) addLinkedType(dt summaries.DynType) {
+	e := &typeEntry{ID: dt.ID, Name: dt.Name, linked: true}
+	if dt.Model {
+		e.Methods = map[methodKey]*ir.Func{}
+		for _, m := range dt.Methods {
+			e.Methods[methodKey{m.Pkg, m.Name, m.Sig}] = l.funcNamed(m.Func)
+		}
+	} else {
+		imp := &importedType{methods: map[methodKey]*ir.Func{}, names: map[methodKey]string{}, comparable: dt.Comparable, eqName: dt.Eq, descName: dt.Desc}
+		for _, m := range dt.Methods {
+			if m.Func != "" {
+				imp.names[methodKey{m.Pkg, m.Name, m.Sig}] = m.Func
+			}
+		}
+		e.Imported = imp
+	}
+	l.dyn.byID[e.ID] = e
+	l.info.Types = append(l.info.Types, e)
+}
+
+// wakeTypes adds to the table the dormant dynamic types that a function
+// of r mentions, with the code of their methods, and reports whether it
+// added any: a type only code the program never runs puts in interfaces
+// is not one its interface calls must dispatch on.
+func (l *lowerer) wakeTypes(r reach) bool {
+	if len(l.link.dormant) == 0 {
+		return false
+	}
+	names := make(map[string]bool, len(r.funcs))
+	for f := range r.funcs {
+		names[f.Name] = true
+	}
+	var woken []int64
+	for id, d := range l.link.dormant {
+		for _, m := range d.dt.Makers {
+			if names[m] {
+				woken = append(woken, id)
+				break
+			}
+		}
+	}
+	slices.Sort(woken)
+	for _, id := range woken {
+		d := l.link.dormant[id]
+		delete(l.link.dormant, id)
+		if l.dyn.byID[id] != nil {
+			continue
+		}
+		if debugLink {
+			fmt.Fprintf(os.Stderr, "  wake %s\n", d.dt.Name)
+		}
+		p := l.pkg(d.pkg)
+		for _, m := range d.dt.Methods {
+			if m.Func != "" {
+				l.linkFunc(m.Func, p.ownerIn(m.Func))
+			}
+		}
+		for _, h := range []string{d.dt.Eq, d.dt.Desc} {
+			if h != "" {
+				l.linkFunc(h, p.ownerIn(h))
+			}
+		}
+		l.addLinkedType(d.dt)
+	}
+	return len(woken) > 0
 }
 
 // refreshImportedTypes points the imported dynamic types at the program's
-// functions of their methods' names: linking replaces a declaration by its
-// definition.
+// functions of their methods' names, now that more code is linked.
 func (l *lowerer) refreshImportedTypes() {
-	byName := make(map[string]*ir.Func, len(l.prog.Funcs))
-	for _, f := range l.prog.Funcs {
-		byName[f.Name] = f
-	}
 	for _, e := range l.info.Types {
 		imp := e.Imported
 		if imp == nil {
 			continue
 		}
 		for k, name := range imp.names {
-			imp.methods[k] = byName[name]
+			imp.methods[k] = l.funcNamed(name)
 		}
-		imp.eq, imp.desc = byName[imp.eqName], byName[imp.descName]
+		imp.eq, imp.desc = l.funcNamed(imp.eqName), l.funcNamed(imp.descName)
 	}
 }
 
@@ -309,8 +493,9 @@ func (l *lowerer) lateFor(late summaries.Late, decl *ir.Func) (*ir.Func, error) 
 // linkedFunc returns the IR function that runs fn, a function this program
 // does not lower from a body or a model, from another package's lowered
 // code: when lowering for export, a declaration of it if its package has
-// code (Uses says which); otherwise its linked definition, linking its
-// package if needed (nil if that code does not define it).
+// code (Uses says which); otherwise its linked definition (nil if that
+// code does not have it). A package's init is a declaration both ways,
+// linked only if the program reaches more of its package (linkPending).
 func (l *lowerer) linkedFunc(fn *ssa.Function) *ir.Func {
 	if l.link.avail == nil || l.lowersBody(fn) || l.extern(fn) != nil || len(fn.TypeArgs()) > 0 {
 		return nil
@@ -320,20 +505,20 @@ func (l *lowerer) linkedFunc(fn *ssa.Function) *ir.Func {
 		return nil
 	}
 	name := fn.String()
-	if l.opts.Export != "" {
-		if f := l.link.declared[name]; f != nil {
+	if l.opts.Export != "" || fn.Synthetic == "package initializer" {
+		if f := l.funcNamed(name); f != nil {
 			return f
 		}
 		f := l.funcDecl(fn, name)
-		l.link.uses[name] = pkg.Path()
-		l.link.declared[name] = f
+		if l.opts.Export != "" {
+			l.link.uses[name] = pkg.Path()
+		} else {
+			l.link.owner[name] = pkg.Path()
+		}
 		return f
 	}
-	if !l.ensureLinked(pkg.Path()) {
-		return nil
-	}
-	if f := l.link.funcs[name]; f != nil && f.Blocks != nil {
-		return f
+	if l.linkFunc(name, pkg.Path()) {
+		return l.link.funcs[name]
 	}
 	return nil
 }
@@ -363,3 +548,29 @@ func (l *lowerer) sharedGlobal(name string, t *ir.Type) *ir.Global {
 	l.prog.Globals = append(l.prog.Globals, g)
 	return g
 }
+
+// prune drops the functions the program's entries do not reach (most of
+// the linked packages' code), once the program is complete.
+func (l *lowerer) prune() {
+	if len(l.link.entries) == 0 {
+		return
+	}
+	r := l.reachable()
+	kept := l.prog.Funcs[:0]
+	for _, f := range l.prog.Funcs {
+		if r.funcs[f] {
+			kept = append(kept, f)
+		}
+	}
+	clear(l.prog.Funcs[len(kept):])
+	l.prog.Funcs = kept
+}
+
+var debugLink = os.Getenv("KISS_DEBUG_LINK") != ""
+
+var debugParents = func() map[string]string {
+	if os.Getenv("KISS_DEBUG_LINK") != "" {
+		return map[string]string{}
+	}
+	return nil
+}()

@@ -178,20 +178,34 @@ type unknowns struct {
 type linking struct {
 	prefix string // of generated names (lowerOptions.Export)
 
-	avail    map[string]*summaries.Lowered // code of other packages that may be linked, by path
-	fetch    func(*summaries.Lowered) (*summaries.Lowered, error)
-	imported map[string]bool // packages whose lowered code is linked in
-	broken   map[string]bool // packages whose code could not be linked
-	// uses maps the functions and variables that linked code declares
-	// for other packages (and, when lowering for export, that this
-	// package's code declares) to the package defining them.
-	uses      map[string]string
-	declared  map[string]*ir.Func   // the program's function under each of those names
-	funcs     map[string]*ir.Func   // the functions linked code defines, by full name
-	globals   map[string]*ir.Global // the variables linked code uses, by full name
-	ownGlobal map[*ir.Global]bool   // those its own packages define
-	rootUses  map[*ir.Global]bool   // those this program's Go code uses too (genInitExtern sets them)
-	stubs     map[string]*ir.Func   // declarations missingLinks gave a body
+	avail  map[string]*summaries.Lowered // code of other packages that may be linked, by path
+	fetch  func(*summaries.Lowered) (*summaries.Lowered, error)
+	pkgs   map[string]*linkedPkg // those fetched
+	broken map[string]bool       // those whose code could not be had
+
+	// uses maps the functions and variables of other packages that this
+	// package's code declares to the package defining them (lowering for
+	// export: Lowered.Uses).
+	uses map[string]string
+	// owner maps the names of functions and variables of other packages
+	// the program declares to the package that defines them.
+	owner   map[string]string
+	linked  map[string]bool       // functions whose chunk is linked
+	tried   map[string]bool       // functions whose chunk was looked for
+	funcs   map[string]*ir.Func   // the functions linked code defines, by full name
+	globals map[string]*ir.Global // the variables of other packages the program uses, by full name
+	// rootUses are those this program's Go code uses too (genInitExtern
+	// sets them).
+	rootUses map[*ir.Global]bool
+	stubs    map[string]*ir.Func // declarations missingLinks gave a body
+	entries  []*ir.Func          // where the program starts: what they reach is linked
+	dormant  map[int64]*dormantType
+
+	// An index of the program's functions and globals by name, brought up
+	// to date on use (funcNamed).
+	byName           map[string]*ir.Func
+	byGlobal         map[string]*ir.Global
+	nfuncs, nglobals int
 }
 
 // dynTypes is the table of dynamic types interfaces may hold, and the
@@ -225,9 +239,11 @@ func newLowerer(prog *ssa.Program, opts lowerOptions) *lowerer {
 		helpers: map[string]*ir.Func{},
 		dyn:     dynTypes{lateBy: map[string]*lateFunc{}, byID: map[int64]*typeEntry{}},
 		link: linking{
-			imported: map[string]bool{}, broken: map[string]bool{}, uses: map[string]string{},
-			declared: map[string]*ir.Func{}, funcs: map[string]*ir.Func{}, globals: map[string]*ir.Global{},
-			ownGlobal: map[*ir.Global]bool{}, rootUses: map[*ir.Global]bool{}, stubs: map[string]*ir.Func{},
+			pkgs: map[string]*linkedPkg{}, broken: map[string]bool{}, uses: map[string]string{},
+			owner: map[string]string{}, linked: map[string]bool{}, tried: map[string]bool{},
+			funcs: map[string]*ir.Func{}, globals: map[string]*ir.Global{}, rootUses: map[*ir.Global]bool{},
+			stubs: map[string]*ir.Func{}, dormant: map[int64]*dormantType{},
+			byName: map[string]*ir.Func{}, byGlobal: map[string]*ir.Global{},
 		},
 	}
 	l.tSlice = l.declareType("slice", ir.Struct(ir.Ptr, ir.I64, ir.I64, ir.I64))

@@ -1,6 +1,8 @@
 package sequentialize
 
 import (
+	"go/build"
+	"sync"
 	"go/types"
 	"strings"
 
@@ -124,8 +126,11 @@ func (l *lowerer) atSite(b *builder, foreign bool, call func()) {
 
 // extern returns the model registered for fn, if any.
 func (l *lowerer) extern(fn *ssa.Function) externFunc {
-	if l.opts.Home != nil && fn.Pkg != nil && fn.Pkg.Pkg == l.opts.Home && fn.Blocks != nil {
-		return nil // the package's own code, with its body: run it
+	if l.opts.Export == "" && l.opts.Home != nil && fn.Pkg != nil && fn.Pkg.Pkg == l.opts.Home && fn.Blocks != nil {
+		// The package under test's own code, with its body: run it
+		// (kiss checking package sync itself). Code lowered for its
+		// importers keeps the models, as they see them.
+		return nil
 	}
 	if f, ok := l.opts.Externs[fn.String()]; ok {
 		return f
@@ -239,10 +244,12 @@ func effects(prog *ir.Program) map[string]string {
 // result Unknown makes of labelled nondets (a fresh pointer to such values
 // included: flag.Bool's *bool) is as good as the real one for what kiss
 // reports. A function declared without a body in a package kiss has the
-// source of is assembly or the runtime's, and may block whatever its
-// signature (os/signal's signal_recv waits for a signal).
+// source of is assembly or the runtime's: in the standard library, a
+// computation (math, crypto) unless it is one of the runtime's hooks that
+// block (os/signal's signal_recv waits for a signal); elsewhere, it may
+// block whatever its signature.
 func (l *lowerer) touchesShared(fn *ssa.Function) bool {
-	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) {
+	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) && (!standardPath(fn.Pkg.Pkg.Path()) || blockingHooks[fn.String()]) {
 		return true
 	}
 	sig := fn.Signature
@@ -344,7 +351,7 @@ func (l *lowerer) unknownFaithful(t types.Type, ptrs int, inside map[types.Type]
 // lowered here from source, nor imported lowered): only functions kiss
 // does not know, or models, read its unexported fields.
 func (l *lowerer) opaque(p *types.Package) bool {
-	if p == nil || l.link.imported[p.Path()] {
+	if p == nil || l.available(p.Path()) {
 		return false
 	}
 	if v, ok := l.unk.opaquePkgs[p]; ok {
@@ -573,3 +580,23 @@ func (b *builder) CallTarget(c *ssa.CallCommon, ops []ir.Value) (ir.Value, []ir.
 	l.guardNonNil(b, c.Value, func() ir.Value { return b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)) })
 	return fn, append([]ir.Value{b.Extract(ops[0], 1)}, ops[1:]...), nil
 }
+
+// blockingHooks are the runtime's functions the standard library declares
+// without a body that may block.
+var blockingHooks = map[string]bool{
+	"os/signal.signal_recv": true,
+}
+
+// standardPath reports whether path is a standard library package's (its
+// source is in GOROOT).
+func standardPath(path string) bool {
+	if v, ok := standardPaths.Load(path); ok {
+		return v.(bool)
+	}
+	p, err := build.Default.Import(path, "", build.FindOnly)
+	std := err == nil && p.Goroot
+	standardPaths.Store(path, std)
+	return std
+}
+
+var standardPaths sync.Map

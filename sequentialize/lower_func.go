@@ -160,21 +160,31 @@ func (l *lowerer) global(g *ssa.Global) *ir.Global {
 		return gl
 	}
 	foreign := g.Pkg != nil && g.Pkg.Pkg != l.opts.Home
-	if foreign && l.opts.Export == "" {
-		l.ensureLinked(g.Pkg.Pkg.Path()) // its code sets it
-	}
-	if gl := l.link.globals[g.String()]; gl != nil && (g.Pkg == nil || g.Pkg.Pkg != l.opts.Home) {
+	if gl := l.link.globals[g.String()]; gl != nil && foreign {
 		l.globals.byVar[g] = gl
 		l.globals.order = append(l.globals.order, g) // initialised as its package's are
 		l.link.rootUses[gl] = true
 		return gl
 	}
 	name := qualifyByName(g.String())
-	if l.opts.Export != "" {
+	switch owner := ""; {
+	case l.opts.Export != "":
 		name = g.String()
 		if foreign {
 			l.link.uses[name] = g.Pkg.Pkg.Path()
 		}
+	case foreign && l.available(g.Pkg.Pkg.Path()):
+		// Its package's init sets it (linkPending links the init of a
+		// package the program reaches).
+		name, owner = g.String(), g.Pkg.Pkg.Path()
+		gl := &ir.Global{Name: name, Elem: l.Type(deref(g.Type()))}
+		l.names[name] = true
+		l.link.owner[name] = owner
+		l.link.globals[name] = gl
+		l.globals.byVar[g] = gl
+		l.globals.order = append(l.globals.order, g)
+		l.prog.Globals = append(l.prog.Globals, gl)
+		return gl
 	}
 	gl := &ir.Global{Name: l.uniqName(name), Elem: l.Type(deref(g.Type()))}
 	l.globals.byVar[g] = gl

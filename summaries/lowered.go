@@ -3,11 +3,11 @@ package summaries
 // Lowered is what kiss exports about one package for the packages that
 // import it (as a go/analysis fact): its own functions lowered to the
 // sequential IR, so that an importer runs them as written instead of
-// assuming they do nothing. The IR is self-contained but for kiss's
-// runtime and models, which every program has, and the code of the
-// packages it uses: it declares what it calls there, and Uses says which
-// package defines each. An importer links a package's code only when what
-// it runs reaches it.
+// assuming they do nothing. Each function is a chunk of IR text of its
+// own (ir.Chunk): itself and declarations of what it references, kiss's
+// runtime and models, its own package's other functions and other
+// packages' (Uses says which package defines each). An importer parses and
+// links a function only when what it runs reaches it.
 //
 // Names in the IR are global: a Go function is named by its full ssa name
 // ("(*example.com/p.Pool).Get"), a Go variable by its full name, anything
@@ -18,7 +18,12 @@ type Lowered struct {
 	// Hash names the code (of Path and IR): a store keeps it under that
 	// name, and a reference to it is the pair (Path, Hash).
 	Hash string
-	IR   string // the IR text (ir.Print)
+	// Ref marks a reference to the code, which is elsewhere (a store):
+	// only Path and Hash are set.
+	Ref bool
+	// Chunks maps each function the package defines (its IR name) to its
+	// chunk's text (ir.Print of ir.Chunk).
+	Chunks map[string]string
 	// Uses maps the functions and variables of other packages the IR
 	// declares to the package that defines them.
 	Uses map[string]string
@@ -46,6 +51,10 @@ type DynType struct {
 	Methods    []Method // IR functions taking (env, receiver value, args...)
 	Eq         string   // IR function (box, box ptr) bool, if comparable and not a model's
 	Desc       string   // IR function (box ptr) string: what a panic with such a value prints
+	// Makers are the IR functions that mention the type (make values of
+	// it in interfaces, or ask whether one holds it): an importer adds the
+	// type to its table once it runs one of them.
+	Makers []string
 }
 
 // Method is a method of a dynamic type, or a method an interface asks for:
@@ -69,6 +78,15 @@ type Late struct {
 	Methods []Method // implements
 }
 
-// Stub reports whether l is a reference to code still to be fetched: its
-// Path and Hash only.
-func (l *Lowered) Stub() bool { return l.IR == "" && l.Hash != "" }
+// Stub reports whether l is only a reference to code still to be fetched
+// (Path and Hash).
+func (l *Lowered) Stub() bool { return l.Ref }
+
+// Size is the length of the code's text.
+func (l *Lowered) Size() int {
+	n := 0
+	for _, c := range l.Chunks {
+		n += len(c)
+	}
+	return n
+}

@@ -98,6 +98,7 @@ var (
 )
 
 func init() {
+	registry = append(registry, hooks...)
 	for i, m := range registry {
 		if _, dup := byName[m.Func]; dup {
 			panic("summaries: two models of " + m.Func)

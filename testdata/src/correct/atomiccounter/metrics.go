@@ -1,4 +1,4 @@
-// Package atomiccounter: request metrics kept with sync/atomic, both the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package atomiccounter: request metrics kept with sync/atomic, both the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // function style (atomic.AddInt64 on a plain int64) and the typed atomics,
 // with a compare-and-swap loop for the maximum.
 package atomiccounter

@@ -1,4 +1,4 @@
-// Package boundedbuffer: a bounded buffer with two condition variables, each // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package boundedbuffer: a bounded buffer with two condition variables, each // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // waited on in a for loop and signalled after every state change.
 package boundedbuffer
 

@@ -1,4 +1,4 @@
-// Package errgroup: errgroup-style cancellation written by hand. The first // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package errgroup: errgroup-style cancellation written by hand. The first // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // task to fail records its error and cancels the group's context; the other
 // tasks watch that context and return.
 package errgroup

@@ -1,4 +1,4 @@
-// Package fanin: several producers merged into one channel; a WaitGroup // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package fanin: several producers merged into one channel; a WaitGroup // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // tells the closer goroutine when every forwarding goroutine has finished.
 package fanin
 

@@ -1,4 +1,4 @@
-// Package oncelazy: a codec registry initialised lazily with sync.Once by // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package oncelazy: a codec registry initialised lazily with sync.Once by // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // whichever caller comes first; everyone else waits for it in Do.
 package oncelazy
 

@@ -1,4 +1,4 @@
-// Package periodic: a periodic worker without a ticker. Each round waits on // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package periodic: a periodic worker without a ticker. Each round waits on // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // time.After or the context, whichever comes first; cancelling the context
 // stops it, and Run returns.
 package periodic

@@ -1,4 +1,4 @@
-// Package pipeline: generator, squarer and summer stages connected by // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package pipeline: generator, squarer and summer stages connected by // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // channels; every stage closes its output, and a done channel lets the
 // consumer stop early without stranding any stage.
 package pipeline

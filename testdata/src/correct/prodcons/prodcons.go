@@ -1,4 +1,4 @@
-// Package prodcons: one producer sends orders and closes the channel, the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package prodcons: one producer sends orders and closes the channel, the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // consumer ranges over it and reports its total on a result channel.
 package prodcons
 

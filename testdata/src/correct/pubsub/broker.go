@@ -1,4 +1,4 @@
-// Package pubsub: a broker with subscribers. Publish holds the read lock // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package pubsub: a broker with subscribers. Publish holds the read lock // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // while it delivers, which is safe because subscribers only receive and never
 // take the broker's lock; Close takes the write lock, so it waits for every
 // Publish in flight before closing the subscriber channels.

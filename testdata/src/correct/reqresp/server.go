@@ -1,4 +1,4 @@
-// Package reqresp: request/response over channels. Each request carries its // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package reqresp: request/response over channels. Each request carries its // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // own one-slot reply channel; a done channel shuts the server down and
 // releases clients that are still waiting.
 package reqresp

@@ -1,4 +1,4 @@
-// Package rwcache: a cache guarded by an RWMutex. Readers share the read // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package rwcache: a cache guarded by an RWMutex. Readers share the read // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // lock and only read; the hit counter is atomic; writers take the lock.
 package rwcache
 

@@ -1,4 +1,4 @@
-// Package semaphore: a buffered channel used as a counting semaphore that // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package semaphore: a buffered channel used as a counting semaphore that // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // bounds how many uploads run at once.
 package semaphore
 

@@ -1,4 +1,4 @@
-// Package wggo: sync.WaitGroup.Go (Go 1.25) starting one goroutine per // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package wggo: sync.WaitGroup.Go (Go 1.25) starting one goroutine per // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // image; each writes only its own element of the result slice.
 package wggo
 

@@ -1,4 +1,4 @@
-// Package workerpool: a fixed pool of workers fed by a feeder goroutine; a // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package workerpool: a fixed pool of workers fed by a feeder goroutine; a // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // closer goroutine closes the results channel once every worker is done, and
 // each result is stored at its job's index.
 package workerpool

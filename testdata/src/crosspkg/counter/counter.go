@@ -1,4 +1,4 @@
-// Package counter counts events by key for many goroutines. Stats keeps // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package counter counts events by key for many goroutines. Stats keeps // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // its running total outside the lock (the bug); StatsFixed does not.
 package counter
 

@@ -1,4 +1,4 @@
-// Package ledger moves money between accounts, locking both through // want package:`lowered code of 2 package\(s\), \d+ bytes of IR`
+// Package ledger moves money between accounts, locking both through // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // package guard. Transfer locks in argument order (two opposite transfers
 // deadlock); TransferFixed locks by account id.
 package ledger

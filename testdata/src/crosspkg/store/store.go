@@ -1,4 +1,4 @@
-// Package store keeps counters behind an interface whose implementations // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package store keeps counters behind an interface whose implementations // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // are unexported: an importer sees them only through the Store interface.
 // memStore.Put forgets its lock (the bug); lockedStore's does not.
 package store

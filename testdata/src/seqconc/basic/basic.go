@@ -1,4 +1,4 @@
-package basic // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+package basic // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 
 import "sync"
 

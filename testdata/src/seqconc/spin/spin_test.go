@@ -1,4 +1,4 @@
-package spin // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+package spin // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 
 import "testing"
 

@@ -1,4 +1,4 @@
-// Package jobwaitif: condition variable waited on with if instead of for, // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package jobwaitif: condition variable waited on with if instead of for, // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // on a Cond shared by two predicates. The job broadcasts when it starts and
 // when it finishes; Wait is woken by the "started" broadcast and, testing its
 // predicate only once, returns the result before it exists.

@@ -1,4 +1,4 @@
-// Package notifierdrop: a non-blocking send that drops the event when the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package notifierdrop: a non-blocking send that drops the event when the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // listener is not parked on the channel yet (kubernetes' event recorder and
 // many "select { case ch <- ev: default: }" notifiers). The test's check
 // fails whenever the listener goroutine has not reached its select.

@@ -1,4 +1,4 @@
-// Package poolgetorcreate: check-then-act across a read lock and a write // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package poolgetorcreate: check-then-act across a read lock and a write // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // lock. GetOrCreate looks the connection up under RLock, and on a miss dials
 // and stores it under Lock without looking again, so two callers can both
 // dial (a duplicate connection; kubernetes and grpc connection caches had it).

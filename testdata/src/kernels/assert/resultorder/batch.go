@@ -1,4 +1,4 @@
-// Package resultorder: a test that assumes goroutines finish in the order // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package resultorder: a test that assumes goroutines finish in the order // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // they were started. Lookups append their answers as they complete, so the
 // order of the result slice depends on the schedule (the most common cause of
 // flaky concurrent tests; the fix stores each answer at its input's index).

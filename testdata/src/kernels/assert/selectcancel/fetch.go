@@ -1,4 +1,4 @@
-// Package selectcancel: a test that assumes select prefers ctx.Done(). When // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package selectcancel: a test that assumes select prefers ctx.Done(). When // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // both the result and the cancellation are ready, select picks either, so a
 // Fetch on an already-cancelled context sometimes returns a value.
 package selectcancel

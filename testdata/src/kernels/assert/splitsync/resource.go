@@ -1,4 +1,4 @@
-// Package splitsync is SplitSync, Figure 1 of Bruening & Chapin (Systematic Testing of Multithreaded Programs), // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package splitsync is SplitSync, Figure 1 of Bruening & Chapin (Systematic Testing of Multithreaded Programs), // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // in Go: every access to x is under the lock, yet the increment is split
 // over two critical sections, so another goroutine's whole increment can
 // run in between and one update is lost. No data race, a wrong answer.

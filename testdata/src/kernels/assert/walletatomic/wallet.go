@@ -1,4 +1,4 @@
-// Package walletatomic: check-then-act on an atomic. Withdraw loads the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package walletatomic: check-then-act on an atomic. Withdraw loads the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // balance, checks it and stores the difference: each step is atomic, the
 // sequence is not, and two withdrawals can both succeed (a lost update with
 // no data race; the fix is a compare-and-swap loop).

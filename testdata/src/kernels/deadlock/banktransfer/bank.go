@@ -1,4 +1,4 @@
-// Package banktransfer: AB-BA lock order. Transfer locks the source account, // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package banktransfer: AB-BA lock order. Transfer locks the source account, // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // then the destination; two opposite transfers deadlock (the classic lock
 // cycle; cockroach and etcd had it between two structures' mutexes).
 package banktransfer

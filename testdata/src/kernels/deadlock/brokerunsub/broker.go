@@ -1,4 +1,4 @@
-// Package brokerunsub: channel and lock. Publish holds the broker lock while // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package brokerunsub: channel and lock. Publish holds the broker lock while // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // it blocks sending to a subscriber; that subscriber, having decided to leave,
 // calls Unsubscribe, which needs the same lock (the etcd watcher / grpc
 // balancer shape: a callback re-enters the component that is blocked on it).

@@ -1,4 +1,4 @@
-// Package cachedoublelock: a read-through cache whose miss path calls a // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package cachedoublelock: a read-through cache whose miss path calls a // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // locking method while already holding the lock (double locking, the most
 // frequent resource deadlock in Tu et al.; docker and kubernetes both had it).
 package cachedoublelock

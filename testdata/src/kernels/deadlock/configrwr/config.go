@@ -1,4 +1,4 @@
-// Package configrwr: RWMutex read-write-read. Snapshot holds the read lock // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package configrwr: RWMutex read-write-read. Snapshot holds the read lock // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // and calls Get, which read-locks again. A Reload that arrives between the
 // two RLocks waits for the first reader, and the second RLock waits behind
 // the writer (Go's RWMutex blocks new readers once a writer waits).

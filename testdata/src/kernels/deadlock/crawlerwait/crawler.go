@@ -1,4 +1,4 @@
-// Package crawlerwait: channel and WaitGroup. FetchAll waits for all fetchers // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package crawlerwait: channel and WaitGroup. FetchAll waits for all fetchers // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // before it starts reading their results, but each fetcher blocks sending its
 // page on an unbuffered channel until someone reads it (one of the most
 // common blocking bugs in Tu et al.).

@@ -1,4 +1,4 @@
-// Package flushwakeup: condition variable, lost wake-up. WaitFlushed waits on // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package flushwakeup: condition variable, lost wake-up. WaitFlushed waits on // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // the condition without a predicate; if the flusher broadcasts before the
 // caller reaches Wait, the notification is lost and the caller sleeps forever.
 package flushwakeup

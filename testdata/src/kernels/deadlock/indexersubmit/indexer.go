@@ -1,4 +1,4 @@
-// Package indexersubmit: channel and context. The indexing worker cancels // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package indexersubmit: channel and context. The indexing worker cancels // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // the shared context and exits on the first failure, but Submit sends on the
 // work channel without watching the context, so the producer blocks forever
 // (errgroup-style cancellation implemented halfway).

@@ -1,4 +1,4 @@
-// Package informerrwr: RWMutex read-write-read between a lister goroutine and // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package informerrwr: RWMutex read-write-read between a lister goroutine and // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // the writer, in the shape of a kubernetes informer store: List holds the read
 // lock while it resolves each key through keyFunc, which read-locks again to
 // consult the index. The writer (the test goroutine adding an object) is the

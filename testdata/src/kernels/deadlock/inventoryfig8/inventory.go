@@ -1,4 +1,4 @@
-// Package inventoryfig8 is Figure 8 of Bruening & Chapin (Systematic Testing of Multithreaded Programs) in Go: // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package inventoryfig8 is Figure 8 of Bruening & Chapin (Systematic Testing of Multithreaded Programs) in Go: // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // thread 1 holds a and wants b, thread 2 holds b and wants a. Here a is the
 // stock lock and b the orders lock; Reserve and Cancel nest them in opposite
 // orders. Both threads are goroutines started by the test, so the lowest

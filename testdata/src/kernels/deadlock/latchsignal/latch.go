@@ -1,4 +1,4 @@
-// Package latchsignal: condition variable, Signal instead of Broadcast. The // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package latchsignal: condition variable, Signal instead of Broadcast. The // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // start latch releases every waiting worker when it opens, but Open wakes
 // only one waiter; the other parks forever.
 package latchsignal

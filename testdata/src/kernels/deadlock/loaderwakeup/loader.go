@@ -1,4 +1,4 @@
-// Package loaderwakeup: condition variable, lost wake-up through a predicate // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package loaderwakeup: condition variable, lost wake-up through a predicate // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // checked outside the lock. Wait reads the atomic loaded flag, and only then
 // takes the lock and waits; a loader that stores the flag and broadcasts in
 // between leaves the caller waiting for a broadcast that already happened.

@@ -1,4 +1,4 @@
-// Package oncerecursive: sync.Once re-entered from its own function. load // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package oncerecursive: sync.Once re-entered from its own function. load // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // derives the DSN through Get, which calls once.Do again while the first Do
 // is still running: Do waits for f to return, and f waits for Do.
 package oncerecursive

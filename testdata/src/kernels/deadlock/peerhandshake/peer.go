@@ -1,4 +1,4 @@
-// Package peerhandshake: both ends of a connection send their hello first on // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package peerhandshake: both ends of a connection send their hello first on // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // unbuffered channels, so neither ever reaches its receive (a send with no
 // partner on each side; the shape of handshake bugs in grpc transports).
 package peerhandshake

@@ -1,4 +1,4 @@
-// Package poolstop: a channel send with no partner. Stop sends one quit // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package poolstop: a channel send with no partner. Stop sends one quit // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // token per worker it started, but a worker that met an invalid job has
 // already returned, so the last send has no receiver (the shape of several
 // docker and grpc bugs where a goroutine exits early on an error path).

@@ -1,4 +1,4 @@
-// Package queueclosesignal: condition variable, Signal instead of Broadcast // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package queueclosesignal: condition variable, Signal instead of Broadcast // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // on shutdown. Close marks the job queue closed and signals, waking a single
 // parked consumer; the other consumer waits for a wake-up that never comes.
 package queueclosesignal

@@ -1,4 +1,4 @@
-// Package reporterstop: channel and context. Stop cancels the reporter's // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package reporterstop: channel and context. Stop cancels the reporter's // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // context and waits for it to acknowledge, but the cancellation path returns
 // without closing the stopped channel; only the end-of-input path closes it.
 package reporterstop

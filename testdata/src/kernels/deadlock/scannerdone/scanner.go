@@ -1,4 +1,4 @@
-// Package scannerdone: channel and WaitGroup. A worker returns early on an // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package scannerdone: channel and WaitGroup. A worker returns early on an // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // invalid path without calling wg.Done, so the goroutine that closes the
 // results channel after wg.Wait never does, and the collecting range never
 // ends (docker and kubernetes both fixed this with defer wg.Done()).

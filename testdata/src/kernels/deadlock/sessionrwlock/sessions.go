@@ -1,4 +1,4 @@
-// Package sessionrwlock: a session manager whose expiry pass, holding the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package sessionrwlock: a session manager whose expiry pass, holding the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // write lock, calls a method that takes the read lock of the same RWMutex
 // (double locking through RLock inside Lock; a common shape in kubernetes
 // and etcd code that logs a count from inside a critical section).

@@ -1,4 +1,4 @@
-// Package tokenrefresh: channel and lock. Refresh holds the token lock while // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package tokenrefresh: channel and lock. Refresh holds the token lock while // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // it waits for the fetch goroutine's answer, and the fetch goroutine needs
 // that lock to read the client secret (kubernetes client-go credential
 // plugins had this shape).

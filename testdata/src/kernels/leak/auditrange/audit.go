@@ -1,4 +1,4 @@
-// Package auditrange: a range over a channel nobody closes. The audit log's // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package auditrange: a range over a channel nobody closes. The audit log's // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // writer goroutine ranges over entries; Close marks the log closed for new
 // records but never closes the channel, so the writer outlives the test.
 package auditrange

@@ -1,4 +1,4 @@
-// Package keysgenerator: a generator abandoned by its consumer. Keys streams // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package keysgenerator: a generator abandoned by its consumer. Keys streams // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // keys from a goroutine; FindPrefix returns at the first match, and the
 // generator blocks forever on its next send (the leak the Go blog's pipeline
 // article fixes with a done channel, here with a context).

@@ -1,4 +1,4 @@
-// Package mirrorfastest: senders abandoned by a "first answer wins" query. // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package mirrorfastest: senders abandoned by a "first answer wins" query. // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // Fastest asks every replica and returns the first reply; the slower
 // replicas block forever on the unbuffered channel (the replicated-query
 // example from "Go Concurrency Patterns", leak included).

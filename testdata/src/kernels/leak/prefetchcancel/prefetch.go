@@ -1,4 +1,4 @@
-// Package prefetchcancel: a receiver abandoned after cancellation. Run feeds // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package prefetchcancel: a receiver abandoned after cancellation. Run feeds // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // keys to a warming goroutine and returns when its context is cancelled, but
 // only the normal path closes the channel, so the warmer waits forever.
 package prefetchcancel

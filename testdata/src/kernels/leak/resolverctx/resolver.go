@@ -1,4 +1,4 @@
-// Package resolverctx: a sender abandoned after a select on ctx.Done(). When // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package resolverctx: a sender abandoned after a select on ctx.Done(). When // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // the caller's deadline expires first, Lookup returns and the resolving
 // goroutine blocks forever on its unbuffered send (grpc and etcd both
 // shipped this shape in DNS and lease code).

@@ -1,4 +1,4 @@
-// Package timeoutsender: a sender abandoned after a select with a timeout. // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package timeoutsender: a sender abandoned after a select with a timeout. // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // Get gives up after the timeout, and the lookup goroutine then blocks
 // forever sending on the unbuffered channel nobody reads any more (the most
 // common goroutine leak in Tu et al.; the Go blog's "timing out" example).

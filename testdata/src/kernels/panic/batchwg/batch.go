@@ -1,4 +1,4 @@
-// Package batchwg: negative WaitGroup counter through a missing return. A // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package batchwg: negative WaitGroup counter through a missing return. A // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // batch worker that finds the context cancelled marks itself done, but falls
 // through and marks itself done again after handling its item.
 package batchwg

@@ -1,4 +1,4 @@
-// Package condqueue: condition variable waited on with if instead of for. A // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package condqueue: condition variable waited on with if instead of for. A // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // woken consumer assumes the queue is non-empty, but another consumer that
 // never waited can take the item between the Signal and the woken consumer
 // re-acquiring the lock; the index then panics.

@@ -1,4 +1,4 @@
-// Package connclose: close of a closed channel. Close checks whether the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package connclose: close of a closed channel. Close checks whether the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // closing channel is already closed and then closes it, in two steps; the
 // reader goroutine hitting EOF and the user can both pass the check (the
 // "select default then close" idiom, a frequent etcd/grpc bug; sync.Once is

@@ -1,4 +1,4 @@
-// Package gatherclose: send on a closed channel. The scatter-gather // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package gatherclose: send on a closed channel. The scatter-gather // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // coordinator closes the results channel when its context ends, to "tell the
 // stragglers", and a straggler's send then panics (receivers must not close).
 package gatherclose

@@ -1,4 +1,4 @@
-// Package hubsend: send on a closed channel. Broadcast copies the client // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package hubsend: send on a closed channel. Broadcast copies the client // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // channels under the lock and sends after releasing it; Shutdown closes them
 // in between (the websocket-hub shape; docker's event broadcaster had it).
 package hubsend

@@ -1,4 +1,4 @@
-// Package leaseunlock: unlock of an unlocked mutex. A lease is released both // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package leaseunlock: unlock of an unlocked mutex. A lease is released both // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // by its owner and by the expiry goroutine; Release checks held and releases
 // in two separate critical sections, so both can pass the check and both
 // unlock the leased resource ("fatal error: sync: unlock of unlocked mutex").

@@ -1,4 +1,4 @@
-// Package mergerclose: close of a closed channel by the "last producer // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package mergerclose: close of a closed channel by the "last producer // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // closes" idiom split into two atomic operations. Each producer decrements
 // the live count and then loads it; two producers can both load zero.
 package mergerclose

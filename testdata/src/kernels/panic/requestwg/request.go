@@ -1,4 +1,4 @@
-// Package requestwg: negative WaitGroup counter. A request is finished either // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package requestwg: negative WaitGroup counter. A request is finished either // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // by its handler or by the client cancelling; Cancel checks the state but
 // does not claim it, so when the client cancels first the handler's Finish
 // calls Done a second time.

@@ -1,4 +1,4 @@
-// Package storeunlock: unlock of an unlocked mutex on an error path. The // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package storeunlock: unlock of an unlocked mutex on an error path. The // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // *Locked helper unlocks before returning its error, and its caller unlocks
 // again. The error path is only taken when a concurrent Delete removed the
 // key first.

@@ -1,4 +1,4 @@
-// Package cachehits: an unprotected shared field, written under a read lock. // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package cachehits: an unprotected shared field, written under a read lock. // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // Get holds only the read lock, which readers share, and still increments the
 // hit counter (kubernetes and prometheus client code had this exact bug).
 // RUnlock does not order a later RLock: only writers synchronize with readers.

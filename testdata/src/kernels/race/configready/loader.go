@@ -1,4 +1,4 @@
-// Package configready: order violation through a readiness signal sent too // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package configready: order violation through a readiness signal sent too // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // early. The loader closes ready before it stores the parsed value, so a
 // reader released by ready reads a field that is written with no ordering
 // to its read.

@@ -1,4 +1,4 @@
-// Package fallbackcounter: a race that needs a preemption. Send counts the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package fallbackcounter: a race that needs a preemption. Send counts the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // messages it had to queue because the connection was not ready yet, with a
 // plain int; Connect reads that count right after marking the connection
 // ready. The write only happens on the select's default path, so the race

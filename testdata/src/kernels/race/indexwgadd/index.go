@@ -1,4 +1,4 @@
-// Package indexwgadd: WaitGroup.Add inside the goroutine. Build starts one // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package indexwgadd: WaitGroup.Add inside the goroutine. Build starts one // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // goroutine per document and each calls wg.Add(1) itself (in a helper, the
 // shape go vet's waitgroup check does not see); Wait can run while
 // the counter is still zero and return at once, and Build then reads the

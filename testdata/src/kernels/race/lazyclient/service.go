@@ -1,4 +1,4 @@
-// Package lazyclient: check-then-act with a data race (double-checked // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package lazyclient: check-then-act with a data race (double-checked // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // locking). getClient tests the field without the lock and only locks to
 // create it; a second caller's unlocked read races with the first caller's
 // locked write.

@@ -1,4 +1,4 @@
-// Package limiterrefill: an unprotected write to a field the rest of the type // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package limiterrefill: an unprotected write to a field the rest of the type // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // guards with a mutex. Allow consumes tokens under the lock; the refill path,
 // run from a timer goroutine, resets them without it.
 package limiterrefill

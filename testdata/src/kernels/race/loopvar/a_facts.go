@@ -1,4 +1,4 @@
-// want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 
 // This file holds the package fact's expectation: analysistest checks it at
 // line 1 of the package's first file, and dispatch.go's first line is its

@@ -1,4 +1,4 @@
-// Package pollerinit: order violation, use before initialisation. Start // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package pollerinit: order violation, use before initialisation. Start // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // launches the polling loop and only then sets the stats sink the loop reads
 // when it starts (kubernetes and docker both had "field set after the
 // goroutine that uses it was started").

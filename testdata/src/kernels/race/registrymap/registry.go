@@ -1,4 +1,4 @@
-// Package registrymap: an unprotected shared map. Lookup reads the service // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package registrymap: an unprotected shared map. Lookup reads the service // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // map under the lock, but Register was written for the single-threaded
 // start-up path and writes it without the lock (a frequent docker/moby race).
 package registrymap

@@ -1,4 +1,4 @@
-// Package sessiontwolocks: a shared map guarded by two different mutexes. // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package sessiontwolocks: a shared map guarded by two different mutexes. // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // Create takes mu, the expiry path takes expMu; each method is "locked",
 // but not by the same lock, so nothing orders them (a cockroach-style bug
 // after a lock was split in two).

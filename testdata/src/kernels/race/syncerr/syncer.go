@@ -1,4 +1,4 @@
-// Package syncerr: goroutines write a captured error variable without // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package syncerr: goroutines write a captured error variable without // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // synchronization (the "anonymous function shares a local variable" races of
 // Tu et al.; an errgroup written by hand, minus the mutex).
 package syncerr

@@ -1,4 +1,4 @@
-// Package workerstopflag: a plain bool used as a stop flag. The worker reads // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package workerstopflag: a plain bool used as a stop flag. The worker reads // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // stopping after each job it receives; Stop sets it with no lock and no
 // atomic. The worker's read for job 1 and Stop's write are unordered, so the
 // race is completed by the test goroutine's write in Stop.
