@@ -37,7 +37,7 @@ func (*loweredFact) AFact() {}
 type wireFact struct {
 	OwnHash string
 	Own     []byte // the package's own code (packed)
-	Refs []ref  // dependencies in the store
+	Refs    []ref  // dependencies in the store
 	// Inline are dependencies the store could not take (it is not
 	// writable), carried whole instead (packed).
 	Inline [][]byte

@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"go/types"
+	"io"
 	"runtime/debug"
 	"sort"
-	"io"
 
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"

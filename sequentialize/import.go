@@ -214,6 +214,7 @@ func (l *lowerer) linkChunk(p *linkedPkg, name, text string) error {
 	}
 	return nil
 }
+
 // linkPending links the chunks of the functions that code the program's
 // entries reach declares, until none is left, and reports whether it
 // linked any code or woke any type. A package's init is linked only if

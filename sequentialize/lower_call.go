@@ -2,9 +2,9 @@ package sequentialize
 
 import (
 	"go/build"
-	"sync"
 	"go/types"
 	"strings"
+	"sync"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
