@@ -223,7 +223,7 @@ func TestWants(t *testing.T) {
 	for _, dir := range []string{
 		"seq/basic", "seq/more",
 		"seqconc/models", "seqconc/testmain", "seqconc/liberr",
-		"seqconc/onegoroutine", "seqconc/foreignctx", "seqconc/racepairs",
+		"seqconc/onegoroutine", "seqconc/foreignctx", "seqconc/racepairs", "seqconc/unsafeptr",
 	} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()

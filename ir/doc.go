@@ -22,6 +22,21 @@
 // object holds one value, and field/index derive pointers into it. Every local
 // and every new object starts at its type's zero value.
 //
+// # Byte layout
+//
+// Memory is values, not bytes, but a producer may give the bytes a value
+// occupies, so that a pointer can become an address and back (conv) as
+// Go's unsafe.Pointer and uintptr do. Sizes: bool, i8, u8 1; i16, u16 2;
+// i32, u32, f32 4; i64, u64, f64, ptr 8; str 16; [n]T n times T's; a
+// struct the size its layout says. A struct's layout is written after its
+// fields, {i64, str; size 24 offsets 0 8}: its size and each field's byte
+// offset; without offsets ({ptr, i64, i64, i64; size 24}) it has a size
+// but no addressable inside (its IR fields are not the source's, as a Go
+// slice header's). func, co, opaque and a struct without a layout have no
+// size. Element i of an array is at i times the element's size. Like a
+// name, a layout is not part of a type's identity. kiss's lowering gives
+// every struct made from a Go type Go's layout (gc's, 64-bit).
+//
 // # Text form
 //
 //	// A comment runs to the end of the line.
@@ -46,6 +61,9 @@
 //	  assert %ok, assert, "x*3 must not be 42" at "triple.go:7:2"
 //	  ret
 //	}
+//
+// A struct type may end in its byte layout, {i64, str; size 24 offsets 0 8}
+// (see Byte layout).
 //
 // Locals are %name, globals and functions @name, named types $name, labels
 // bare identifiers. A name is made of letters, digits, '_', '.', '-' and '$'
@@ -96,6 +114,38 @@
 //     report (kiss decodes the schedule from them).
 //   - exit ends the whole execution normally, whatever coroutines remain.
 //     Returning from main ends it too.
+//   - conv between ptr and u64 converts a pointer to its address and back.
+//     An address is made when a pointer's object is first converted: the
+//     k-th object converted on the path owns the addresses from k<<40 on,
+//     and a pointer's address is that base plus the byte offset of its
+//     field/element path (Byte layout); nil is 0. Converting back gives
+//     the outermost value at the address in the object that owns it; an
+//     integer that is no such address, inside a scalar or padding, beyond
+//     its object, or in a value without a layout cuts the path (the
+//     executor's unsafe-addr, unsafe-offset, unsafe-layout). eq on pointers
+//     compares places: two paths into one object are equal when the
+//     layout puts them at one address (a struct and its first field).
+//   - ptrcast p, T is p if p points to a T, else the pointer to the value
+//     of type T at p's address (an enclosing struct or array, a field or
+//     element at offset 0 of it); integers of one width match whatever
+//     their signedness, and a float an integer of its width: a load or
+//     store of the one through a pointer to the other reads or writes the
+//     IEEE bits (of a concrete float; a symbolic one cuts, unsafe-cast).
+//     No value of type T there cuts the path (unsafe-cast): memory read
+//     as a type it does not hold.
+//   - index p, 0 of a pointer to a value that is not an array gives p, and
+//     len of it is 1: a value of its own is an array of one (as Go's
+//     unsafe.Slice(&x, 1) views it). arrayof p gives the array p points
+//     into and p's index in it ({p, 0} for a value of its own; a pointer
+//     to a whole array that is not an element cuts, unsafe-offset).
+//   - strview p, n is the string of the n bytes from the u8 p points to
+//     (0 bytes: "", whatever p); the string remembers p, and strdata gives
+//     it back, and the data of a substring moves with it, as Go's
+//     unsafe.String and StringData do. strdata of any other string is a
+//     pointer to the first byte of an array holding its bytes, the same
+//     array for every string of those contents on the path; nil for "".
+//     Bytes beyond p's array cut the path (unsafe-addr), a p that points
+//     to no u8 too (unsafe-cast).
 //   - cut "reason" ends the path because the producer's own bound was hit
 //     (kiss's goroutine cap, say): the path is neither a success nor a
 //     violation, and the executor counts it under reason, so that a result

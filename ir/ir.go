@@ -248,7 +248,7 @@ const (
 
 	OpNeg  // %d = neg a
 	OpNot  // %d = not a        (logical for bool, bitwise complement for integers)
-	OpConv // %d = conv a       (to %d's type: int<->int, int<->float, float<->float, int->str as a rune)
+	OpConv // %d = conv a       (to %d's type: int<->int, int<->float, float<->float, int->str as a rune, ptr<->u64 as an address)
 
 	OpSelect // %d = select c, a, b
 	OpNondet // %d = nondet  or  %d = nondet "label"  (a fresh unconstrained value of %d's type; the label says where it comes from)
@@ -267,6 +267,8 @@ const (
 	OpInsert  // %d = insert v, k, x
 	OpElem    // %d = elem v, i   (element i of an array value, i a value)
 	OpMake    // %d = make a, b, ... (an aggregate of %d's type from its fields or elements)
+	OpPtrCast // %d = ptrcast p, T  (the pointer to the T at p's address: p, or an enclosing or first field or element)
+	OpArrayOf // %d = arrayof p     (%d: {ptr, i64}: the array p points into and p's index in it)
 
 	OpMapNew // %d = mapnew K, V
 	OpMapGet // %d = mapget m, k   (%d: {V, bool}; a nil map reads as empty)
@@ -281,6 +283,8 @@ const (
 	OpStrToBytes   // %d = strtobytes s        (pointer to a fresh [len(s)]u8 array)
 	OpStrFromBytes // %d = strfrombytes p, n   (n bytes from the element p points to)
 	OpRuneDecode   // %d = runedecode s, i     (%d: {i32, i64}: the rune at byte i and its size)
+	OpStrView      // %d = strview p, n        (the n bytes from the element p points to, as a string whose data is p)
+	OpStrData      // %d = strdata s           (a pointer to s's bytes: the p of its strview, or an array holding them)
 
 	OpCall     // [%d =] call f(a, b, ...)   (f a function reference or a func-typed value)
 	OpCoCreate // %d = cocreate f(a, b, ...) (a suspended coroutine that will run f)
@@ -308,10 +312,12 @@ var opNames = [...]string{
 	OpChoose: "choose", OpAssume: "assume", OpAssert: "assert", OpCost: "cost",
 	OpAlloc: "alloc", OpLoad: "load", OpStore: "store", OpField: "field", OpIndex: "index",
 	OpLen: "len", OpExtract: "extract", OpInsert: "insert", OpElem: "elem", OpMake: "make",
+	OpPtrCast: "ptrcast", OpArrayOf: "arrayof",
 	OpMapNew: "mapnew", OpMapGet: "mapget", OpMapSet: "mapset", OpMapDel: "mapdel",
 	OpMapLen: "maplen", OpMapKey: "mapkey",
 	OpStrLen: "strlen", OpStrIndex: "strindex", OpSubstr: "substr", OpStrToBytes: "strtobytes",
 	OpStrFromBytes: "strfrombytes", OpRuneDecode: "runedecode",
+	OpStrView: "strview", OpStrData: "strdata",
 	OpCall: "call", OpCoCreate: "cocreate", OpResume: "resume", OpYield: "yield", OpCoDone: "codone",
 	OpObserve: "observe", OpTrace: "trace",
 	OpJmp: "jmp", OpBr: "br", OpRet: "ret", OpExit: "exit", OpCut: "cut",
@@ -351,7 +357,7 @@ type Instr struct {
 	Op      Op
 	Dst     *Local   // the assigned local, if any
 	Args    []Value  // operands; for call/cocreate Args[0] is the callee
-	Type    *Type    // alloc: the element type; mapnew: the key type
+	Type    *Type    // alloc: the element type; mapnew: the key type; ptrcast: the pointee type
 	Type2   *Type    // mapnew: the value type
 	Index   int      // field, extract, insert: the field or element number; cost: the amount
 	Name    string   // assert: the check kind; observe, trace: the event name; cut: the reason; nondet: its label

@@ -18,6 +18,10 @@ type $empty = {}
 type $nested = {$pair, [2]$pair, {bool, f32}, $empty}
 type $myint = i16
 type $"odd type" = {opaque, co, func, str}
+type $laid = {i64, str, [2]$laid0; size 56 offsets 0 8 24}
+type $laid0 = {u8, i64; size 16 offsets 0 8}
+type $header = {ptr, i64, i64, i64; size 24}
+type $nothing = {; size 0 offsets}
 global @g i64
 global @"weird name" {str, opaque}
 global @h $nested
@@ -104,6 +108,8 @@ func @main() at "main.go:10:6" {
   var %rd {i32, i64}
   var %ni $myint
   var %"odd local" u16
+  var %w u64
+  var %at {ptr, i64}
 entry:
   %a = copy 1:i64
   %b = add %a, -9223372036854775808:i64
@@ -180,6 +186,15 @@ entry:
   %p = strtobytes "bytes"
   %str = strfrombytes %p, %a
   %rd = runedecode %str, 0:i64
+  %str = strview %p, %a
+  %p = strdata %str
+  %w = conv %p
+  %q = conv %w
+  %q = ptrcast %p, $laid0
+  %q = ptrcast %q, {i64, [2]u8; size 16 offsets 0 8}
+  %at = arrayof %q
+  %p = alloc $nothing
+  %p = alloc $header
   %pr = call @callee(%a, %pr)
   call @callee(1:i64, zero:$pair)
   call @noresult()
@@ -358,7 +373,7 @@ func TestParseDetails(t *testing.T) {
 	}
 
 	m := p.Func("main")
-	if m.Pos != "main.go:10:6" || len(m.Params) != 0 || len(m.Locals) != 21 {
+	if m.Pos != "main.go:10:6" || len(m.Params) != 0 || len(m.Locals) != 23 {
 		t.Errorf("main: pos %q, %d params, %d locals", m.Pos, len(m.Params), len(m.Locals))
 	}
 	entry := m.Blocks[0]
@@ -541,6 +556,10 @@ func TestParseErrors(t *testing.T) {
 		{fn("  store %p, 1:$t") + "type $t = [1]i8", "e.ir:6:13: 1:$t: a $t constant must be written zero:T"},
 		{fn("  store %p, 300:$t") + "type $t = u8", "e.ir:6:13: constant 300 out of range for $t"},
 		{fn("  store %p, 42"), "e.ir:6:15: expected \":\", found end of line"},
+		{fn("  %p = alloc {i64; offsets 0}"), "e.ir:6:20: expected size after ';' in a struct type, found \"offsets\""},
+		{fn("  %p = alloc {i64; size -8}"), "e.ir:6:25: invalid size -8"},
+		{fn("  %p = alloc {i64; size 8 offsets x}"), "e.ir:6:35: expected \"}\", found \"x\""},
+		{fn("  %p = ptrcast %p"), "e.ir:6:18: expected \",\", found end of line"},
 		{fn("  store %p, \"abc"), "e.ir:6:13: string literal not terminated"},
 		{fn("  store %p, \"\\q\""), "e.ir:6:13: invalid string literal \"\\q\""},
 		{fn("  store %p, foo"), "e.ir:6:13: expected an operand, found \"foo\""},

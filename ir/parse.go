@@ -163,7 +163,7 @@ func (p *parser) lex(src []byte) {
 			for i < len(src) && src[i] != '\n' {
 				i++
 			}
-		case strings.IndexByte("(){}[],:=", c) >= 0:
+		case strings.IndexByte("(){}[],:=;", c) >= 0:
 			p.toks = append(p.toks, token{kind: tPunct, text: string(c), pos: at})
 			i++
 		case c == '"':
@@ -416,15 +416,19 @@ func (p *parser) parseType(depth int) *Type {
 			p.next()
 			return st
 		}
-		for {
+		for !p.peek().is(";") {
 			st.Fields = append(st.Fields, p.parseType(depth+1))
-			if p.peek().is(",") {
-				p.next()
-				continue
+			if !p.peek().is(",") {
+				break
 			}
-			p.expect("}")
-			return st
+			p.next()
 		}
+		if p.peek().is(";") {
+			p.next()
+			st.Layout = p.parseLayout()
+		}
+		p.expect("}")
+		return st
 	case t.is("["):
 		n := p.parseCount("array length")
 		p.expect("]")
@@ -432,6 +436,37 @@ func (p *parser) parseType(depth int) *Type {
 	}
 	p.errorAt(t.pos, "expected a type, found %s", t)
 	return nil
+}
+
+// parseLayout parses a struct's layout after its ';': "size 24" and
+// optionally "offsets 0 8 ...".
+func (p *parser) parseLayout() *Layout {
+	l := &Layout{}
+	if t := p.next(); !t.isIdent("size") {
+		p.errorAt(t.pos, "expected size after ';' in a struct type, found %s", t)
+	}
+	l.Size = p.parseBytes("size")
+	if p.peek().isIdent("offsets") {
+		p.next()
+		l.Offsets = []int64{}
+		for p.peek().kind == tNumber {
+			l.Offsets = append(l.Offsets, p.parseBytes("offset"))
+		}
+	}
+	return l
+}
+
+// parseBytes parses a non-negative byte count of up to 63 bits.
+func (p *parser) parseBytes(what string) int64 {
+	t := p.next()
+	if t.kind != tNumber {
+		p.errorAt(t.pos, "expected %s (an integer), found %s", what, t)
+	}
+	neg, mag, err := parseIntLit(t.text)
+	if err != nil || neg && mag != 0 || mag > math.MaxInt64 {
+		p.errorAt(t.pos, "invalid %s %s", what, t.text)
+	}
+	return int64(mag)
 }
 
 // parseCount parses a bare non-negative integer (array lengths, field
@@ -612,6 +647,7 @@ var opArity = map[Op]int{
 	OpAssume: 1, OpLoad: 1, OpStore: 2, OpIndex: 2, OpLen: 1, OpElem: 2,
 	OpMapGet: 2, OpMapSet: 3, OpMapDel: 2, OpMapLen: 1, OpMapKey: 2,
 	OpStrLen: 1, OpStrIndex: 2, OpSubstr: 3, OpStrToBytes: 1, OpStrFromBytes: 2, OpRuneDecode: 2,
+	OpStrView: 2, OpStrData: 1, OpArrayOf: 1,
 	OpResume: 1, OpYield: 0, OpCoDone: 1, OpExit: 0,
 }
 
@@ -667,6 +703,10 @@ func (p *parser) parseInstr() *Instr {
 			p.next()
 			in.Args = []Value{p.value(in, 0)}
 		}
+	case op == OpPtrCast:
+		in.Args = []Value{p.value(in, 0)}
+		p.expect(",")
+		in.Type = p.parseType(0)
 	case op == OpField || op == OpExtract:
 		in.Args = []Value{p.value(in, 0)}
 		p.expect(",")
@@ -749,6 +789,8 @@ func opOperandsDesc(op Op) string {
 		return "a condition and two labels"
 	case OpField, OpExtract:
 		return "an operand and a field number"
+	case OpPtrCast:
+		return "an operand and a type"
 	case OpInsert:
 		return "an operand, a field number and an operand"
 	case OpCost:

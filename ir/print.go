@@ -109,7 +109,7 @@ func (pr *printer) useName(t *Type) bool {
 		return true
 	}
 	d := pr.declared[t.Name]
-	return d != nil && (d == t || Identical(d, t))
+	return d != nil && (d == t || Identical(d, t) && sameLayout(d.Layout, t.Layout))
 }
 
 // typ writes a type in a type position.
@@ -147,6 +147,7 @@ func (pr *printer) typeBodyAt(b *bytes.Buffer, t *Type, depth int) {
 			}
 			pr.typeAt(b, f, depth+1)
 		}
+		writeLayout(b, t.Layout)
 		b.WriteString("}")
 	case KindArray:
 		b.WriteString("[")
@@ -269,6 +270,10 @@ func (pr *printer) instr(b *bytes.Buffer, in *Instr) {
 	case OpMapNew:
 		text(pr.typeString(in.Type))
 		text(pr.typeString(in.Type2))
+		rest()
+	case OpPtrCast:
+		first()
+		text(pr.typeString(in.Type))
 		rest()
 	case OpField, OpExtract, OpInsert:
 		first()

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,82 @@ type Type struct {
 	Elem   *Type // KindArray
 	Len    int   // KindArray: number of elements
 	Name   string
+	// Layout, on a struct, is the byte layout of the Go type it stands
+	// for (see doc.go, Byte layout); nil when it has none. Like Name, it
+	// does not take part in identity.
+	Layout *Layout
+}
+
+// Layout is a struct's byte layout: its size and, unless the fields are
+// not addressable by offset (a slice header, whose IR fields are not
+// Go's), the offset of each field.
+type Layout struct {
+	Size    int64
+	Offsets []int64 // nil: the fields have no byte offsets
+}
+
+// Size returns the number of bytes a value of t occupies in the byte
+// layout (see doc.go); ok is false for a type without one (func, co,
+// opaque, a struct without Layout, an array of those).
+func (t *Type) Size() (n int64, ok bool) {
+	switch t.Kind {
+	case KindBool:
+		return 1, true
+	case KindInt, KindFloat:
+		return int64(t.Bits / 8), true
+	case KindPtr:
+		return 8, true
+	case KindString:
+		return 16, true
+	case KindStruct:
+		if t.Layout != nil {
+			return t.Layout.Size, true
+		}
+	case KindArray:
+		if t.Len == 0 {
+			return 0, true
+		}
+		if es, ok := t.Elem.Size(); ok {
+			return es * int64(t.Len), true
+		}
+	}
+	return 0, false
+}
+
+// Offset returns the byte offset of field or element i of the aggregate
+// t; ok is false when the layout does not give it. Element 0 of an array
+// is at offset 0; a struct's fields have offsets only from its Layout
+// (the IR fields of a type without one need not be Go's).
+func (t *Type) Offset(i int) (off int64, ok bool) {
+	switch t.Kind {
+	case KindStruct:
+		if l := t.Layout; l != nil && l.Offsets != nil && i >= 0 && i < len(l.Offsets) {
+			return l.Offsets[i], true
+		}
+	case KindArray:
+		if i == 0 {
+			return 0, true
+		}
+		if es, ok := t.Elem.Size(); ok {
+			return es * int64(i), true
+		}
+	}
+	return 0, false
+}
+
+func sameLayout(a, b *Layout) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Size != b.Size || (a.Offsets == nil) != (b.Offsets == nil) || len(a.Offsets) != len(b.Offsets) {
+		return false
+	}
+	for i := range a.Offsets {
+		if a.Offsets[i] != b.Offsets[i] {
+			return false
+		}
+	}
+	return true
 }
 
 var (
@@ -203,11 +280,29 @@ func writeType(b *strings.Builder, t *Type, useNames bool) {
 			}
 			writeType(b, f, useNames)
 		}
+		writeLayout(b, t.Layout)
 		b.WriteString("}")
 	case KindArray:
 		fmt.Fprintf(b, "[%d]", t.Len)
 		writeType(b, t.Elem, useNames)
 	default:
 		b.WriteString("invalid")
+	}
+}
+
+// writeLayout writes a struct's layout, before its closing brace:
+// "; size 24 offsets 0 8".
+func writeLayout(b interface{ WriteString(string) (int, error) }, l *Layout) {
+	if l == nil {
+		return
+	}
+	b.WriteString("; size ")
+	b.WriteString(strconv.FormatInt(l.Size, 10))
+	if l.Offsets != nil {
+		b.WriteString(" offsets")
+		for _, o := range l.Offsets {
+			b.WriteString(" ")
+			b.WriteString(strconv.FormatInt(o, 10))
+		}
 	}
 }

@@ -81,6 +81,9 @@ func (v *verifier) checkType(t *Type) string {
 				break
 			}
 		}
+		if s == "" && t.Layout != nil {
+			s = checkLayout(t)
+		}
 	case KindArray:
 		if t.Len < 0 {
 			s = fmt.Sprintf("array of negative length %d", t.Len)
@@ -92,6 +95,33 @@ func (v *verifier) checkType(t *Type) string {
 	}
 	v.types[t] = s
 	return s
+}
+
+// checkLayout returns "" if the struct t's layout is consistent: every
+// field has an offset, in order, and those whose size is known end
+// within the struct.
+func checkLayout(t *Type) string {
+	l := t.Layout
+	if l.Size < 0 {
+		return fmt.Sprintf("negative size %d", l.Size)
+	}
+	if l.Offsets == nil {
+		return ""
+	}
+	if len(l.Offsets) != len(t.Fields) {
+		return fmt.Sprintf("%d offsets for %d fields", len(l.Offsets), len(t.Fields))
+	}
+	prev := int64(0)
+	for i, o := range l.Offsets {
+		if o < prev {
+			return fmt.Sprintf("field %d at offset %d, before the previous field", i, o)
+		}
+		if n, ok := t.Fields[i].Size(); ok && o+n > l.Size || o > l.Size {
+			return fmt.Sprintf("field %d at offset %d ends beyond the size %d", i, o, l.Size)
+		}
+		prev = o
+	}
+	return ""
 }
 
 // hasRef reports whether values of the (valid) type t contain a ptr, func or
@@ -326,7 +356,7 @@ func (v *verifier) instr(loc string, in *Instr) {
 			c.errorf("target %s is not a block of %s", labelName(t.Name), v.f)
 		}
 	}
-	if in.Type != nil && op != OpAlloc && op != OpMapNew {
+	if in.Type != nil && op != OpAlloc && op != OpMapNew && op != OpPtrCast {
 		c.errorf("unexpected Type %s", v.typ(in.Type))
 	}
 	if in.Type2 != nil && op != OpMapNew {
@@ -465,7 +495,7 @@ func opArgCount(op Op) (min, max int) {
 		return n, n
 	}
 	switch op {
-	case OpField, OpExtract, OpAssert:
+	case OpField, OpExtract, OpAssert, OpPtrCast:
 		return 1, 1
 	case OpInsert:
 		return 2, 2
@@ -493,6 +523,7 @@ func argCountDesc(min, max int) string {
 
 func isInt(t *Type) bool   { return t != nil && t.Kind == KindInt }
 func isFloat(t *Type) bool { return t != nil && t.Kind == KindFloat }
+func isU64(t *Type) bool   { return isInt(t) && t.Bits == 64 && !t.Signed }
 
 // typing checks the operand and destination types of one instruction whose
 // shape (operand count, destination) is right: arg(k) is operand k's type,
@@ -505,12 +536,13 @@ func (v *verifier) typing(c *instrCheck, in *Instr, arg func(int) *Type, dst *Ty
 		t.arith()
 	case op == OpMapNew || op == OpMapGet || op == OpMapSet || op == OpMapDel || op == OpMapLen || op == OpMapKey:
 		t.maps()
-	case op == OpStrLen || op == OpStrIndex || op == OpSubstr || op == OpStrToBytes || op == OpStrFromBytes || op == OpRuneDecode:
+	case op == OpStrLen || op == OpStrIndex || op == OpSubstr || op == OpStrToBytes || op == OpStrFromBytes || op == OpRuneDecode ||
+		op == OpStrView || op == OpStrData:
 		t.strings()
 	case op == OpCall || op == OpCoCreate || op == OpResume || op == OpCoDone:
 		t.calls()
 	case op == OpAlloc || op == OpLoad || op == OpStore || op == OpField || op == OpIndex || op == OpLen ||
-		op == OpExtract || op == OpInsert || op == OpElem || op == OpMake:
+		op == OpExtract || op == OpInsert || op == OpElem || op == OpMake || op == OpPtrCast || op == OpArrayOf:
 		t.memory()
 	default:
 		t.control()
@@ -623,9 +655,10 @@ func (t *typeCheck) arith() {
 			return
 		}
 		ok := isInt(a) && (isInt(dst) || isFloat(dst) || dst.Kind == KindString) ||
-			isFloat(a) && (isInt(dst) || isFloat(dst))
+			isFloat(a) && (isInt(dst) || isFloat(dst)) ||
+			a.Kind == KindPtr && isU64(dst) || isU64(a) && dst.Kind == KindPtr
 		if !ok {
-			t.c.errorf("cannot convert %s to %s (allowed: int<->int, int<->float, float<->float, int->str)", t.ts(a), t.ts(dst))
+			t.c.errorf("cannot convert %s to %s (allowed: int<->int, int<->float, float<->float, int->str, ptr<->u64)", t.ts(a), t.ts(dst))
 		}
 	case op == OpSelect:
 		t.want(0, boolean, KindBool)
@@ -683,8 +716,20 @@ func (t *typeCheck) memory() {
 		t.want(1, "an integer index", KindInt)
 	case OpMake:
 		t.make()
+	case OpPtrCast:
+		if s := t.v.checkType(in.Type); s != "" {
+			t.c.errorf("pointee type: %s", s)
+		}
+		t.want(0, pointer, KindPtr)
+		t.wantDst(pointer, kindIs(KindPtr))
+	case OpArrayOf:
+		t.want(0, pointer, KindPtr)
+		t.dstIs(arrayOfType)
 	}
 }
+
+// arrayOfType is arrayof's result: the array and the index in it.
+var arrayOfType = Struct(Ptr, I64)
 
 // make checks that make's operands are the fields or elements of its
 // destination's type.
@@ -771,6 +816,13 @@ func (t *typeCheck) strings() {
 		t.want(0, str, KindString)
 		t.want(1, "an integer index", KindInt)
 		t.dstIs(runeDecodeType)
+	case OpStrView:
+		t.want(0, pointer, KindPtr)
+		t.want(1, "an integer count", KindInt)
+		t.dstIs(String)
+	case OpStrData:
+		t.want(0, str, KindString)
+		t.wantDst(pointer, kindIs(KindPtr))
 	}
 }
 

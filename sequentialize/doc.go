@@ -18,6 +18,16 @@
 // holding the value; a func value is $closure = {func, ptr}, a function and
 // its environment. Several results travel as a struct.
 //
+// Package unsafe (lower_unsafe.go, lower_convert.go): every struct type
+// made from Go carries Go's byte layout (gc's sizes, 64-bit), and $slice,
+// $iface and $closure their Go sizes, so that the executor, which knows
+// at run time what a pointer points into, can turn unsafe.Pointer into
+// uintptr and back (conv), unsafe.Add included; unsafe.Pointer to *T is
+// ptrcast to T. unsafe.String and StringData are strview and strdata,
+// unsafe.Slice an arrayof and a length check, SliceData the first
+// element; their panics are Go's. What the executor cannot resolve cuts
+// the path (unsafe-addr, unsafe-offset, unsafe-layout, unsafe-cast).
+//
 // Calls: every IR function lowered from Go takes %env ptr first (the object
 // holding a closure's free variables; nil for plain functions), then the Go
 // parameters, receiver first. Interface method calls go through generated

@@ -246,9 +246,9 @@ func newLowerer(prog *ssa.Program, opts lowerOptions) *lowerer {
 			byName: map[string]*ir.Func{}, byGlobal: map[string]*ir.Global{},
 		},
 	}
-	l.tSlice = l.declareType("slice", ir.Struct(ir.Ptr, ir.I64, ir.I64, ir.I64))
-	l.tIface = l.declareType("iface", ir.Struct(ir.I64, ir.Ptr))
-	l.tClosure = l.declareType("closure", ir.Struct(ir.FuncT, ir.Ptr))
+	l.tSlice = l.declareType("slice", &ir.Type{Kind: ir.KindStruct, Fields: []*ir.Type{ir.Ptr, ir.I64, ir.I64, ir.I64}, Layout: sliceLayout})
+	l.tIface = l.declareType("iface", &ir.Type{Kind: ir.KindStruct, Fields: []*ir.Type{ir.I64, ir.Ptr}, Layout: ifaceLayout})
+	l.tClosure = l.declareType("closure", &ir.Type{Kind: ir.KindStruct, Fields: []*ir.Type{ir.FuncT, ir.Ptr}, Layout: closureLayout})
 	l.initRuntime()
 	if opts.Export != "" {
 		l.link.prefix = opts.Export + ":"

@@ -90,6 +90,9 @@ func (l *lowerer) builtin(b *builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []
 		}
 		return ops[0]
 	}
+	if r, ok := l.unsafeBuiltin(b, c, bi.Name(), ops); ok {
+		return r
+	}
 	unsupported(b.Pos, "the builtin %s", bi.Name())
 	return nil
 }

@@ -33,9 +33,19 @@ func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
 				return
 			}
 		case dt.Kind() == types.UnsafePointer:
-			if _, ok := from.(*types.Pointer); ok {
+			switch st := from.(type) {
+			case *types.Pointer:
 				b.move(d, v)
 				return
+			case *types.Basic:
+				switch st.Kind() {
+				case types.Uintptr: // the pointer at an address
+					b.Assign(d, ir.OpConv, v)
+					return
+				case types.UnsafePointer:
+					b.move(d, v)
+					return
+				}
 			}
 			unsupported(b.Pos, "converting %s to unsafe.Pointer", x.Type())
 		case dt.Info()&types.IsComplex != 0:
@@ -43,7 +53,11 @@ func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
 			return
 		case dt.Info()&(types.IsInteger|types.IsFloat) != 0:
 			if st, ok := from.(*types.Basic); ok && st.Kind() == types.UnsafePointer {
-				unsupported(b.Pos, "converting unsafe.Pointer to %s", to)
+				if dt.Kind() != types.Uintptr {
+					unsupported(b.Pos, "converting unsafe.Pointer to %s", to)
+				}
+				b.Assign(d, ir.OpConv, v) // the pointer's address
+				return
 			}
 			if ir.Identical(v.Type(), d.Typ) {
 				b.move(d, v)
@@ -63,7 +77,9 @@ func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
 		}
 	case *types.Pointer:
 		if st, ok := from.(*types.Basic); ok && st.Kind() == types.UnsafePointer {
-			b.move(d, v)
+			// The memory at the address is read as dt's element from here
+			// on: the pointer to the value of that type there.
+			b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: d, Args: []ir.Value{v}, Type: l.Type(dt.Elem())})
 			return
 		}
 	}

@@ -223,6 +223,10 @@ func (l *lowerer) constValue(b *builder, c *ssa.Const) ir.Value {
 			return ir.ZeroConst(t)
 		}
 		return b.Op(ir.OpNondet, ir.Opaque)
+	case ir.KindPtr: // unsafe.Pointer(uintptr(k)): the pointer at address k
+		if v, ok := constant.Uint64Val(c.Value); ok {
+			return b.Op(ir.OpConv, ir.Ptr, &ir.Const{Typ: ir.U64, Bits: v})
+		}
 	}
 	unsupported(b.Pos, "the constant %s of type %s", c.Value, c.Type())
 	return nil

@@ -30,7 +30,7 @@ func TestLowerRefusals(t *testing.T) {
 	wants := all.Select("refused")
 	dir := filepath.Dir(sp.pkg.Prog.Fset.Position(sp.files[0].Pos()).Filename)
 	at := regexp.MustCompile(`\b(hooks\.go:\d+):\d+`)
-	for _, root := range []string{"GoSync", "InterfaceKeys", "UnsafeArith"} {
+	for _, root := range []string{"GoSync", "InterfaceKeys"} {
 		_, _, err := buildSequential(hooksRoot(t, root), lowerOptions{})
 		if err == nil || !strings.Contains(err.Error(), "hooks."+root) {
 			t.Errorf("%s: got error %v, want one naming the function", root, err)

@@ -60,10 +60,14 @@ func (l *lowerer) mapType(t types.Type) *ir.Type {
 		return l.tIface
 	case *types.Struct:
 		fields := make([]*ir.Type, t.NumFields())
+		vars := make([]*types.Var, t.NumFields())
 		for i := range fields {
 			fields[i] = l.Type(t.Field(i).Type())
+			vars[i] = t.Field(i)
 		}
-		return ir.Struct(fields...)
+		st := ir.Struct(fields...)
+		st.Layout = &ir.Layout{Size: goSizes.Sizeof(t), Offsets: goSizes.Offsetsof(vars)}
+		return st
 	case *types.Array:
 		return ir.Array(l.Type(t.Elem()), int(t.Len()))
 	case *types.Tuple:
@@ -78,6 +82,23 @@ func (l *lowerer) mapType(t types.Type) *ir.Type {
 	unsupported("", "the type %s", t)
 	return nil
 }
+
+// goSizes is the layout of Go's values the IR's types carry (ir/doc.go,
+// Byte layout): gc's on a 64-bit target, the one the IR's int (i64)
+// assumes. The layout lives in the IR because only the lowering knows Go's
+// types and only the executor knows, at run time, which object and path
+// an unsafe.Pointer refers to: each struct type says where its fields are,
+// so every object carries its layout in its type.
+var goSizes = types.SizesFor("gc", "amd64")
+
+// The sizes of the IR's own types for Go's slices, interfaces and func
+// values, whose IR fields are not Go's: addressable as a whole, not
+// inside.
+var (
+	sliceLayout   = &ir.Layout{Size: 24}
+	ifaceLayout   = &ir.Layout{Size: 16}
+	closureLayout = &ir.Layout{Size: 8}
+)
 
 func basicType(t *types.Basic) *ir.Type {
 	switch t.Kind() {

@@ -148,6 +148,12 @@ const (
 	CutQueued     = "queued"     // Options.MaxQueued
 	CutViolations = "violations" // Options.MaxViolations reached
 	CutAllocSize  = "alloc-size" // an array longer than maxAllocLen
+
+	// unsafe (see ops_unsafe.go): what kiss cannot resolve of an address.
+	CutUnsafeAddr   = "unsafe-addr"   // an integer that is no address of an object's bytes (of unknown origin, or beyond the object)
+	CutUnsafeOffset = "unsafe-offset" // an address inside a field or element, in padding, or of a value that is no array element
+	CutUnsafeLayout = "unsafe-layout" // an address inside a value whose byte layout the IR does not give (a model's state)
+	CutUnsafeCast   = "unsafe-cast"   // memory read as a type other than the one it holds
 )
 
 // maxAllocLen bounds the arrays the executor makes: each element is a value

@@ -35,6 +35,22 @@
 // insertion-ordered entries whose keys compare concretely when they can and
 // fork on a symbolic equality otherwise.
 //
+// Addresses exist only where the program makes them (ops_unsafe.go): a
+// pointer converted to an integer exposes its object, which gets the next
+// region of addresses on the path (PNVI-ae: Memarian et al., "Exploring C
+// Semantics and Pointer Provenance"), and the address adds the byte offset
+// of the pointer's path, from the layout the IR's types carry (the
+// lowering knows Go's sizes, the executor which object and path a pointer
+// designates). An integer converted back resolves to the outermost value
+// at that offset of the exposed object whose region holds it; ptrcast
+// picks the one of the type read (a float's slot may be read as its bits,
+// which loads and stores then convert). A state's exposed objects (in order)
+// and the arrays strdata made (by contents) are roots of its hash. A
+// string strview made keeps its origin pointer in its path field. What
+// cannot be resolved is cut, by reason: unsafe-addr (no object's address,
+// or beyond it), unsafe-offset (inside a scalar, in padding), unsafe-layout
+// (a value without a layout), unsafe-cast (memory read as another type).
+//
 // # Paths
 //
 // A state is one path: coroutine stacks of frames, a heap, a path

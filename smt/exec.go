@@ -325,6 +325,10 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.elem(st, f, in)
 	case op == ir.OpMake:
 		e.makeOp(st, f, in)
+	case op == ir.OpPtrCast:
+		e.ptrCast(st, f, in)
+	case op == ir.OpArrayOf:
+		e.arrayOf(st, f, in)
 	case op == ir.OpMapNew:
 		e.mapNew(st, in)
 	case op == ir.OpMapGet:
@@ -349,6 +353,10 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.strFromBytes(st, f, in)
 	case op == ir.OpRuneDecode:
 		e.runeDecode(st, f, in)
+	case op == ir.OpStrView:
+		e.strView(st, f, in)
+	case op == ir.OpStrData:
+		e.strData(st, f, in)
 	case op == ir.OpCall:
 		e.call(st, f, in)
 	case op == ir.OpCoCreate:

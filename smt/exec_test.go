@@ -775,3 +775,22 @@ func TestIndependentConditions(t *testing.T) {
 	res := checkIR(t, "exec_independent.ir", "", Options{})
 	wantComplete(t, res, true)
 }
+
+func TestUnsafe(t *testing.T) {
+	res := checkIR(t, "exec_unsafe.ir", "", Options{})
+	if v := violation(t, res, "offset 16"); v.Nondets[0].Int64() != 2 {
+		t.Errorf("model %v, want x == 2", v.Nondets)
+	}
+	if v := violation(t, res, "the symbolic index"); v.Nondets[0].Int64() != 3 {
+		t.Errorf("model %v, want x == 3", v.Nondets)
+	}
+	wantComplete(t, res, true)
+}
+
+func TestUnsafeCuts(t *testing.T) {
+	res := checkIR(t, "exec_unsafe_cuts.ir", "", Options{})
+	want := map[string]int{CutUnsafeAddr: 3, CutUnsafeOffset: 3, CutUnsafeCast: 3, CutUnsafeLayout: 1}
+	if !maps.Equal(res.Stats.Cuts, want) {
+		t.Errorf("cuts %v, want %v", res.Stats.Cuts, want)
+	}
+}

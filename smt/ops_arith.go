@@ -30,7 +30,7 @@ func (e *executor) binop(st *state, f *frame, in *ir.Instr) {
 	default:
 		switch in.Op {
 		case ir.OpEq, ir.OpNe:
-			r = e.valEq(a, b, t)
+			r = e.valEq(st, a, b, t)
 			if in.Op == ir.OpNe {
 				r = e.notValue(r)
 			}
@@ -190,6 +190,14 @@ func (e *executor) floatBinop(st *state, op ir.Op, t *ir.Type, a, b value) (valu
 func (e *executor) strBinop(st *state, op ir.Op, a, b value) (value, bool) {
 	switch op {
 	case ir.OpAdd:
+		// Go's concatenation returns a lone non-empty operand itself,
+		// data pointer (strdata) and all.
+		if a.x == nil && b.x == nil && (a.s == "" || b.s == "") {
+			if a.s == "" {
+				return b, true
+			}
+			return a, true
+		}
 		return e.compute(xConcat, strSort, strSort, a, b), true
 	case ir.OpEq:
 		return e.compute(xEq, boolSort, strSort, a, b), true
@@ -224,7 +232,7 @@ func (e *executor) boolBinop(st *state, op ir.Op, a, b value) (value, bool) {
 }
 
 // valEq is Go's == on values of type t (aggregates compare field by field).
-func (e *executor) valEq(a, b value, t *ir.Type) value {
+func (e *executor) valEq(st *state, a, b value, t *ir.Type) value {
 	switch t.Kind {
 	case ir.KindStruct, ir.KindArray:
 		r := value{n: 1}
@@ -233,7 +241,7 @@ func (e *executor) valEq(a, b value, t *ir.Type) value {
 			if t.Kind == ir.KindStruct {
 				et = t.Fields[i]
 			}
-			r = e.compute(xAnd, boolSort, boolSort, r, e.valEq(a.elems[i], b.elems[i], et))
+			r = e.compute(xAnd, boolSort, boolSort, r, e.valEq(st, a.elems[i], b.elems[i], et))
 			if r.x == nil && r.n == 0 {
 				return r
 			}
@@ -242,20 +250,22 @@ func (e *executor) valEq(a, b value, t *ir.Type) value {
 	case ir.KindFloat:
 		return e.compute(xFEq, boolSort, fpSort(t.Bits), a, b)
 	case ir.KindPtr:
-		return e.ptrEq(a, b)
+		return e.ptrEq(st, a, b)
 	case ir.KindFunc, ir.KindCo:
 		return boolValue(a.n == b.n)
 	}
 	return e.compute(xEq, boolSort, sortOf(t), a, b)
 }
 
-// ptrEq compares pointers; only a symbolic index can make it symbolic.
-func (e *executor) ptrEq(a, b value) value {
+// ptrEq compares pointers, as addresses: two paths into one object at one
+// byte offset are equal (see sameAddr). Only a symbolic index can make it
+// symbolic.
+func (e *executor) ptrEq(st *state, a, b value) value {
 	if a.n != b.n {
 		return boolValue(false)
 	}
 	if a.x == nil && b.x == nil {
-		return boolValue(intsEqual(a.path, b.path))
+		return boolValue(intsEqual(a.path, b.path) || sameAddr(st, a, b))
 	}
 	// Bring both to (prefix, index) with the index as a term.
 	idx := func(v value) ([]int, *expr, bool) {
@@ -353,6 +363,19 @@ func (e *executor) conv(st *state, f *frame, in *ir.Instr) {
 		}
 	case from.Kind == ir.KindFloat && to.Kind == ir.KindFloat:
 		op = xFConv
+	case from.Kind == ir.KindPtr && to.Kind == ir.KindInt, from.Kind == ir.KindInt && to.Kind == ir.KindPtr:
+		var r value
+		var ok bool
+		if from.Kind == ir.KindPtr {
+			r, ok = e.ptrToInt(st, a)
+		} else {
+			r, ok = e.intToPtr(st, a)
+		}
+		if ok {
+			e.set(st, in.Dst, r)
+			e.next(st)
+		}
+		return
 	case from.Kind == ir.KindInt && to.Kind == ir.KindString:
 		if a.x != nil {
 			e.cut(st, CutSymString)
@@ -436,7 +459,7 @@ func (e *executor) ite(c *expr, a, b value, t *ir.Type) value {
 	case ir.KindPtr, ir.KindFunc, ir.KindCo:
 		return a
 	}
-	if a.x == nil && b.x == nil && a.n == b.n && a.s == b.s {
+	if a.x == nil && b.x == nil && a.n == b.n && a.s == b.s && intsEqual(a.path, b.path) {
 		return a
 	}
 	so := sortOf(t)

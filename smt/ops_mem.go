@@ -140,6 +140,12 @@ func (e *executor) load(st *state, f *frame, in *ir.Instr) {
 	default:
 		r = v
 	}
+	if p.x != nil {
+		t = t.Elem
+	}
+	if bitsAs(t, in.Dst.Typ) && !e.reinterpret(st, &r, t, in.Dst.Typ) {
+		return
+	}
 	e.set(st, in.Dst, r)
 	e.next(st)
 }
@@ -149,6 +155,13 @@ func (e *executor) store(st *state, f *frame, in *ir.Instr) {
 	v := e.operand(st, f, in.Args[1])
 	_, t, ok := e.pointee(st, p)
 	if !ok {
+		return
+	}
+	et := t
+	if p.x != nil {
+		et = t.Elem
+	}
+	if vt := in.Args[1].Type(); bitsAs(vt, et) && !e.reinterpret(st, &v, vt, et) {
 		return
 	}
 	o := st.wobj(p.n)
@@ -193,12 +206,25 @@ func (e *executor) index(st *state, f *frame, in *ir.Instr) {
 	if !ok {
 		return
 	}
-	if p.x != nil || t.Kind != ir.KindArray {
+	if p.x != nil {
 		e.rtError(st, "index of a non-array")
 		return
 	}
 	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
 	var r value
+	if t.Kind != ir.KindArray { // a value of its own is an array of one
+		if iv.x != nil {
+			if _, ok := e.symIndex(st, iv, it, 1); !ok {
+				return
+			}
+		} else if intOf(iv.n, it) != 0 {
+			e.rtError(st, "index out of range")
+			return
+		}
+		e.set(st, in.Dst, p)
+		e.next(st)
+		return
+	}
 	if iv.x == nil {
 		i := intOf(iv.n, it)
 		if i < 0 || i >= int64(t.Len) {
@@ -231,11 +257,15 @@ func (e *executor) lenOp(st *state, f *frame, in *ir.Instr) {
 	if !ok {
 		return
 	}
-	if p.x != nil || t.Kind != ir.KindArray {
+	if p.x != nil {
 		e.rtError(st, "len of a non-array")
 		return
 	}
-	e.set(st, in.Dst, value{n: trunc(uint64(t.Len), in.Dst.Typ.Bits)})
+	n := 1 // a value of its own is an array of one
+	if t.Kind == ir.KindArray {
+		n = t.Len
+	}
+	e.set(st, in.Dst, value{n: trunc(uint64(n), in.Dst.Typ.Bits)})
 	e.next(st)
 }
 
@@ -326,7 +356,7 @@ func (e *executor) mapOf(st *state, m value) (*mapObj, bool) {
 // concretely when they can; a symbolic comparison forks.
 func (e *executor) findKey(st *state, m *mapObj, k value) (int, bool) {
 	for i, key := range m.keys {
-		b, ok := e.decide(st, e.valEq(k, key, m.keyT))
+		b, ok := e.decide(st, e.valEq(st, k, key, m.keyT))
 		if !ok {
 			return -1, false
 		}
@@ -521,7 +551,17 @@ func (e *executor) substr(st *state, f *frame, in *ir.Instr) {
 		e.rtError(st, "slice bounds out of range")
 		return
 	}
-	e.set(st, in.Dst, value{s: s.s[lo:hi]})
+	r := value{s: s.s[lo:hi]}
+	if p, ok := strOrigin(s); ok {
+		// Go's data pointer moves by lo, unless the result is empty
+		// (it would point past the end).
+		if hi > lo && lo > 0 {
+			k := len(p.path) - 1
+			p.path = append(p.path[:k:k], p.path[k]+int(lo))
+		}
+		r = withOrigin(r.s, p)
+	}
+	e.set(st, in.Dst, r)
 	e.next(st)
 }
 
@@ -562,21 +602,16 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 	if !ok {
 		return
 	}
-	// p points to a byte of an array (or to the array itself: its start).
+	// p points to a byte of an array (or to the array itself: its start),
+	// or to a byte of its own, an array of one.
 	arr, start := o.val, 0
-	if t.Kind == ir.KindArray {
-		for _, i := range p.path {
-			arr = arr.elems[i]
-		}
-	} else {
-		if len(p.path) == 0 {
-			e.rtError(st, "strfrombytes: not a byte array")
-			return
-		}
-		for _, i := range p.path[:len(p.path)-1] {
-			arr = arr.elems[i]
-		}
-		start = p.path[len(p.path)-1]
+	switch k := len(p.path) - 1; {
+	case t.Kind == ir.KindArray:
+		arr = valueAt(arr, p.path)
+	case k >= 0 && typeAt(o.typ, p.path[:k]).Kind == ir.KindArray:
+		arr, start = valueAt(arr, p.path[:k]), p.path[k]
+	default:
+		arr = value{elems: []value{valueAt(arr, p.path)}}
 	}
 	if n < 0 || int64(start)+n > int64(len(arr.elems)) {
 		e.rtError(st, "slice bounds out of range")

@@ -44,6 +44,12 @@ type state struct {
 	// shared between forks, copied on change.
 	known map[*expr]knownVal
 
+	// exposed lists the objects whose address a conversion to an integer
+	// took, in that order (ops_unsafe.go); strData the arrays strdata made,
+	// by contents. Both are shared between forks, copied on change.
+	exposed []uint64
+	strData map[string]uint64
+
 	done bool // the path ended (normally or not); the state is dropped
 }
 

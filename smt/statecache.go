@@ -159,6 +159,23 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 			}
 		}
 	}
+	// The addresses taken (their order is the order of the addresses) and
+	// the arrays of strdata.
+	if len(st.exposed) > 0 || len(st.strData) > 0 {
+		h.Uint64(uint64(len(st.exposed)))
+		for _, id := range st.exposed {
+			h.Uint64(e.canonObj(id))
+		}
+		keys := make([]string, 0, len(st.strData))
+		for k := range st.strData {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			h.String(k)
+			h.Uint64(e.canonObj(st.strData[k]))
+		}
+	}
 	// The heap, in the order the walk reached it.
 	for i := 0; i < len(c.queue); i++ {
 		o := st.heap[c.queue[i]]
@@ -241,6 +258,9 @@ func (e *executor) hashValue(h *StateHash, v value, t *ir.Type) {
 		}
 	case ir.KindString:
 		h.String(v.s)
+		if p, ok := strOrigin(v); ok {
+			e.hashValue(h, p, ir.Ptr)
+		}
 	default:
 		h.Uint64(v.n)
 	}

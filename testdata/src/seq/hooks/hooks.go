@@ -10,7 +10,6 @@ import (
 	"math/rand"
 	"strconv"
 	"sync"
-	"unsafe"
 )
 
 func GoSync() {
@@ -34,12 +33,6 @@ type pair struct{ a, b any }
 func InterfaceKeys() {
 	m := map[pair]int{} // want refused:`kiss does not model maps with keys that hold interfaces \(map\[hooks.pair\]int\) yet`
 	m[pair{1, 2}] = 2
-}
-
-func UnsafeArith() {
-	x := 1
-	p := unsafe.Pointer(uintptr(unsafe.Pointer(&x)) + 8) // want refused:`kiss does not model converting unsafe.Pointer to uintptr yet`
-	_ = p
 }
 
 func CallsRand() int { return rand.Int() }
