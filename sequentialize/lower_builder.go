@@ -134,6 +134,7 @@ var positioned = map[ir.Op]bool{
 	ir.OpMapSet: true, ir.OpMapDel: true, ir.OpStrIndex: true, ir.OpSubstr: true,
 	ir.OpStrFromBytes: true, ir.OpRuneDecode: true, ir.OpAlloc: true, ir.OpCoCreate: true,
 	ir.OpObserve: true, ir.OpNondet: true, // a nondet is an input: say where it comes from
+	ir.OpPtrCast: true, ir.OpArrayOf: true, ir.OpStrView: true, ir.OpStrData: true, // unsafe: may cut
 }
 
 // Emit appends in to the current block.
