@@ -103,3 +103,24 @@ entry:
 }
 
 func replaceValue(s, v string) string { return strings.Replace(s, "VALUE", v, 1) }
+
+// The order objects were exposed in (their addresses) is part of a state:
+// the two orders of exposing two objects are not merged, while exposing
+// them in one order after either order of allocation is.
+func TestStateCacheExposure(t *testing.T) {
+	expose := func(src, fn string) string {
+		return strings.Replace(src, "  store @"+fn+", %p\n", "  store @"+fn+", %p\n  %w = conv %p\n", 1)
+	}
+	src := replaceValue(diamondIR, "2:i64")
+	src = strings.ReplaceAll(src, "  var %p ptr\n", "  var %p ptr\n  var %w u64\n")
+	res := run(t, parseIR(t, expose(expose(src, "a"), "b")), Options{MaxCost: 2})
+	if res.Stats.Revisits != 0 || res.Stats.Paths != 6 {
+		t.Errorf("exposed in the calls: revisits %d paths %d, want 0 and 6", res.Stats.Revisits, res.Stats.Paths)
+	}
+	src = strings.Replace(src, "  var %z bool\n", "  var %z bool\n  var %p ptr\n  var %w u64\n", 1)
+	src = strings.Replace(src, "next:\n", "next:\n  %p = load @a\n  %w = conv %p\n  %p = load @b\n  %w = conv %p\n", 1)
+	res = run(t, parseIR(t, src), Options{MaxCost: 2})
+	if res.Stats.Revisits != 1 || res.Stats.Paths != 4 {
+		t.Errorf("exposed after: revisits %d paths %d, want 1 and 4", res.Stats.Revisits, res.Stats.Paths)
+	}
+}
