@@ -71,6 +71,10 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.timeModels(m)
 	c.atomicModels(m)
 	runtimeHooks(m)
+	c.printModels(m)
+	c.reflectModels(m)
+	c.sysModels(m)
+	c.testifyModels(m)
 	return m
 }
 

@@ -231,6 +231,7 @@ func (l *lowerer) describe(e *typeEntry) summaries.DynType {
 		dt.Methods = append(dt.Methods, summaries.Method{Pkg: k.pkg, Name: k.name, Sig: k.sig, Func: f.Name})
 	}
 	it := l.Type(t)
+	dt.Kind = goKind(t)
 	dt.Comparable = types.Comparable(t)
 	if dt.Comparable {
 		b := l.helper("eq."+e.Name, ir.Bool, "x", ir.Ptr, "y", ir.Ptr)

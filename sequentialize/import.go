@@ -488,6 +488,9 @@ func (l *lowerer) lateFor(late summaries.Late, decl *ir.Func) (*ir.Func, error) 
 		}
 		return lib.unwrapFunc(l), nil
 	}
+	if f := l.modelLate(late.Kind); f != nil {
+		return f, nil
+	}
 	return nil, fmt.Errorf("unknown late function kind %q", late.Kind)
 }
 

@@ -209,16 +209,69 @@ func keyOf(m *types.Func) methodKey {
 }
 
 // sigString is the signature without receiver and parameter names (which
-// types.Identical ignores too).
+// types.Identical ignores too), and without aliases (testify's
+// Errorf(string, ...interface{}) is testing's Errorf(string, ...any)).
 func sigString(sig *types.Signature) string {
-	unnamed := func(t *types.Tuple) *types.Tuple {
-		vars := make([]*types.Var, t.Len())
+	return types.TypeString(unaliased(sig, nil), nil)
+}
+
+// unaliased returns t with every alias in it, but inside named types,
+// replaced by the type it stands for, and signatures without parameter
+// names and receivers.
+func unaliased(t types.Type, seen map[*types.Interface]types.Type) types.Type {
+	tuple := func(tu *types.Tuple) *types.Tuple {
+		vars := make([]*types.Var, tu.Len())
 		for i := range vars {
-			vars[i] = types.NewParam(0, nil, "", t.At(i).Type())
+			vars[i] = types.NewParam(0, nil, "", unaliased(tu.At(i).Type(), seen))
 		}
 		return types.NewTuple(vars...)
 	}
-	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), nil)
+	switch t := t.(type) {
+	case *types.Alias:
+		return unaliased(types.Unalias(t), seen)
+	case *types.Signature:
+		return types.NewSignatureType(nil, nil, nil, tuple(t.Params()), tuple(t.Results()), t.Variadic())
+	case *types.Pointer:
+		return types.NewPointer(unaliased(t.Elem(), seen))
+	case *types.Slice:
+		return types.NewSlice(unaliased(t.Elem(), seen))
+	case *types.Array:
+		return types.NewArray(unaliased(t.Elem(), seen), t.Len())
+	case *types.Map:
+		return types.NewMap(unaliased(t.Key(), seen), unaliased(t.Elem(), seen))
+	case *types.Chan:
+		return types.NewChan(t.Dir(), unaliased(t.Elem(), seen))
+	case *types.Struct:
+		fields := make([]*types.Var, t.NumFields())
+		tags := make([]string, t.NumFields())
+		for i := range fields {
+			f := t.Field(i)
+			fields[i] = types.NewField(f.Pos(), f.Pkg(), f.Name(), unaliased(f.Type(), seen), f.Embedded())
+			tags[i] = t.Tag(i)
+		}
+		return types.NewStruct(fields, tags)
+	case *types.Interface:
+		if r, ok := seen[t]; ok {
+			return r
+		}
+		if seen == nil {
+			seen = map[*types.Interface]types.Type{}
+		}
+		seen[t] = t
+		methods := make([]*types.Func, t.NumExplicitMethods())
+		for i := range methods {
+			m := t.ExplicitMethod(i)
+			methods[i] = types.NewFunc(m.Pos(), m.Pkg(), m.Name(), unaliased(m.Type(), seen).(*types.Signature))
+		}
+		embeddeds := make([]types.Type, t.NumEmbeddeds())
+		for i := range embeddeds {
+			embeddeds[i] = unaliased(t.EmbeddedType(i), seen)
+		}
+		r := types.NewInterfaceType(methods, embeddeds).Complete()
+		seen[t] = r
+		return r
+	}
+	return t
 }
 
 // importedType is what a typeEntry known only from another package's
@@ -231,6 +284,7 @@ type importedType struct {
 	// definition (refreshImportedTypes).
 	names            map[methodKey]string
 	eqName, descName string
+	kind       int64 // reflect.Kind, 0 if not known
 }
 
 // methodOf returns the concrete method of dynamic type e (a Go type) for

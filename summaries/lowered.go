@@ -55,6 +55,7 @@ type DynType struct {
 	// it in interfaces, or ask whether one holds it): an importer adds the
 	// type to its table once it runs one of them.
 	Makers []string
+	Kind       int64    // its reflect.Kind, for the reflect model (0: a model's own type)
 }
 
 // Method is a method of a dynamic type, or a method an interface asks for:
@@ -70,7 +71,8 @@ type Method struct {
 // place: "invoke" (call Method on the receiver, a switch on its dynamic
 // type), "implements" (whether a type id has the Methods), or a fixed
 // helper ("rt.ifaceeq", "rt.panicdesc", "ikey", "ikeyval", "errors.Is",
-// "errors.Unwrap").
+// "errors.Unwrap", and the reflect, fmt and testify models' "reflect.*",
+// "fmt.refs", "testify.ObjectsAreEqual").
 type Late struct {
 	Func    string
 	Kind    string

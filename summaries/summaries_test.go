@@ -86,8 +86,8 @@ func TestRegistryEntries(t *testing.T) {
 	if _, ok := Lookup("(*sync.Mutex).Lock"); !ok {
 		t.Error("no model of (*sync.Mutex).Lock")
 	}
-	if _, ok := Lookup("fmt.Println"); ok {
-		t.Error("a model of fmt.Println")
+	if _, ok := Lookup("encoding/json.Marshal"); ok {
+		t.Error("a model of encoding/json.Marshal")
 	}
 	for _, tm := range TypeModels() {
 		if got, ok := LookupType(tm.Go); !ok || got != tm {
@@ -153,7 +153,7 @@ func TestRegistryEffectsOfIRModels(t *testing.T) {
 	}
 }
 
-// Every model is of a Go function of the standard library that exists, and
+// Every model of the standard library is of a Go function that exists, and
 // an IR model takes as many arguments as the Go function, and the position.
 func TestRegistryNamesGoFunctions(t *testing.T) {
 	if testing.Short() {
@@ -162,6 +162,9 @@ func TestRegistryNamesGoFunctions(t *testing.T) {
 	imp := importer.ForCompiler(token.NewFileSet(), "source", nil)
 	all := linked(t)
 	for _, m := range Models() {
+		if !m.Standard() {
+			continue // testify's: the analyzer's tests run them on a copy of its API
+		}
 		fn, err := goFunc(imp, m.Func)
 		if err != nil {
 			t.Errorf("%s: %v", m.Func, err)

@@ -1,0 +1,462 @@
+package sequentialize
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/gokiss/kiss/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The printing models: fmt's Print family and package log. Running their
+// source is the wrong choice: fmt formats through reflect, and the output
+// is I/O. What kiss needs of them is what they read and how they order
+// goroutines:
+//
+//   - They read their operands as fmt's reflection does (readOperands): a
+//     pointer to a struct, array, slice or map is followed one level, a
+//     slice's elements and a map are read. An operand with a String or
+//     Error method is not: fmt calls the method, and kiss calls none of
+//     them (a limitation: what a String method reads is not seen).
+//   - A write to os.Stdout or os.Stderr takes the file's lock (internal/poll's
+//     fdMutex, whose atomics the race detector sees), so two goroutines
+//     printing are ordered: an acquire and a release of the stream. The
+//     log package's Logger serializes its writes with its mutex as well.
+//     Neither is a scheduling point: kiss replay stops a goroutine only at
+//     the calls it instruments (sync, channels, time), so a step there
+//     would not replay; the order of two writes follows the goroutines'
+//     other steps.
+//   - Any other io.Writer is called: its Write runs with the text, which
+//     is exact for a constant text and otherwise an unknown string.
+//
+// Print, Println and Printf return an unknown n and a nil error.
+func (c *concLowering) printModels(m map[string]externFunc) {
+	for _, f := range []string{"Print", "Println", "Printf"} {
+		printf := f == "Printf"
+		m["fmt."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.readPrintOperands(l, b, call, args, printf)
+			c.syncStream(l, b, c.stream(l, b, "Stdout"))
+			return c.printResults(l, b, call), nil
+		}
+		m["fmt.F"+strings.ToLower(f[:1])+f[1:]] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.readPrintOperands(l, b, call, args[1:], printf)
+			text := formatted(l, b, call, 1, f)
+			return c.writeTo(l, b, args[0], text, call.Signature().Results()), nil
+		}
+		m["log."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.readPrintOperands(l, b, call, args, printf)
+			c.syncStream(l, b, c.stdLogger(l))
+			c.syncStream(l, b, c.stream(l, b, "Stderr"))
+			return nil, nil
+		}
+		m["(*log.Logger)."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.loggerPrint(l, b, call, args, printf)
+			return nil, nil
+		}
+	}
+	m["log.New"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		lt := deref(call.Signature().Results().At(0).Type())
+		p := b.Alloc(l.Type(lt), nil)
+		if i := fieldIndex(lt, "out"); i >= 0 {
+			b.Store(b.Field(p, i), args[0])
+		}
+		return p, nil
+	}
+	m["log.Default"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return c.stdLogger(l), nil
+	}
+}
+
+// readPrintOperands reads the operands of a Print-like call: the last
+// argument, a ...any slice, whose verbs Printf's constant format gives.
+func (c *concLowering) readPrintOperands(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, printf bool) {
+	if len(call.Args) == 0 { // a call kiss makes (the function as a value): no operands to see
+		c.readOperands(l, b, nil, args[len(args)-1], nil, true)
+		return
+	}
+	var verbs []byte
+	if printf && len(call.Args) >= 2 {
+		if format, ok := constString(call.Args[len(call.Args)-2]); ok {
+			verbs = formatVerbs(format)
+		}
+	}
+	c.readOperands(l, b, call.Args[len(call.Args)-1], args[len(args)-1], verbs, true)
+}
+
+// printResults are Print's results: an unknown n of at least 0, a nil error.
+func (c *concLowering) printResults(l *lowerer, b *builder, call *ssa.CallCommon) ir.Value {
+	res := call.Signature().Results()
+	if res.Len() != 2 {
+		return l.UnknownResults(b, call.Signature())
+	}
+	n := l.unknownNondetLabel(b, l.Type(res.At(0).Type()), libUnknown)
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(n.Typ, 0))}})
+	return b.Make(l.Type(res), n, ir.ZeroConst(l.Iface()))
+}
+
+// formatted is the text a Print-like call writes, its operands from
+// argument first on (after a format for Printf): exact when the call's
+// text is a constant, otherwise an unknown string.
+func formatted(l *lowerer, b *builder, call *ssa.CallCommon, first int, f string) ir.Value {
+	if len(call.Args) <= first {
+		return l.unknownNondetLabel(b, ir.String, libUnknown)
+	}
+	ops := call.Args[first:]
+	switch {
+	case f == "Printf" && len(ops) == 2 && variadicLen(ops[1]) == 0:
+		if s, ok := constString(ops[0]); ok && !strings.Contains(s, "%") {
+			return ir.StringConst(s)
+		}
+	case f == "Println" && len(ops) == 1 && variadicLen(ops[0]) == 0:
+		return ir.StringConst("\n")
+	}
+	return l.unknownNondetLabel(b, ir.String, libUnknown)
+}
+
+// writeTo writes text to the io.Writer w as Fprint does: to os.Stdout or
+// os.Stderr it orders the writers (an unknown n, a nil error); otherwise
+// w.Write([]byte(text)) runs and its results are the call's.
+func (c *concLowering) writeTo(l *lowerer, b *builder, w, text ir.Value, results *types.Tuple) ir.Value {
+	res := l.Type(results)
+	r := b.Temp(res)
+	done := b.NewBlock("written")
+	for _, name := range []string{"Stdout", "Stderr"} {
+		is, key := c.isStream(l, b, w, name)
+		if is == nil {
+			continue
+		}
+		_, other := b.If(is, "to"+strings.ToLower(name))
+		c.syncStream(l, b, key)
+		n := l.unknownNondetLabel(b, ir.I64, libUnknown)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0))}})
+		b.move(r, b.Make(res, n, ir.ZeroConst(l.Iface())))
+		b.Jmp(done)
+		b.SetBlock(other)
+	}
+	b.CallTo(r, c.writeMethod(l), w, l.stringToBytes(b, text))
+	b.CheckPanicking()
+	b.Jmp(done)
+	b.SetBlock(done)
+	return r
+}
+
+// writeMethod is the dispatcher of io.Writer's Write.
+func (c *concLowering) writeMethod(l *lowerer) *ir.Func {
+	byteSlice := types.NewSlice(types.Typ[types.Byte])
+	sig := types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewParam(0, nil, "p", byteSlice)),
+		types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType())), false)
+	return l.dispatcherFor(methodKey{name: "Write", sig: sigString(sig)}, []*ir.Type{l.Slice()}, l.resultType(sig), sig)
+}
+
+// osGlobal returns the IR global of package os's variable name, if the
+// program has package os.
+func osGlobal(l *lowerer, pkg, name string) *ir.Global {
+	p := l.SSA.ImportedPackage(pkg)
+	if p == nil {
+		return nil
+	}
+	g, _ := p.Members[name].(*ssa.Global)
+	if g == nil {
+		return nil
+	}
+	return l.global(g)
+}
+
+// stream is what orders the writes to os.Stdout or os.Stderr (name): the
+// *os.File the variable holds, or a fixed global without package os.
+func (c *concLowering) stream(l *lowerer, b *builder, name string) ir.Value {
+	if g := osGlobal(l, "os", name); g != nil {
+		return b.Load(g.Elem, g)
+	}
+	return l.sharedGlobal("fmt."+name, ir.I64)
+}
+
+// isStream reports whether the io.Writer w is os.Stdout or os.Stderr
+// (name), and the stream's key; nil without package os.
+func (c *concLowering) isStream(l *lowerer, b *builder, w ir.Value, name string) (ir.Value, ir.Value) {
+	g := osGlobal(l, "os", name)
+	os := l.SSA.ImportedPackage("os")
+	if g == nil || os == nil {
+		return nil, nil
+	}
+	file, _ := os.Members["File"].(*ssa.Type)
+	if file == nil {
+		return nil, nil
+	}
+	is := b.Local("is"+name, ir.Bool)
+	key := b.Load(g.Elem, g)
+	b.Copy(is, ir.BoolConst(false))
+	_, join := b.If(b.Bin(ir.OpEq, b.Extract(w, 0), ir.IntConst(ir.I64, l.TypeID(types.NewPointer(file.Type())))), "file")
+	b.Copy(is, b.Bin(ir.OpEq, b.Load(ir.Ptr, b.Extract(w, 1)), key))
+	b.Jmp(join)
+	b.SetBlock(join)
+	return is, key
+}
+
+// syncStream orders the running goroutine after the earlier writers of
+// key and before the later ones, as a lock taken and released would.
+func (c *concLowering) syncStream(l *lowerer, b *builder, key ir.Value) {
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	for _, ev := range []string{"hb.acquire", "hb.release"} {
+		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, key, ir.IntConst(ir.I64, 0)}})
+	}
+}
+
+// stdLogger is log's standard logger, which writes to os.Stderr: a
+// global of log.Logger's layout (or a word, without it) whose address
+// log.Default returns and orders its writers.
+func (c *concLowering) stdLogger(l *lowerer) ir.Value {
+	tt := ir.I64
+	if p := l.SSA.ImportedPackage("log"); p != nil {
+		if lt, ok := p.Members["Logger"].(*ssa.Type); ok {
+			tt = l.Type(lt.Type())
+		}
+	}
+	return l.sharedGlobal("log.std", tt)
+}
+
+// loggerPrint is (*log.Logger).Print, Printf or Println: nothing for
+// io.Discard (Go checks it first), else read the operands, then under the
+// logger's lock write to its Writer.
+func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, printf bool) {
+	lg := args[0]
+	b.PanicUnless(b.Bin(ir.OpNe, lg, ir.ZeroConst(ir.Ptr)), msgNilDeref)
+	std := c.stdLogger(l)
+	done, isStd, other := b.NewBlock("logged"), b.NewBlock("std"), b.NewBlock("logger")
+	b.Br(b.Bin(ir.OpEq, lg, std), isStd, other)
+	b.SetBlock(isStd)
+	c.readPrintOperands(l, b, call, args, printf)
+	c.syncStream(l, b, std)
+	c.syncStream(l, b, c.stream(l, b, "Stderr"))
+	b.Jmp(done)
+
+	b.SetBlock(other)
+	lt := deref(call.Signature().Recv().Type())
+	i := fieldIndex(lt, "out")
+	if i < 0 {
+		fail(errorf("log.Logger has no field out"))
+	}
+	out := b.Load(l.Iface(), b.Field(lg, i))
+	if d := osGlobal(l, "io", "Discard"); d != nil {
+		discard := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), out, b.Load(d.Elem, d))
+		_, write := b.If(discard, "discard")
+		b.Jmp(done)
+		b.SetBlock(write)
+	}
+	c.readPrintOperands(l, b, call, args, printf)
+	c.syncStream(l, b, lg)
+	line := l.unknownNondetLabel(b, ir.String, libUnknown)
+	results := types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType()))
+	c.writeTo(l, b, out, line, results)
+	b.Jmp(done)
+	b.SetBlock(done)
+}
+
+// fieldIndex is the index of the field name of struct type t, or -1.
+func fieldIndex(t types.Type, name string) int {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// formatVerbs returns the verb of each operand of a Printf format kiss
+// reads (scanFormat's), nil for one it does not.
+func formatVerbs(format string) []byte {
+	var verbs []byte
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		switch format[i] {
+		case '%':
+			continue
+		case '[', '*':
+			return nil
+		}
+		verbs = append(verbs, format[i])
+	}
+	return verbs
+}
+
+// readOperands emits the race detector's reads of what fmt's or
+// reflect.DeepEqual's reflection reads of the operands of a ...any
+// parameter (v, lowered as s), at b.Pos, one level deep: what a pointer
+// to a struct, array, slice or map points to, a slice's elements, a map.
+// The value itself was read where the operand was made. verbs, when not
+// nil, are a Printf format's: %T and %p read nothing. With methods, an
+// operand whose type has a String or Error method is not read (fmt calls
+// the method instead).
+func (c *concLowering) readOperands(l *lowerer, b *builder, v ssa.Value, s ir.Value, verbs []byte, methods bool) {
+	skip := func(i int) bool { return i < len(verbs) && (verbs[i] == 'T' || verbs[i] == 'p') }
+	if ops := variadicOperands(v); ops != nil {
+		for i, op := range ops {
+			if skip(i) {
+				continue
+			}
+			x := b.Load(l.Iface(), b.elemPtr(s, ir.IntConst(ir.I64, int64(i))))
+			c.readOperand(l, b, op, x, methods)
+		}
+		return
+	}
+	if verbs != nil {
+		return // a format with operands kiss does not see
+	}
+	b.forLoop("arg", b.Extract(s, 2), func(i ir.Value) {
+		c.readOperand(l, b, nil, b.Load(l.Iface(), b.elemPtr(s, i)), methods)
+	})
+}
+
+// readOperand reads what the interface value x refers to, one level; op
+// is the operand's SSA value when kiss sees it (its static type then
+// decides), nil otherwise (x's dynamic type decides, at run time).
+func (c *concLowering) readOperand(l *lowerer, b *builder, op ssa.Value, x ir.Value, methods bool) {
+	var name string
+	if mi, ok := op.(*ssa.MakeInterface); ok {
+		t := mi.X.Type()
+		name = describe(mi.X)
+		switch readsOf(t, methods) {
+		case readPointee, readMap:
+			c.read(b, b.Load(ir.Ptr, b.Extract(x, 1)), name)
+		case readElems:
+			c.readElems(b, b.Load(l.Slice(), b.Extract(x, 1)), name)
+		}
+		return
+	}
+	if op != nil {
+		name = describe(op)
+	}
+	refs := b.Call(refsType(l), c.refsFunc(l, methods), x)
+	c.read(b, b.Extract(refs, 0), name)
+	c.readElems(b, b.Extract(refs, 1), name)
+}
+
+// read is a plain read of *p by the running goroutine (none for nil).
+func (c *concLowering) read(b *builder, p ir.Value, name string) {
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("rd"), g, p, ir.StringConst(name)}})
+}
+
+// readElems reads each element of the slice s.
+func (c *concLowering) readElems(b *builder, s ir.Value, name string) {
+	if name != "" {
+		name += "[i]"
+	}
+	b.forLoop("el", b.Extract(s, 2), func(i ir.Value) { c.read(b, b.elemPtr(s, i), name) })
+}
+
+// What fmt's reflection reads of an operand beyond its value.
+const (
+	readNothing = iota
+	readPointee // the object a pointer to a struct, array, slice or map points to
+	readElems   // a slice's elements
+	readMap     // a map
+)
+
+// readsOf says what fmt reads of an operand of type t (with methods, a
+// String or Error method means fmt calls it instead).
+func readsOf(t types.Type, methods bool) int {
+	if methods && (hasStringMethod(t, "String") || hasStringMethod(t, "Error")) {
+		return readNothing
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		switch u.Elem().Underlying().(type) {
+		case *types.Struct, *types.Array, *types.Slice, *types.Map:
+			return readPointee
+		}
+	case *types.Slice:
+		return readElems
+	case *types.Map:
+		return readMap
+	}
+	return readNothing
+}
+
+// hasStringMethod reports whether t's method set has name() string.
+func hasStringMethod(t types.Type, name string) bool {
+	sel := types.NewMethodSet(t).Lookup(nil, name)
+	if sel == nil {
+		return false
+	}
+	sig := sel.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type())
+}
+
+// refsType is what refsFunc returns: a pointer whose object to read and a
+// slice whose elements to read.
+func refsType(l *lowerer) *ir.Type { return ir.Struct(ir.Ptr, l.Slice()) }
+
+// refsFunc is the late function fmt.refs(x any) {ptr, $slice}: what to
+// read of x, by its dynamic type, as readsOf says.
+func (c *concLowering) refsFunc(l *lowerer, methods bool) *ir.Func {
+	key := "fmt.refs"
+	if !methods {
+		key = "reflect.refs"
+	}
+	return c.modelLate(l, key)
+}
+
+func (c *concLowering) genRefs(l *lowerer, methods bool) func(b *builder) {
+	return func(b *builder) {
+		x := b.Fn.Params[0]
+		rt := refsType(l)
+		l.switchOnType(b, b.Extract(x, 0), func(e *typeEntry) bool {
+			return e.Type != nil && readsOf(e.Type, methods) != readNothing
+		}, func(e *typeEntry) {
+			switch readsOf(e.Type, methods) {
+			case readElems:
+				b.Ret(b.Make(rt, ir.ZeroConst(ir.Ptr), b.Load(l.Slice(), b.Extract(x, 1))))
+			default:
+				b.Ret(b.Make(rt, b.Load(ir.Ptr, b.Extract(x, 1)), ir.ZeroConst(l.Slice())))
+			}
+		})
+		b.Ret(ir.ZeroConst(rt))
+	}
+}
+
+// variadicOperands returns the operands of a ...any slice made at the
+// call (variadicLen), each the value stored in its element (nil when kiss
+// does not find it); nil when the slice is not a literal list.
+func variadicOperands(v ssa.Value) []ssa.Value {
+	n := variadicLen(v)
+	if n < 0 {
+		return nil
+	}
+	ops := make([]ssa.Value, n)
+	if n == 0 {
+		return ops
+	}
+	a := v.(*ssa.Slice).X.(*ssa.Alloc)
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		k, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			continue
+		}
+		i := int(k.Int64())
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia && i < n {
+				ops[i] = st.Val
+			}
+		}
+	}
+	return ops
+}

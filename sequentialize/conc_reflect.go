@@ -1,0 +1,745 @@
+package sequentialize
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+
+	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/summaries"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The reflect model. reflect's source reads the runtime's type descriptors
+// through unsafe pointers, which kiss's values do not have; what real
+// tests need of it (testify's ObjectsAreEqual, isNil, isEmpty, Len) is
+// the dynamic type's kind, nil-ness and length, and equality.
+//
+// A reflect.Type is a value of kiss's own dynamic type *reflect.rtype
+// whose box holds the type id; TypeOf returns one box per id (a global),
+// so that == and != compare types as Go's pointers do. A reflect.Value is
+// a $rvalue, the type id and box of the value it holds (the zero Value
+// holds none). What depends on the dynamic type is a late function (a
+// switch over the program's types, remade by an importer of exported
+// code, modelLate); a type known only from another package's code, or of
+// unknown type, has an unknown kind, nil-ness and length, labelled so that
+// a finding that needs one is not shown as real. reflect's other
+// functions and Value's other methods are unknown functions
+// (summaries.reflectUnknown); reflect.Type's other methods return unknown
+// values.
+
+// reflect.Kind's values.
+const (
+	kindInvalid = iota
+	kindBool
+	kindInt
+	kindInt8
+	kindInt16
+	kindInt32
+	kindInt64
+	kindUint
+	kindUint8
+	kindUint16
+	kindUint32
+	kindUint64
+	kindUintptr
+	kindFloat32
+	kindFloat64
+	kindComplex64
+	kindComplex128
+	kindArray
+	kindChan
+	kindFunc
+	kindInterface
+	kindMap
+	kindPointer
+	kindSlice
+	kindString
+	kindStruct
+	kindUnsafePointer
+)
+
+// goKind is the reflect.Kind of Go type t.
+func goKind(t types.Type) int64 {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind() {
+		case types.Bool:
+			return kindBool
+		case types.Int:
+			return kindInt
+		case types.Int8:
+			return kindInt8
+		case types.Int16:
+			return kindInt16
+		case types.Int32:
+			return kindInt32
+		case types.Int64:
+			return kindInt64
+		case types.Uint:
+			return kindUint
+		case types.Uint8:
+			return kindUint8
+		case types.Uint16:
+			return kindUint16
+		case types.Uint32:
+			return kindUint32
+		case types.Uint64:
+			return kindUint64
+		case types.Uintptr:
+			return kindUintptr
+		case types.Float32:
+			return kindFloat32
+		case types.Float64:
+			return kindFloat64
+		case types.Complex64:
+			return kindComplex64
+		case types.Complex128:
+			return kindComplex128
+		case types.String:
+			return kindString
+		case types.UnsafePointer:
+			return kindUnsafePointer
+		}
+	case *types.Array:
+		return kindArray
+	case *types.Chan:
+		return kindChan
+	case *types.Signature:
+		return kindFunc
+	case *types.Interface:
+		return kindInterface
+	case *types.Map:
+		return kindMap
+	case *types.Pointer:
+		return kindPointer
+	case *types.Slice:
+		return kindSlice
+	case *types.Struct:
+		return kindStruct
+	}
+	return kindInvalid
+}
+
+// Labels of the values the reflect model leaves unknown.
+const (
+	reflectLabel = "reflect: the %s of a value whose type kiss does not know"
+	deepLabel    = "reflect.DeepEqual of values kiss does not compare"
+)
+
+func (c *concLowering) reflectModels(m map[string]externFunc) {
+	m["reflect.TypeOf"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return c.typeOf(l, b, call.Signature().Results().At(0).Type(), b.Extract(args[0], 0)), nil
+	}
+	m["reflect.ValueOf"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return c.rvalue(b, b.Extract(args[0], 0), b.Extract(args[0], 1)), nil
+	}
+	m["reflect.Zero"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		typ := args[0]
+		b.PanicStringUnless(b.Bin(ir.OpNe, b.Extract(typ, 0), ir.IntConst(ir.I64, 0)), "reflect: Zero(nil)")
+		rid := c.rtype(l, call.Signature().Params().At(0).Type())
+		r := b.Temp(c.rt.typ("rvalue"))
+		mine, other := b.NewBlock("rtype"), b.NewBlock("unknown")
+		join := b.NewBlock("zero")
+		b.Br(b.Bin(ir.OpEq, b.Extract(typ, 0), ir.IntConst(ir.I64, rid)), mine, other)
+		b.SetBlock(mine)
+		id := b.Load(ir.I64, b.Extract(typ, 1))
+		b.move(r, c.rvalue(b, id, b.Call(ir.Ptr, c.modelLate(l, "reflect.zero"), id)))
+		b.Jmp(join)
+		b.SetBlock(other) // a Type kiss did not make
+		b.move(r, c.rvalue(b, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil)))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
+	m["reflect.DeepEqual"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		for i := range 2 {
+			var op ssa.Value
+			if i < len(call.Args) {
+				op = call.Args[i]
+			}
+			c.readOperand(l, b, op, args[i], false)
+		}
+		return b.Call(ir.Bool, c.modelLate(l, "reflect.deepequal"), args[0], args[1]), nil
+	}
+	m["reflect.Indirect"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v := args[0]
+		r := b.Temp(v.Type())
+		b.move(r, v)
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), rvID(b, v)), 0)
+		_, join := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindPointer)), "ptr")
+		b.move(r, c.valueElem(l, b, v, "Indirect"))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
+	value := func(f func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value) externFunc {
+		return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			v := args[0]
+			return f(l, b, call, v, rvID(b, v), b.Extract(v, 1)), nil
+		}
+	}
+	// valid panics, as a method of the zero Value does.
+	valid := func(b *builder, id ir.Value, method string) {
+		b.PanicStringUnless(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "reflect: call of reflect.Value."+method+" on zero Value")
+	}
+	m["(reflect.Value).Kind"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		return b.Conv(k, l.Type(call.Signature().Results().At(0).Type()))
+	})
+	m["(reflect.Value).IsValid"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		return b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0))
+	})
+	m["(reflect.Value).Type"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		valid(b, id, "Type")
+		return c.typeOf(l, b, call.Signature().Results().At(0).Type(), id)
+	})
+	m["(reflect.Value).IsNil"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		r := b.Call(ir.I64, c.modelLate(l, "reflect.isnil"), id, box)
+		b.PanicStringUnless(b.Bin(ir.OpNe, r, ir.IntConst(ir.I64, 2)), "reflect: call of reflect.Value.IsNil on a Value of a kind without nil")
+		return b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 1))
+	})
+	m["(reflect.Value).Len"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		r := b.Call(lenType, c.modelLate(l, "reflect.len"), id, box)
+		b.PanicStringUnless(b.Extract(r, 1), "reflect: call of reflect.Value.Len on a Value of a kind without length")
+		return b.Extract(r, 0)
+	})
+	m["(reflect.Value).Elem"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		return c.valueElem(l, b, v, "Elem")
+	})
+	m["(reflect.Value).Interface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		valid(b, id, "Interface")
+		r := b.Temp(l.Iface())
+		b.move(r, b.Make(l.Iface(), id, box))
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		_, join := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindInterface)), "iface")
+		b.move(r, b.Load(l.Iface(), box)) // a Value of interface type holds the interface
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r
+	})
+	m["(reflect.Value).CanInterface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		valid(b, id, "CanInterface")
+		return ir.BoolConst(true)
+	})
+	m["(reflect.Value).String"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		r := b.Local("s", ir.String)
+		b.Copy(r, ir.StringConst("<invalid Value>"))
+		join := b.NewBlock("str")
+		_, held := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		b.Jmp(join)
+		b.SetBlock(held)
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		_, other := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindString)), "string")
+		b.Copy(r, b.Load(ir.String, box))
+		b.Jmp(join)
+		b.SetBlock(other) // "<T Value>"
+		b.Copy(r, l.unknownNondetLabel(b, ir.String, libUnknown))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r
+	})
+	for _, name := range summaries.ReflectUnknown() {
+		name := name
+		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			return l.unknownCall(b, call, name), nil
+		}
+	}
+}
+
+// unknownCall is a call of the Go function name as kiss makes a call of a
+// function it does not know (callExtern): unknown results, and the path
+// stops there when the function may touch shared state.
+func (l *lowerer) unknownCall(b *builder, call *ssa.CallCommon, name string) ir.Value {
+	l.unk.called[name] = true
+	if fn := call.StaticCallee(); fn == nil || l.touchesShared(fn) {
+		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+name)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
+	}
+	defer l.labelUnknown(name)()
+	return l.UnknownResults(b, call.Signature())
+}
+
+// rvalue is the Value holding the value in box, of dynamic type id.
+func (c *concLowering) rvalue(b *builder, id, box ir.Value) ir.Value {
+	return b.Make(c.rt.typ("rvalue"), ir.ZeroConst(ir.Ptr), box, b.Conv(id, ir.U64))
+}
+
+// rvID is the dynamic type id of the Value v.
+func rvID(b *builder, v ir.Value) ir.Value { return b.Conv(b.Extract(v, 2), ir.I64) }
+
+// typeOf is reflect.TypeOf of a value whose dynamic type is id: nil for
+// nil, else kiss's *reflect.rtype, whose box is the type's own.
+func (c *concLowering) typeOf(l *lowerer, b *builder, typeIface types.Type, id ir.Value) ir.Value {
+	rid := c.rtype(l, typeIface)
+	box := b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), id)
+	t := b.Make(l.Iface(), ir.IntConst(ir.I64, rid), box)
+	return b.Op(ir.OpSelect, l.Iface(), b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), ir.ZeroConst(l.Iface()), t)
+}
+
+// valueElem is v.Elem() (method names it in the panic of a wrong kind).
+func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method string) ir.Value {
+	r := b.Call(elemType(c), c.modelLate(l, "reflect.elem"), rvID(b, v), b.Extract(v, 1))
+	b.PanicStringUnless(b.Extract(r, 2), "reflect: call of reflect.Value."+method+" on a Value of a kind without elements")
+	c.read(b, b.Extract(r, 1), "")
+	return b.Extract(r, 0)
+}
+
+// rtype registers kiss's *reflect.rtype, the dynamic type of reflect.Type
+// values, on first use; typeIface is reflect.Type. Its box holds the type
+// id; Kind and Elem answer as the reflect model does, the other methods
+// return unknown values.
+func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
+	if c.rtypeID != 0 {
+		return c.rtypeID
+	}
+	methods := map[methodKey]*ir.Func{}
+	it, _ := typeIface.Underlying().(*types.Interface)
+	if it == nil {
+		fail(errorf("reflect.Type is not an interface"))
+	}
+	// The methods are made once the type is registered: Elem returns
+	// values of it.
+	var fill []func()
+	for m := range it.Methods() {
+		sig := m.Type().(*types.Signature)
+		params := []any{"t", ir.Ptr}
+		for i := range sig.Params().Len() {
+			params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
+		}
+		b := l.helper("reflect.rtype."+m.Name(), l.resultType(sig), params...)
+		b.label, b.noCheck = "", true
+		methods[keyOf(m)] = b.Fn
+		fill = append(fill, func() { c.rtypeMethod(l, b, m) })
+	}
+	c.rtypeID = l.RegisterType("*reflect.rtype", methods)
+	for _, f := range fill {
+		f()
+	}
+	return c.rtypeID
+}
+
+// rtypeMethod emits the body of method m of kiss's *reflect.rtype.
+func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func) {
+	sig := m.Type().(*types.Signature)
+	{
+		id := b.Load(ir.I64, b.Fn.Params[0])
+		switch m.Name() {
+		case "Kind":
+			k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+			b.Ret(b.Conv(k, b.Fn.Result))
+		case "Elem":
+			info := b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id)
+			k := b.Extract(info, 0)
+			var has ir.Value = ir.BoolConst(false)
+			for _, kk := range []int64{kindArray, kindChan, kindMap, kindPointer, kindSlice} {
+				has = b.Bin(ir.OpOr, has, b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kk)))
+			}
+			b.PanicStringUnless(has, "reflect: Elem of invalid type")
+			elem := b.Extract(info, 1)
+			known := b.Bin(ir.OpNe, elem, ir.IntConst(ir.I64, 0))
+			fresh := b.Alloc(ir.I64, nil) // an element type kiss does not know: equal to no other
+			b.Store(fresh, ir.IntConst(ir.I64, unknownTypeID))
+			box := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), fresh)
+			b.Ret(b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtypeID), box))
+		default:
+			restore := l.labelUnknown("the method " + m.Name() + " of reflect.Type")
+			l.retUnknown(b, sig)
+			restore()
+		}
+	}
+}
+
+// The results of the late functions.
+var (
+	typeInfoType = ir.Struct(ir.I64, ir.I64)  // kind, element type id (0: unknown)
+	lenType      = ir.Struct(ir.I64, ir.Bool) // length, whether the kind has one
+)
+
+// elemType is reflect.elem's result: the Value, the address it was read
+// from, whether the kind has an element.
+func elemType(c *concLowering) *ir.Type { return ir.Struct(c.rt.typ("rvalue"), ir.Ptr, ir.Bool) }
+
+// modelLate returns the model's late function kind, making it: a function
+// whose body switches over the program's dynamic types. Its recipe is its
+// kind, so that an importer of exported code makes its own (lateFor).
+func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
+	var f *ir.Func
+	switch kind {
+	case "reflect.typeinfo":
+		f = l.late(kind, kind, typeInfoType, []any{"id", ir.I64}, c.genTypeInfo(l))
+	case "reflect.typeof":
+		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64}, c.genTypeOf(l))
+	case "reflect.isnil":
+		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genIsNil(l))
+	case "reflect.len":
+		f = l.late(kind, kind, lenType, []any{"id", ir.I64, "box", ir.Ptr}, c.genLen(l))
+	case "reflect.elem":
+		f = l.late(kind, kind, elemType(c), []any{"id", ir.I64, "box", ir.Ptr}, c.genElem(l))
+	case "reflect.zero":
+		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64}, c.genZero(l))
+	case "reflect.deepequal":
+		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genDeepEqual(l))
+	case "testify.ObjectsAreEqual":
+		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genObjectsAreEqual(l))
+	case "fmt.refs", "reflect.refs":
+		f = l.late(kind, kind, refsType(l), []any{"x", l.Iface()}, c.genRefs(l, kind == "fmt.refs"))
+	default:
+		return nil
+	}
+	if lf := l.dyn.lateBy[kind]; lf.recipe == nil {
+		lf.recipe = &summaries.Late{Kind: kind}
+	}
+	return f
+}
+
+// modelLate makes this program's late function of a model for an
+// imported one's recipe kind; nil if no model has such a kind.
+func (l *lowerer) modelLate(kind string) *ir.Func {
+	c, ok := l.Conc.(*concLowering)
+	if !ok {
+		return nil
+	}
+	return c.modelLate(l, kind)
+}
+
+// unknownKind returns a kind kiss does not know from a late function.
+func unknownKind(l *lowerer, b *builder) {
+	k := l.unknownNondetLabel(b, ir.I64, fmt.Sprintf(reflectLabel, "kind"))
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, k, ir.IntConst(ir.I64, kindBool)), b.Bin(ir.OpLe, k, ir.IntConst(ir.I64, kindUnsafePointer)))}})
+	b.Ret(b.Make(typeInfoType, k, ir.IntConst(ir.I64, 0)))
+}
+
+// genTypeInfo: reflect.typeinfo(id) {kind, elem}. kiss's own types are
+// pointers in Go (errors, contexts, rtype); the element of a pointer
+// joins the type table, so that Elem can hold it.
+func (c *concLowering) genTypeInfo(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id := b.Fn.Params[0]
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		b.Ret(ir.ZeroConst(typeInfoType))
+		b.SetBlock(valid)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return kindOf(e) != kindInvalid }, func(e *typeEntry) {
+			var elem int64
+			if e.Type != nil {
+				elem = c.elemID(l, e.Type)
+			}
+			b.Ret(b.Make(typeInfoType, ir.IntConst(ir.I64, kindOf(e)), ir.IntConst(ir.I64, elem)))
+		})
+		unknownKind(l, b)
+	}
+}
+
+// kindOf is the reflect.Kind of dynamic type e, kindInvalid if kiss does
+// not know it: kiss's own types are pointers in Go (errors, contexts,
+// rtype); a type known only from another package's code has the kind its
+// exporter gave it.
+func kindOf(e *typeEntry) int64 {
+	switch {
+	case e.Type != nil:
+		return goKind(e.Type)
+	case e.Methods != nil:
+		return kindPointer
+	case e.Imported != nil:
+		return e.Imported.kind
+	}
+	return kindInvalid
+}
+
+// elemID is the id of t's element type (0 if it has none or kiss does not
+// hold one): a pointer's joins the table, unless an interface (no value
+// has one as its dynamic type).
+func (c *concLowering) elemID(l *lowerer, t types.Type) int64 {
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if !isInterface(u.Elem()) {
+			return l.TypeID(u.Elem())
+		}
+		elem = u.Elem()
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	case *types.Map:
+		elem = u.Elem()
+	case *types.Chan:
+		elem = u.Elem()
+	default:
+		return 0
+	}
+	if id, ok := l.dyn.ids.At(elem).(int64); ok {
+		return id
+	}
+	return 0
+}
+
+// genTypeOf: reflect.typeof(id) ptr, the box of the type's rtype, one per
+// type (a global holding the id); a fresh one for a type not in the table.
+func (c *concLowering) genTypeOf(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id := b.Fn.Params[0]
+		l.switchOnType(b, id, func(e *typeEntry) bool { return true }, func(e *typeEntry) {
+			g := l.sharedGlobal("reflect.rtype."+strconv.FormatInt(e.ID, 10), ir.I64)
+			b.Store(g, id)
+			b.Ret(g)
+		})
+		p := b.Alloc(ir.I64, nil)
+		b.Store(p, id)
+		b.Ret(p)
+	}
+}
+
+// genIsNil: reflect.isnil(id, box) 0 (not nil), 1 (nil) or 2 (a kind
+// without nil, or the zero Value: IsNil panics).
+func (c *concLowering) genIsNil(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		ret := func(isNil ir.Value) {
+			b.Ret(b.Op(ir.OpSelect, ir.I64, isNil, ir.IntConst(ir.I64, 1), ir.IntConst(ir.I64, 0)))
+		}
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		b.Ret(ir.IntConst(ir.I64, 2))
+		b.SetBlock(valid)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return kindOf(e) != kindInvalid }, func(e *typeEntry) {
+			if e.Methods != nil { // a pointer: the box
+				b.Ret(ir.IntConst(ir.I64, 0))
+				return
+			}
+			switch kindOf(e) {
+			case kindPointer, kindMap, kindChan, kindUnsafePointer:
+				ret(b.Bin(ir.OpEq, b.Load(ir.Ptr, box), ir.ZeroConst(ir.Ptr)))
+			case kindFunc:
+				ret(b.Bin(ir.OpEq, b.Extract(b.Load(l.Closure(), box), 0), ir.ZeroConst(ir.FuncT)))
+			case kindSlice:
+				ret(b.Bin(ir.OpEq, b.Extract(b.Load(l.Slice(), box), 0), ir.ZeroConst(ir.Ptr)))
+			case kindInterface:
+				ret(b.Bin(ir.OpEq, b.Extract(b.Load(l.Iface(), box), 0), ir.IntConst(ir.I64, 0)))
+			default:
+				b.Ret(ir.IntConst(ir.I64, 2))
+			}
+		})
+		ret(l.unknownNondetLabel(b, ir.Bool, fmt.Sprintf(reflectLabel, "nil-ness")))
+	}
+}
+
+// genLen: reflect.len(id, box) {n, ok}: the length of an array (or a
+// pointer to one), chan, map, slice or string; ok false for the others.
+func (c *concLowering) genLen(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		unknown := func() {
+			n := l.unknownNondetLabel(b, ir.I64, fmt.Sprintf(reflectLabel, "length"))
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0))}})
+			b.Ret(b.Make(lenType, n, l.unknownNondetLabel(b, ir.Bool, fmt.Sprintf(reflectLabel, "length"))))
+		}
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		b.Ret(ir.ZeroConst(lenType))
+		b.SetBlock(valid)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return kindOf(e) != kindInvalid }, func(e *typeEntry) {
+			if e.Type == nil { // by its kind: the box's layout
+				var n ir.Value
+				switch kindOf(e) {
+				case kindString:
+					n = b.Op(ir.OpStrLen, ir.I64, b.Load(ir.String, box))
+				case kindSlice:
+					n = b.Extract(b.Load(l.Slice(), box), 2)
+				case kindMap:
+					n = l.lenCap(b, &ssa.CallCommon{}, "len", types.NewMap(types.Typ[types.Int], types.Typ[types.Int]), b.Load(ir.Ptr, box))
+				case kindChan:
+					n = l.lenCap(b, &ssa.CallCommon{}, "len", types.NewChan(types.SendRecv, types.Typ[types.Int]), b.Load(ir.Ptr, box))
+				case kindArray, kindPointer: // of a length kiss does not know, or maybe not an array
+					unknown()
+					return
+				default:
+					b.Ret(ir.ZeroConst(lenType))
+					return
+				}
+				b.Ret(b.Make(lenType, n, ir.BoolConst(true)))
+				return
+			}
+			t := e.Type.Underlying()
+			switch u := t.(type) {
+			case *types.Pointer:
+				if _, ok := u.Elem().Underlying().(*types.Array); !ok {
+					b.Ret(ir.ZeroConst(lenType))
+					return
+				}
+			case *types.Slice, *types.Array, *types.Map, *types.Chan:
+			case *types.Basic:
+				if u.Info()&types.IsString == 0 {
+					b.Ret(ir.ZeroConst(lenType))
+					return
+				}
+			default:
+				b.Ret(ir.ZeroConst(lenType))
+				return
+			}
+			n := l.lenCap(b, &ssa.CallCommon{}, "len", t, b.Load(l.Type(e.Type), box))
+			b.Ret(b.Make(lenType, n, ir.BoolConst(true)))
+		})
+		unknown()
+	}
+}
+
+// genElem: reflect.elem(id, box) {Value, address read, ok}: for a pointer,
+// a copy of what it points to (the zero Value for nil); ok false for the
+// other kinds. No Value holds an interface: a pointer to one, or one of
+// kiss's own, has an element of unknown type.
+func (c *concLowering) genElem(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		rv := c.rt.typ("rvalue")
+		rt := elemType(c)
+		bad := b.Make(rt, ir.ZeroConst(rv), ir.ZeroConst(ir.Ptr), ir.BoolConst(false))
+		unknown := func() {
+			v := c.rvalue(b, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
+			b.Ret(b.Make(rt, v, ir.ZeroConst(ir.Ptr), ir.BoolConst(true)))
+		}
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		b.Ret(bad)
+		b.SetBlock(valid)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return true }, func(e *typeEntry) {
+			if e.Type == nil { // what kiss's own pointer types and the ones of other packages' code point to
+				if kindOf(e) != kindPointer && kindOf(e) != kindInvalid {
+					b.Ret(bad)
+					return
+				}
+				unknown()
+				return
+			}
+			u, ok := e.Type.Underlying().(*types.Pointer)
+			if !ok {
+				b.Ret(bad)
+				return
+			}
+			p := b.Load(ir.Ptr, box)
+			_, nonnil := b.If(b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr)), "nil")
+			b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.ZeroConst(ir.Ptr), ir.BoolConst(true)))
+			b.SetBlock(nonnil)
+			eid := c.elemID(l, e.Type)
+			if eid == 0 { // a pointer to an interface: no dynamic type is one
+				unknown()
+				return
+			}
+			t := l.Type(u.Elem())
+			nb := b.Alloc(t, nil)
+			b.Store(nb, b.Load(t, p))
+			b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, eid), nb), p, ir.BoolConst(true)))
+		})
+		unknown()
+	}
+}
+
+// genZero: reflect.zero(id) ptr, a new box holding the type's zero value.
+func (c *concLowering) genZero(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		l.switchOnType(b, b.Fn.Params[0], func(e *typeEntry) bool { return e.Type != nil }, func(e *typeEntry) {
+			b.Ret(b.Alloc(l.Type(e.Type), nil))
+		})
+		b.Ret(b.Alloc(ir.I64, nil))
+	}
+}
+
+// genDeepEqual: reflect.deepequal(x, y) bool. Values of different types
+// are not deeply equal, nil only equals nil; two values of one comparable
+// type without interfaces inside that are == are; when the type has no
+// references either, == is the answer. Any other answer depends on what
+// the references lead to, which kiss does not compare: unknown.
+func (c *concLowering) genDeepEqual(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		x, y := b.Fn.Params[0], b.Fn.Params[1]
+		ix := b.Extract(x, 0)
+		_, same := b.If(b.Bin(ir.OpNe, ix, b.Extract(y, 0)), "types")
+		b.Ret(ir.BoolConst(false))
+		b.SetBlock(same)
+		_, nonnil := b.If(b.Bin(ir.OpEq, ix, ir.IntConst(ir.I64, 0)), "nil")
+		b.Ret(ir.BoolConst(true))
+		b.SetBlock(nonnil)
+		unknown := func() { b.Ret(l.unknownNondetLabel(b, ir.Bool, deepLabel)) }
+		equalOrUnknown := func(eq ir.Value) {
+			_, ne := b.If(eq, "eq")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(ne)
+			unknown()
+		}
+		basicOf := func(e *typeEntry) bool { // a type of other packages' code whose values are basic
+			k := kindOf(e)
+			return e.Imported != nil && e.Imported.eq != nil && (k >= kindBool && k <= kindComplex128 || k == kindString)
+		}
+		l.switchOnType(b, ix, func(e *typeEntry) bool { return e.Type != nil || e.Methods != nil || basicOf(e) }, func(e *typeEntry) {
+			switch {
+			case e.Methods != nil: // kiss's own pointer types: the box is the pointer
+				equalOrUnknown(b.Bin(ir.OpEq, b.Extract(x, 1), b.Extract(y, 1)))
+				return
+			case e.Type == nil:
+				b.Ret(b.Call(ir.Bool, e.Imported.eq, b.Extract(x, 1), b.Extract(y, 1)))
+				return
+			}
+			if !types.Comparable(e.Type) || hasInterface(e.Type, nil) || l.holdsModelled(e.Type, nil) {
+				unknown()
+				return
+			}
+			t := l.Type(e.Type)
+			eq := l.equal(b, e.Type, b.Load(t, b.Extract(x, 1)), b.Load(t, b.Extract(y, 1)))
+			if !holdsRefs(e.Type, nil) {
+				b.Ret(eq)
+				return
+			}
+			equalOrUnknown(eq)
+		})
+		unknown()
+	}
+}
+
+// holdsModelled reports whether values of t hold a value of a model's
+// own type (not through a pointer), whose fields are not Go's: == does
+// not compare them.
+func (l *lowerer) holdsModelled(t types.Type, seen map[types.Type]bool) bool {
+	if l.modelled(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return l.holdsModelled(u.Elem(), seen)
+	case *types.Struct:
+		if seen == nil {
+			seen = map[types.Type]bool{}
+		}
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for f := range u.Fields() {
+			if l.holdsModelled(f.Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasInterface reports whether values of t hold an interface (not through
+// a pointer): comparing them with == may panic where DeepEqual does not.
+func hasInterface(t types.Type, seen map[types.Type]bool) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
+	case *types.Array:
+		return hasInterface(u.Elem(), seen)
+	case *types.Struct:
+		if seen == nil {
+			seen = map[types.Type]bool{}
+		}
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for f := range u.Fields() {
+			if hasInterface(f.Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

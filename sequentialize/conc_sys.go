@@ -1,0 +1,85 @@
+package sequentialize
+
+import (
+	"go/types"
+
+	"github.com/gokiss/kiss/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The runtime's and the OS's view of the process: the call stack, the
+// executable, the environment. Their values are unknown inputs (labelled)
+// and they have no effects kiss sees.
+//
+// runtime.Caller(skip) reports a frame for skip 0 (the caller of Caller
+// exists), none from maxStack on, and between them an unknown answer: the
+// stack a goroutine has at a call is finite, but how deep kiss does not
+// know (testing's frames, the recursion of the code). So a loop that
+// climbs the stack until Caller fails, as testify's CallerInfo does, ends
+// on every path, and a finding that needs a particular depth is held back.
+func (c *concLowering) sysModels(m map[string]externFunc) {
+	const stack = "the call stack (runtime.Caller)"
+	m["runtime.Caller"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		skip := args[0]
+		deep := b.Bin(ir.OpGe, skip, ir.IntConst(ir.I64, maxStack))
+		ok := b.Op(ir.OpSelect, ir.Bool, b.Bin(ir.OpEq, skip, ir.IntConst(ir.I64, 0)), ir.BoolConst(true),
+			b.Op(ir.OpSelect, ir.Bool, deep, ir.BoolConst(false), l.unknownNondetLabel(b, ir.Bool, stack)))
+		res := l.Type(call.Signature().Results())
+		pc := l.unknownNondetLabel(b, res.Fields[0], stack)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpOr, b.Not(ok), b.Bin(ir.OpNe, pc, ir.IntConst(res.Fields[0], 0)))}})
+		file := l.unknownNondetLabel(b, ir.String, stack)
+		line := l.unknownNondetLabel(b, res.Fields[2], stack)
+		return b.Make(res,
+			b.Op(ir.OpSelect, res.Fields[0], ok, pc, ir.IntConst(res.Fields[0], 0)),
+			b.Op(ir.OpSelect, ir.String, ok, file, ir.StringConst("")),
+			b.Op(ir.OpSelect, res.Fields[2], ok, line, ir.IntConst(res.Fields[2], 0)),
+			ok), nil
+	}
+	m["runtime.Callers"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		pcs := args[1]
+		n := l.unknownNondetLabel(b, ir.I64, stack)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)),
+			b.And(b.Bin(ir.OpLe, n, b.Extract(pcs, 2)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, maxStack))))}})
+		et := l.Type(call.Signature().Params().At(1).Type().Underlying().(*types.Slice).Elem())
+		g := b.Load(ir.I64, c.rt.global("rt.cur"))
+		b.forLoop("pc", n, func(i ir.Value) {
+			p := b.elemPtr(pcs, i)
+			b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("wr"), g, p, ir.StringConst("pc[i]")}})
+			b.Store(p, l.unknownNondetLabel(b, et, stack))
+		})
+		return n, nil
+	}
+	m["runtime.FuncForPC"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		f := b.Alloc(l.Type(deref(call.Signature().Results().At(0).Type())), nil)
+		return b.Op(ir.OpSelect, ir.Ptr, b.Bin(ir.OpEq, args[0], ir.IntConst(args[0].Type(), 0)), ir.ZeroConst(ir.Ptr), f), nil
+	}
+	m["(*runtime.Func).Name"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		name := l.unknownNondetLabel(b, ir.String, stack)
+		return b.Op(ir.OpSelect, ir.String, b.Bin(ir.OpEq, args[0], ir.ZeroConst(ir.Ptr)), ir.StringConst(""), name), nil
+	}
+	m["(*runtime.Func).FileLine"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		res := l.Type(call.Signature().Results())
+		return b.Make(res, l.unknownNondetLabel(b, ir.String, stack), l.unknownNondetLabel(b, res.Fields[1], stack)), nil
+	}
+	m["runtime/debug.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return l.stringToBytes(b, l.unknownNondetLabel(b, ir.String, stack)), nil
+	}
+	const env = "the process's environment"
+	m["os.Executable"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		res := l.Type(call.Signature().Results())
+		failed := l.unknownNondetLabel(b, ir.Bool, env)
+		err := b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface()))
+		return b.Make(res, l.unknownNondetLabel(b, ir.String, env), err), nil
+	}
+	m["os.Getenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return l.unknownNondetLabel(b, ir.String, env), nil
+	}
+	m["os.LookupEnv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		res := l.Type(call.Signature().Results())
+		return b.Make(res, l.unknownNondetLabel(b, ir.String, env), l.unknownNondetLabel(b, ir.Bool, env)), nil
+	}
+}
+
+// maxStack bounds the frames runtime.Caller and testify's CallerInfo
+// report: deeper stacks are not explored.
+const maxStack = 32

@@ -1,0 +1,117 @@
+package testifyuse_test
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"libmodels/testifyuse"
+)
+
+// assert.Equal runs as testify wrote it (validateEqualArgs and isFunction
+// through reflect, ObjectsAreEqual, formatUnequalValues, diff) and ends in
+// Fail, whose t.Errorf is the failure: reached only when the two
+// increments interleave.
+func TestCounterAssert(t *testing.T) {
+	var c testifyuse.Counter
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.Inc()
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 2, c.Value()) // want `test failure: .*\(1 preemption\)`
+}
+
+func TestCounterAssertFixed(t *testing.T) {
+	var c testifyuse.CounterFixed
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.Inc()
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 2, c.Value())
+	require.Equal(t, 2, c.Value())
+}
+
+// The helpers that go through reflect's kinds, nil-ness and lengths agree
+// with Go on values of known types: none fails.
+func TestHelpersFixed(t *testing.T) {
+	var c testifyuse.CounterFixed
+	var mu sync.Mutex
+	var seen []int
+	var err error
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.Inc()
+			mu.Lock()
+			seen = append(seen, c.Value())
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	assert.Len(t, seen, 2)
+	assert.NotNil(t, &c)
+	assert.Nil(t, err)
+	assert.NoError(t, err)
+	assert.True(t, c.Value() == 2)
+	assert.Empty(t, "")
+	assert.Equal(t, []byte("ab"), []byte("ab"))
+	assert.Equal(t, point{1, 2}, point{1, 2})
+	require.Len(t, seen, 2)
+	require.NoError(t, err)
+	var r recorder
+	if assert.Equal(&r, 1, 2) || !r.failed {
+		t.Error("assert.Equal(1, 2) succeeded")
+	}
+}
+
+type point struct{ x, y int }
+
+// A TestingT that records failures: assert goes on after one, require
+// ends the goroutine (FailNow is Goexit here, as testing's).
+type recorder struct{ failed bool }
+
+func (r *recorder) Errorf(string, ...interface{}) { r.failed = true }
+func (r *recorder) FailNow()                      { runtime.Goexit() }
+
+// assert.NoError reports the error and returns: the goroutine goes on to
+// the unlock of a mutex it does not hold.
+func TestAssertGoesOn(t *testing.T) {
+	var mu sync.Mutex
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		var r recorder
+		assert.NoError(&r, errors.New("boom"))
+		mu.Unlock() // want `fatal error: sync: unlock of unlocked mutex`
+	}()
+	<-done
+}
+
+// require.NoError ends the goroutine first.
+func TestRequireEndsGoroutine(t *testing.T) {
+	var mu sync.Mutex
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		var r recorder
+		require.NoError(&r, errors.New("boom"))
+		mu.Unlock()
+	}()
+	<-done
+}
