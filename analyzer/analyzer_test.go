@@ -114,3 +114,9 @@ func TestCrossPackage(t *testing.T) {
 // TestSeqconc runs the analyzer on the seqconc packages whose roots it
 // checks all of.
 func TestSeqconc(t *testing.T) { variants(t, "seqconc/basic") }
+
+// TestLibraryModels runs kernels whose paths go through the models of
+// library code kiss does not run from source (fmt, log, reflect, the
+// runtime's introspection, testify's assert and require, whose copy in
+// testdata/src is the tests' dependency).
+func TestLibraryModels(t *testing.T) { variants(t, corpus(t, "libmodels", 1)...) }

@@ -40,7 +40,8 @@ import (
 // value of the target's type). errors.Join is unknown.
 //
 // Formatting. fmt.Sprintf, Sprint and Sprintln return an unknown string
-// (calls of the operands' String and Error methods are not made);
+// (calls of the operands' String and Error methods are not made), and
+// read their operands as fmt's reflection does (conc_print.go);
 // strconv.Itoa and FormatInt return unknown strings too (a format constant
 // without verbs is itself). strconv.Atoi parses its argument as Go does
 // (a concrete string; a symbolic one is cut by the executor): the value and
@@ -72,6 +73,9 @@ func libModels(m map[string]externFunc) *libLowering {
 	}
 	m["errors.As"] = lib.as
 	unknownString := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		if fn := call.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "fmt" {
+			readFormatted(l, b, call, args, fn.Name() == "Sprintf")
+		}
 		if len(call.Args) == 1 || len(call.Args) == 2 && isNilConst(call.Args[1]) {
 			// Sprintf("text") and Sprint("text") are the text when it has no verbs.
 			if s, ok := constString(call.Args[0]); ok && !strings.Contains(s, "%") {
@@ -84,6 +88,7 @@ func libModels(m map[string]externFunc) *libLowering {
 		m[f] = unknownString
 	}
 	m["fmt.Sprintln"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		readFormatted(l, b, call, args, false)
 		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 	}
 	m["strconv.Atoi"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -174,6 +179,7 @@ func unknownError(l *lowerer, b *builder) ir.Value {
 
 // errorf lowers fmt.Errorf(format, args...).
 func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	readFormatted(l, b, call, args, true)
 	format, ok := "", false
 	nargs := -1
 	if len(call.Args) == 2 {
@@ -200,6 +206,14 @@ func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, arg
 	isErr := b.Call(ir.Bool, l.implementsFunc(errorType()), b.Extract(arg, 0))
 	w := b.Op(ir.OpSelect, l.Iface(), isErr, arg, ir.ZeroConst(l.Iface()))
 	return lib.newError(l, b, lib.wrapError, msg, w), nil
+}
+
+// readFormatted reads the operands of a Sprint-like call as fmt does
+// (concLowering.readPrintOperands), when the race detector is there.
+func readFormatted(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, printf bool) {
+	if c, ok := l.Conc.(*concLowering); ok && len(args) > 0 {
+		c.readPrintOperands(l, b, call, args, printf)
+	}
 }
 
 // scanFormat reads a Printf format: the number of verbs that take an

@@ -40,8 +40,8 @@ func (c *concLowering) printModels(m map[string]externFunc) {
 		}
 		m["fmt.F"+strings.ToLower(f[:1])+f[1:]] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			c.readPrintOperands(l, b, call, args[1:], printf)
-			text := formatted(l, b, call, 1, f)
-			return c.writeTo(l, b, args[0], text, call.Signature().Results()), nil
+			text, known := formatted(call, 1, f)
+			return c.writeTo(l, b, args[0], func() ir.Value { return textBytes(l, b, text, known) }, call.Signature().Results()), nil
 		}
 		m["log."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			c.readPrintOperands(l, b, call, args, printf)
@@ -95,28 +95,66 @@ func (c *concLowering) printResults(l *lowerer, b *builder, call *ssa.CallCommon
 }
 
 // formatted is the text a Print-like call writes, its operands from
-// argument first on (after a format for Printf): exact when the call's
-// text is a constant, otherwise an unknown string.
-func formatted(l *lowerer, b *builder, call *ssa.CallCommon, first int, f string) ir.Value {
+// argument first on (after a format for Printf), when it is a constant:
+// a format without verbs, or operands that are all constant strings.
+func formatted(call *ssa.CallCommon, first int, f string) (string, bool) {
 	if len(call.Args) <= first {
-		return l.unknownNondetLabel(b, ir.String, libUnknown)
+		return "", false
 	}
 	ops := call.Args[first:]
-	switch {
-	case f == "Printf" && len(ops) == 2 && variadicLen(ops[1]) == 0:
-		if s, ok := constString(ops[0]); ok && !strings.Contains(s, "%") {
-			return ir.StringConst(s)
+	if f == "Printf" {
+		if s, ok := constString(ops[0]); ok && variadicLen(ops[1]) == 0 && !strings.Contains(s, "%") {
+			return s, true
 		}
-	case f == "Println" && len(ops) == 1 && variadicLen(ops[0]) == 0:
-		return ir.StringConst("\n")
+		return "", false
 	}
-	return l.unknownNondetLabel(b, ir.String, libUnknown)
+	vals := variadicOperands(ops[0])
+	if vals == nil {
+		return "", false
+	}
+	strs := make([]string, len(vals))
+	for i, v := range vals {
+		mi, ok := v.(*ssa.MakeInterface)
+		if !ok {
+			return "", false
+		}
+		if strs[i], ok = constString(mi.X); !ok {
+			return "", false
+		}
+	}
+	if f == "Println" { // Println separates its operands, Print only non-strings
+		return strings.Join(strs, " ") + "\n", true
+	}
+	return strings.Join(strs, ""), true
 }
 
-// writeTo writes text to the io.Writer w as Fprint does: to os.Stdout or
+// maxText is the most bytes of an unknown text a model hands to a Write.
+const maxText = 64
+
+// textBytes is the []byte a Print-like call writes: the text when it is a
+// constant (formatted), else an unknown text of at most maxText bytes.
+func textBytes(l *lowerer, b *builder, text string, known bool) ir.Value {
+	if known {
+		return l.stringToBytes(b, ir.StringConst(text))
+	}
+	return unknownBytes(l, b, libUnknown, maxText)
+}
+
+// unknownBytes is a new []byte of unknown contents and length (at most
+// max), labelled: the executor does not turn an unknown string into bytes.
+func unknownBytes(l *lowerer, b *builder, label string, max int) ir.Value {
+	at := ir.Array(ir.U8, max)
+	p := b.Alloc(at, nil)
+	b.Store(p, l.unknownNondetLabel(b, at, label))
+	n := l.unknownNondetLabel(b, ir.I64, label)
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, int64(max))))}})
+	return b.Make(l.Slice(), p, ir.IntConst(ir.I64, 0), n, ir.IntConst(ir.I64, int64(max)))
+}
+
+// writeTo writes to the io.Writer w as Fprint does: to os.Stdout or
 // os.Stderr it orders the writers (an unknown n, a nil error); otherwise
-// w.Write([]byte(text)) runs and its results are the call's.
-func (c *concLowering) writeTo(l *lowerer, b *builder, w, text ir.Value, results *types.Tuple) ir.Value {
+// w.Write(text()) runs and its results are the call's.
+func (c *concLowering) writeTo(l *lowerer, b *builder, w ir.Value, text func() ir.Value, results *types.Tuple) ir.Value {
 	res := l.Type(results)
 	r := b.Temp(res)
 	done := b.NewBlock("written")
@@ -133,7 +171,7 @@ func (c *concLowering) writeTo(l *lowerer, b *builder, w, text ir.Value, results
 		b.Jmp(done)
 		b.SetBlock(other)
 	}
-	b.CallTo(r, c.writeMethod(l), w, l.stringToBytes(b, text))
+	b.CallTo(r, c.writeMethod(l), w, text())
 	b.CheckPanicking()
 	b.Jmp(done)
 	b.SetBlock(done)
@@ -246,7 +284,7 @@ func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon,
 	}
 	c.readPrintOperands(l, b, call, args, printf)
 	c.syncStream(l, b, lg)
-	line := l.unknownNondetLabel(b, ir.String, libUnknown)
+	line := func() ir.Value { return textBytes(l, b, "", false) } // a header, the prefix and the text
 	results := types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType()))
 	c.writeTo(l, b, out, line, results)
 	b.Jmp(done)
@@ -325,38 +363,30 @@ func (c *concLowering) readOperands(l *lowerer, b *builder, v ssa.Value, s ir.Va
 // is the operand's SSA value when kiss sees it (its static type then
 // decides), nil otherwise (x's dynamic type decides, at run time).
 func (c *concLowering) readOperand(l *lowerer, b *builder, op ssa.Value, x ir.Value, methods bool) {
-	var name string
 	if mi, ok := op.(*ssa.MakeInterface); ok {
-		t := mi.X.Type()
-		name = describe(mi.X)
-		switch readsOf(t, methods) {
+		switch readsOf(mi.X.Type(), methods) {
 		case readPointee, readMap:
-			c.read(b, b.Load(ir.Ptr, b.Extract(x, 1)), name)
+			c.read(b, b.Load(ir.Ptr, b.Extract(x, 1)))
 		case readElems:
-			c.readElems(b, b.Load(l.Slice(), b.Extract(x, 1)), name)
+			c.readElems(b, b.Load(l.Slice(), b.Extract(x, 1)))
 		}
 		return
 	}
-	if op != nil {
-		name = describe(op)
-	}
 	refs := b.Call(refsType(l), c.refsFunc(l, methods), x)
-	c.read(b, b.Extract(refs, 0), name)
-	c.readElems(b, b.Extract(refs, 1), name)
+	c.read(b, b.Extract(refs, 0))
+	c.readElems(b, b.Extract(refs, 1))
 }
 
-// read is a plain read of *p by the running goroutine (none for nil).
-func (c *concLowering) read(b *builder, p ir.Value, name string) {
+// read is a plain read of *p by the running goroutine (none for nil). It
+// is unnamed: a race with it is named by the program's own access.
+func (c *concLowering) read(b *builder, p ir.Value) {
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
-	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("rd"), g, p, ir.StringConst(name)}})
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("rd"), g, p, ir.StringConst("")}})
 }
 
 // readElems reads each element of the slice s.
-func (c *concLowering) readElems(b *builder, s ir.Value, name string) {
-	if name != "" {
-		name += "[i]"
-	}
-	b.forLoop("el", b.Extract(s, 2), func(i ir.Value) { c.read(b, b.elemPtr(s, i), name) })
+func (c *concLowering) readElems(b *builder, s ir.Value) {
+	b.forLoop("el", b.Extract(s, 2), func(i ir.Value) { c.read(b, b.elemPtr(s, i)) })
 }
 
 // What fmt's reflection reads of an operand beyond its value.

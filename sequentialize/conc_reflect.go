@@ -281,7 +281,7 @@ func (c *concLowering) typeOf(l *lowerer, b *builder, typeIface types.Type, id i
 func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method string) ir.Value {
 	r := b.Call(elemType(c), c.modelLate(l, "reflect.elem"), rvID(b, v), b.Extract(v, 1))
 	b.PanicStringUnless(b.Extract(r, 2), "reflect: call of reflect.Value."+method+" on a Value of a kind without elements")
-	c.read(b, b.Extract(r, 1), "")
+	c.read(b, b.Extract(r, 1))
 	return b.Extract(r, 0)
 }
 

@@ -62,7 +62,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		return b.Make(res, l.unknownNondetLabel(b, ir.String, stack), l.unknownNondetLabel(b, res.Fields[1], stack)), nil
 	}
 	m["runtime/debug.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return l.stringToBytes(b, l.unknownNondetLabel(b, ir.String, stack)), nil
+		return unknownBytes(l, b, stack, maxText), nil
 	}
 	const env = "the process's environment"
 	m["os.Executable"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

@@ -210,14 +210,15 @@ func keyOf(m *types.Func) methodKey {
 
 // sigString is the signature without receiver and parameter names (which
 // types.Identical ignores too), and without aliases (testify's
-// Errorf(string, ...interface{}) is testing's Errorf(string, ...any)).
+// Errorf(string, ...interface{}) is testing's Errorf(string, ...any);
+// Write([]byte) is Write([]uint8)).
 func sigString(sig *types.Signature) string {
 	return types.TypeString(unaliased(sig, nil), nil)
 }
 
-// unaliased returns t with every alias in it, but inside named types,
-// replaced by the type it stands for, and signatures without parameter
-// names and receivers.
+// unaliased returns t with every alias in it (byte and rune too), but
+// inside named types, replaced by the type it stands for, and signatures
+// without parameter names and receivers.
 func unaliased(t types.Type, seen map[*types.Interface]types.Type) types.Type {
 	tuple := func(tu *types.Tuple) *types.Tuple {
 		vars := make([]*types.Var, tu.Len())
@@ -229,6 +230,8 @@ func unaliased(t types.Type, seen map[*types.Interface]types.Type) types.Type {
 	switch t := t.(type) {
 	case *types.Alias:
 		return unaliased(types.Unalias(t), seen)
+	case *types.Basic: // byte is uint8, rune int32
+		return types.Typ[t.Kind()]
 	case *types.Signature:
 		return types.NewSignatureType(nil, nil, nil, tuple(t.Params()), tuple(t.Results()), t.Variadic())
 	case *types.Pointer:

@@ -253,7 +253,7 @@ var registry = func() []Model {
 		inGo("runtime.FuncForPC", 0, "nil for pc 0, else a new *Func"),
 		inGo("(*runtime.Func).Name", 0, "\"\" for a nil Func, else an unknown string"),
 		inGo("(*runtime.Func).FileLine", 0, "an unknown file and line"),
-		inGo("runtime/debug.Stack", 0, "an unknown text"),
+		inGo("runtime/debug.Stack", 0, "an unknown text (of at most 64 bytes)"),
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),

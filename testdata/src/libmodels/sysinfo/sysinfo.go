@@ -1,0 +1,41 @@
+// Package sysinfo: what a test learns of its process (the stack, the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// executable, the environment) before a race: the paths go past it.
+package sysinfo
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+)
+
+// Callers climbs the stack as testify's CallerInfo does, until Caller
+// runs out of frames or the test runner's frame.
+func Callers() []string {
+	var out []string
+	for i := 0; ; i++ {
+		pc, file, line, ok := runtime.Caller(i)
+		if !ok {
+			break
+		}
+		f := runtime.FuncForPC(pc)
+		if f == nil || f.Name() == "testing.tRunner" {
+			break
+		}
+		out = append(out, fmt.Sprintf("%s:%d", file, line))
+	}
+	return out
+}
+
+// Describe is what a test might log about its process.
+func Describe() string {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = "?"
+	}
+	dir, ok := os.LookupEnv("TMPDIR")
+	if !ok {
+		dir = os.Getenv("HOME")
+	}
+	return fmt.Sprintf("%s %s %d frames\n%s", exe, dir, len(Callers()), debug.Stack())
+}
