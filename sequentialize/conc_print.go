@@ -27,7 +27,11 @@ import (
 //     would not replay; the order of two writes follows the goroutines'
 //     other steps.
 //   - Any other io.Writer is called: its Write runs with the text, which
-//     is exact for a constant text and otherwise an unknown string.
+//     is exact for a constant text and otherwise unknown bytes (at most
+//     maxText: the executor does not turn an unknown string into bytes).
+//     A Logger's Write runs between the acquire and the release of its
+//     lock; that the lock keeps a second writer out while a Write blocks
+//     is not modelled.
 //
 // Print, Println and Printf return an unknown n and a nil error.
 func (c *concLowering) printModels(m map[string]externFunc) {
@@ -207,7 +211,7 @@ func (c *concLowering) stream(l *lowerer, b *builder, name string) ir.Value {
 	if g := osGlobal(l, "os", name); g != nil {
 		return b.Load(g.Elem, g)
 	}
-	return l.sharedGlobal("fmt."+name, ir.I64)
+	return l.sharedGlobal("rt."+strings.ToLower(name), ir.I64)
 }
 
 // isStream reports whether the io.Writer w is os.Stdout or os.Stderr
@@ -235,10 +239,15 @@ func (c *concLowering) isStream(l *lowerer, b *builder, w ir.Value, name string)
 // syncStream orders the running goroutine after the earlier writers of
 // key and before the later ones, as a lock taken and released would.
 func (c *concLowering) syncStream(l *lowerer, b *builder, key ir.Value) {
+	c.hb(b, "hb.acquire", key)
+	c.hb(b, "hb.release", key)
+}
+
+// hb is the race detector's happens-before event ev ("hb.acquire",
+// "hb.release") of the running goroutine on key.
+func (c *concLowering) hb(b *builder, ev string, key ir.Value) {
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
-	for _, ev := range []string{"hb.acquire", "hb.release"} {
-		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, key, ir.IntConst(ir.I64, 0)}})
-	}
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, key, ir.IntConst(ir.I64, 0)}})
 }
 
 // stdLogger is log's standard logger, which writes to os.Stderr: a
@@ -251,7 +260,7 @@ func (c *concLowering) stdLogger(l *lowerer) ir.Value {
 			tt = l.Type(lt.Type())
 		}
 	}
-	return l.sharedGlobal("log.std", tt)
+	return l.sharedGlobal("rt.logstd", tt)
 }
 
 // loggerPrint is (*log.Logger).Print, Printf or Println: nothing for
@@ -283,10 +292,12 @@ func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon,
 		b.SetBlock(write)
 	}
 	c.readPrintOperands(l, b, call, args, printf)
-	c.syncStream(l, b, lg)
-	line := func() ir.Value { return textBytes(l, b, "", false) } // a header, the prefix and the text
+	c.hb(b, "hb.acquire", lg) // l.outMu.Lock()
+	// The line: a header, the prefix and the text.
+	line := func() ir.Value { return textBytes(l, b, "", false) }
 	results := types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType()))
 	c.writeTo(l, b, out, line, results)
+	c.hb(b, "hb.release", lg)
 	b.Jmp(done)
 	b.SetBlock(done)
 }

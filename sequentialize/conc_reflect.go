@@ -209,14 +209,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	})
 	m["(reflect.Value).Interface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "Interface")
-		r := b.Temp(l.Iface())
-		b.move(r, b.Make(l.Iface(), id, box))
-		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
-		_, join := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindInterface)), "iface")
-		b.move(r, b.Load(l.Iface(), box)) // a Value of interface type holds the interface
-		b.Jmp(join)
-		b.SetBlock(join)
-		return r
+		return b.Make(l.Iface(), id, box) // boxes are never written: no copy needed
 	})
 	m["(reflect.Value).CanInterface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "CanInterface")
@@ -448,12 +441,14 @@ func kindOf(e *typeEntry) int64 {
 
 // elemID is the id of t's element type (0 if it has none or kiss does not
 // hold one): a pointer's joins the table, unless an interface (no value
-// has one as its dynamic type).
+// has one as its dynamic type) or a value holding a model's own type (a
+// struct with a sync.Mutex: a value of it is never boxed, and == does not
+// compare it).
 func (c *concLowering) elemID(l *lowerer, t types.Type) int64 {
 	var elem types.Type
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
-		if !isInterface(u.Elem()) {
+		if !isInterface(u.Elem()) && !l.holdsModelled(u.Elem(), nil) {
 			return l.TypeID(u.Elem())
 		}
 		elem = u.Elem()
@@ -513,8 +508,6 @@ func (c *concLowering) genIsNil(l *lowerer) func(b *builder) {
 				ret(b.Bin(ir.OpEq, b.Extract(b.Load(l.Closure(), box), 0), ir.ZeroConst(ir.FuncT)))
 			case kindSlice:
 				ret(b.Bin(ir.OpEq, b.Extract(b.Load(l.Slice(), box), 0), ir.ZeroConst(ir.Ptr)))
-			case kindInterface:
-				ret(b.Bin(ir.OpEq, b.Extract(b.Load(l.Iface(), box), 0), ir.IntConst(ir.I64, 0)))
 			default:
 				b.Ret(ir.IntConst(ir.I64, 2))
 			}

@@ -76,8 +76,14 @@
 // the front end lowers in Go (summaries.InGo) is the externFunc that
 // lowerings registers under the same name, in conc_models.go (sync,
 // time.Sleep, runtime.Gosched and Goexit), conc_atomic.go,
-// conc_context.go, conc_time.go, conc_testing.go and conc_lib.go (errors,
-// fmt, strconv, strings, flag, runtime's counts, go test's flags). TestModelRegistry
+// conc_context.go, conc_time.go, conc_testing.go, conc_lib.go (errors,
+// fmt's Sprint family, strconv, strings, flag, runtime's counts, go test's
+// flags), conc_print.go (fmt's printing, log), conc_reflect.go (reflect),
+// conc_sys.go (the call stack, the environment) and conc_testify.go
+// (testify's assert and require, which apply in testify's exported code
+// too). A model whose answer depends on the dynamic type is a late
+// function with a recipe (modelLate), remade by an importer of exported
+// code. TestModelRegistry
 // checks that the registry and the lowerings name the same functions. The
 // Go types whose values are a model's own (summaries.TypeModels) get the
 // model's IR type (lowerOptions.Types). The models' IR is parsed and

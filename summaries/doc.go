@@ -14,7 +14,9 @@
 // synchronize (Syncs) or start a goroutine (Spawns), what program code it
 // may call and when (Calls, CallArg, CallsMethods), and what it does (Doc).
 // TypeModels lists the Go types whose values are a model's own (sync.Mutex
-// is the IR type $mutex).
+// is the IR type $mutex, reflect.Value $rvalue). Models of functions outside
+// the standard library (testify's; Model.Standard) key on the import path
+// too: they apply to programs that have the function.
 //
 // A model is implemented in one of two ways:
 //

@@ -231,12 +231,12 @@ var registry = func() []Model {
 		inGo("reflect.Zero", 0, "a Value holding a new zero value of the type"),
 		inGo("reflect.Indirect", 0, "v.Elem() for a pointer, else v"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==) or are of different types; true when == holds; else an unknown bool"),
-		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a type known only from another package's code)"),
+		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
 		inGo("(reflect.Value).Type", 0, "the Value's type as TypeOf; a zero Value panics"),
 		inGo("(reflect.Value).IsValid", 0, "whether the Value holds a value"),
-		inGo("(reflect.Value).IsNil", 0, "whether a chan, func, interface, map, pointer or slice is nil; other kinds panic"),
+		inGo("(reflect.Value).IsNil", 0, "whether a chan, func, map, pointer or slice is nil; other kinds panic"),
 		inGo("(reflect.Value).Len", 0, "the length of an array, chan, map, slice or string; other kinds panic"),
-		inGo("(reflect.Value).Elem", 0, "for a pointer, a Value holding a copy of what it points to (read then), zero for nil; for an interface its dynamic value; other kinds panic"),
+		inGo("(reflect.Value).Elem", 0, "for a pointer, a Value holding a copy of what it points to (read then), the zero Value for nil; other kinds panic"),
 		inGo("(reflect.Value).Interface", 0, "the value as an interface; a zero Value panics"),
 		inGo("(reflect.Value).CanInterface", 0, "true; a zero Value panics (unexported fields are not modelled: Field is unknown)"),
 		inGo("(reflect.Value).String", 0, "a string Value's string, \"<invalid Value>\", else an unknown string"),
@@ -248,7 +248,7 @@ var registry = func() []Model {
 	// The runtime's and the OS's view of the process: values kiss cannot
 	// know, without effects.
 	add(
-		inGo("runtime.Caller", 0, "the frame skip levels up: certain for skip 0, else present or not as an unknown stack depth of at most maxStack frames decides; unknown pc (non-zero), file and line"),
+		inGo("runtime.Caller", 0, "a frame for skip 0, none from 32 on, else present or not as an unknown stack depth decides; unknown pc (non-zero), file and line"),
 		inGo("runtime.Callers", 0, "writes an unknown count (at most len(pc)) of unknown pcs into pc and returns the count"),
 		inGo("runtime.FuncForPC", 0, "nil for pc 0, else a new *Func"),
 		inGo("(*runtime.Func).Name", 0, "\"\" for a nil Func, else an unknown string"),
@@ -267,7 +267,7 @@ var registry = func() []Model {
 	add(
 		inGo(testifyAssert+".Fail", 0, "reads msgAndArgs, calls t.Errorf with an unknown message (a test failure for a *testing.T) and returns false").methods(),
 		inGo(testifyAssert+".FailNow", 0, "Fail, then t.FailNow() if t has it, else panics as testify does").methods(),
-		inGo(testifyAssert+".ObjectsAreEqual", 0, "nil only equals nil; []byte operands by their bytes; else reflect.DeepEqual"),
+		inGo(testifyAssert+".ObjectsAreEqual", 0, "reads its operands; nil only equals nil; []byte operands by their bytes; else reflect.DeepEqual"),
 		inGo(testifyAssert+".CallerInfo", 0, "an unknown []string of at most 4 frames (nothing kiss checks reads them)"),
 		inGo(testifyAssert+".formatUnequalValues", 0, "reads its operands as fmt does; two unknown strings (Equal's report)"),
 		inGo(testifyAssert+".diff", 0, "reads its operands as fmt does; an unknown string (Equal's report, made with go-spew and go-difflib)"),

@@ -115,3 +115,41 @@ func TestRequireEndsGoroutine(t *testing.T) {
 	}()
 	<-done
 }
+
+// require.Fail and FailNow, and assert.FailNow, end the goroutine too.
+func TestFailNowEndsGoroutine(t *testing.T) {
+	var mu sync.Mutex
+	done := make(chan bool, 3)
+	go func() {
+		defer func() { done <- true }()
+		require.Fail(&recorder{}, "boom")
+		mu.Unlock()
+	}()
+	go func() {
+		defer func() { done <- true }()
+		require.FailNow(&recorder{}, "boom")
+		mu.Unlock()
+	}()
+	go func() {
+		defer func() { done <- true }()
+		assert.FailNow(&recorder{}, "boom")
+		mu.Unlock()
+	}()
+	<-done
+	<-done
+	<-done
+}
+
+// A TestingT without FailNow: assert.FailNow panics, as testify does.
+type errorfOnly struct{}
+
+func (errorfOnly) Errorf(string, ...interface{}) {}
+
+func TestFailNowWithoutFailNow(t *testing.T) {
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		assert.FailNow(errorfOnly{}, "boom") // want "panic: test failed and t is missing `FailNow\\(\\)` \\(0 preemptions\\)"
+	}()
+	<-done
+}
