@@ -220,6 +220,20 @@ func readFormatted(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value
 // operand, the operand indexes of its %w verbs, and whether kiss reads it
 // (no explicit argument indexes, no '*' operands).
 func scanFormat(format string) (verbs int, wrapped []int, simple bool) {
+	vs, simple := formatVerbs(format)
+	for i, v := range vs {
+		if v == 'w' {
+			wrapped = append(wrapped, i)
+		}
+	}
+	return len(vs), wrapped, simple
+}
+
+// formatVerbs returns the verb of each operand of a Printf format, and
+// whether kiss reads the format (no explicit argument indexes, no '*'
+// operands).
+func formatVerbs(format string) ([]byte, bool) {
+	var verbs []byte
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
@@ -229,19 +243,17 @@ func scanFormat(format string) (verbs int, wrapped []int, simple bool) {
 			i++
 		}
 		if i >= len(format) {
-			return verbs, wrapped, true // %!(NOVERB)
+			return verbs, true // %!(NOVERB)
 		}
 		switch format[i] {
 		case '%':
 			continue
 		case '[', '*':
-			return verbs, wrapped, false
-		case 'w':
-			wrapped = append(wrapped, verbs)
+			return verbs, false
 		}
-		verbs++
+		verbs = append(verbs, format[i])
 	}
-	return verbs, wrapped, true
+	return verbs, true
 }
 
 // variadicLen returns the number of operands in the ... slice of a call,

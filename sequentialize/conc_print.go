@@ -81,7 +81,9 @@ func (c *concLowering) readPrintOperands(l *lowerer, b *builder, call *ssa.CallC
 	var verbs []byte
 	if printf && len(call.Args) >= 2 {
 		if format, ok := constString(call.Args[len(call.Args)-2]); ok {
-			verbs = formatVerbs(format)
+			if vs, simple := formatVerbs(format); simple {
+				verbs = vs
+			}
 		}
 	}
 	c.readOperands(l, b, call.Args[len(call.Args)-1], args[len(args)-1], verbs, true)
@@ -316,32 +318,6 @@ func fieldIndex(t types.Type, name string) int {
 	return -1
 }
 
-// formatVerbs returns the verb of each operand of a Printf format kiss
-// reads (scanFormat's), nil for one it does not.
-func formatVerbs(format string) []byte {
-	var verbs []byte
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		i++
-		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
-			i++
-		}
-		if i >= len(format) {
-			break
-		}
-		switch format[i] {
-		case '%':
-			continue
-		case '[', '*':
-			return nil
-		}
-		verbs = append(verbs, format[i])
-	}
-	return verbs
-}
-
 // readOperands emits the race detector's reads of what fmt's or
 // reflect.DeepEqual's reflection reads of the operands of a ...any
 // parameter (v, lowered as s), at b.Pos, one level deep: what a pointer
@@ -362,8 +338,8 @@ func (c *concLowering) readOperands(l *lowerer, b *builder, v ssa.Value, s ir.Va
 		}
 		return
 	}
-	if verbs != nil {
-		return // a format with operands kiss does not see
+	if strings.ContainsAny(string(verbs), "Tp") {
+		return // which operands they print, kiss does not see
 	}
 	b.forLoop("arg", b.Extract(s, 2), func(i ir.Value) {
 		c.readOperand(l, b, nil, b.Load(l.Iface(), b.elemPtr(s, i)), methods)

@@ -210,6 +210,13 @@ func (d *decoder) explain(v *smt.Violation) *Finding {
 			f.site = top(g.sites) // the goroutine that ran when it happened
 		}
 	}
+	if f.pos == "" && f.Check == "assert" {
+		// A failure without a position of its own: a model's t.Errorf
+		// reached through an interface (testify's Fail). testify's
+		// functions call t.Helper, so go test names the line that called
+		// into them, which replay looks for.
+		f.pos = f.site
+	}
 	return f
 }
 
