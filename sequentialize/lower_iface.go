@@ -287,7 +287,7 @@ type importedType struct {
 	// definition (refreshImportedTypes).
 	names            map[methodKey]string
 	eqName, descName string
-	kind       int64 // reflect.Kind, 0 if not known
+	kind             int64 // reflect.Kind, 0 if not known
 }
 
 // methodOf returns the concrete method of dynamic type e (a Go type) for

@@ -55,7 +55,7 @@ type DynType struct {
 	// it in interfaces, or ask whether one holds it): an importer adds the
 	// type to its table once it runs one of them.
 	Makers []string
-	Kind       int64    // its reflect.Kind, for the reflect model (0: a model's own type)
+	Kind   int64 // its reflect.Kind, for the reflect model (0: a model's own type)
 }
 
 // Method is a method of a dynamic type, or a method an interface asks for:
