@@ -81,6 +81,15 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	}
 	var withheld []*report.Finding
 	for _, v := range out.Violations {
+		if os.Getenv("KISS_DEBUG_TRACE") != "" {
+			fmt.Fprintf(cfg.stderr(), "violation %v\n", v)
+			for _, ev := range v.Trace {
+				fmt.Fprintf(cfg.stderr(), "  %s %v %s\n", ev.Name, ev.Args, ev.Pos)
+			}
+			for _, p := range v.Path[max(0, len(v.Path)-40):] {
+				fmt.Fprintf(cfg.stderr(), "  path %s\n", p)
+			}
+		}
 		f := report.Decode(sc, v)
 		if provable(sc, f) {
 			res.findings = append(res.findings, f)

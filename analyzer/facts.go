@@ -262,7 +262,7 @@ func lowerable(p *types.Package) bool {
 	case "runtime", "unsafe", "internal/abi", "internal/cpu", "internal/goarch", "internal/goos",
 		"internal/race", "internal/msan", "internal/asan", "internal/goexperiment", "internal/bytealg":
 		return false
-	case "context", "testing":
+	case "context", "testing", "reflect":
 		// Modelled as a whole (summaries): their own code would run
 		// beside the models on the same values.
 		return false

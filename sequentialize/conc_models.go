@@ -71,6 +71,7 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.timeModels(m)
 	c.atomicModels(m)
 	runtimeHooks(m)
+	onceModels(c, m)
 	c.printModels(m)
 	c.reflectModels(m)
 	c.sysModels(m)

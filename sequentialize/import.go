@@ -86,10 +86,6 @@ func (l *lowerer) pkg(path string) *linkedPkg {
 		if l.dyn.byID[dt.ID] != nil || l.link.dormant[dt.ID] != nil {
 			continue
 		}
-		if dt.Model {
-			l.addLinkedType(dt)
-			continue
-		}
 		l.link.dormant[dt.ID] = &dormantType{dt: dt, pkg: path}
 	}
 	return p
@@ -379,8 +375,10 @@ func (l *lowerer) addLinkedType(dt summaries.DynType) {
 	e := &typeEntry{ID: dt.ID, Name: dt.Name, linked: true}
 	if dt.Model {
 		e.Methods = map[methodKey]*ir.Func{}
+		e.modelNames = map[methodKey]string{}
 		for _, m := range dt.Methods {
 			e.Methods[methodKey{m.Pkg, m.Name, m.Sig}] = l.funcNamed(m.Func)
+			e.modelNames[methodKey{m.Pkg, m.Name, m.Sig}] = m.Func
 		}
 	} else {
 		imp := &importedType{methods: map[methodKey]*ir.Func{}, names: map[methodKey]string{}, comparable: dt.Comparable, eqName: dt.Eq, descName: dt.Desc}
@@ -446,6 +444,9 @@ func (l *lowerer) wakeTypes(r reach) bool {
 // functions of their methods' names, now that more code is linked.
 func (l *lowerer) refreshImportedTypes() {
 	for _, e := range l.info.Types {
+		for k, name := range e.modelNames {
+			e.Methods[k] = l.funcNamed(name)
+		}
 		imp := e.Imported
 		if imp == nil {
 			continue

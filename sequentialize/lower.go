@@ -100,6 +100,9 @@ type typeEntry struct {
 	// code (Type and Methods are nil).
 	Imported *importedType
 	linked   bool // the entry came with another package's lowered code
+	// modelNames are the names of Methods of a model's type linked code
+	// describes (refreshImportedTypes).
+	modelNames map[methodKey]string
 }
 
 // RegisterType adds a dynamic type of a model, whose values an interface

@@ -1,4 +1,4 @@
-// Package deepequal: a config store whose Update copies the config under // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package deepequal: a config store whose Update copies the config under // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // the lock, changes the copy outside it and stores it back (an atomicity
 // violation: of two concurrent updates one is lost); UpdateFixed holds
 // the lock across. The tests compare configs with reflect.DeepEqual.

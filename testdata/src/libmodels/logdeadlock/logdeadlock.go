@@ -1,4 +1,4 @@
-// Package logdeadlock: a transfer that locks the two accounts in argument // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package logdeadlock: a transfer that locks the two accounts in argument // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // order and logs in between (AB-BA: two opposite transfers deadlock);
 // TransferFixed locks in a global order. The log calls write to stderr
 // through log's models, which the paths go past.

@@ -1,4 +1,4 @@
-// Package printrace: races through what fmt reads of its operands. A // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package printrace: races through what fmt reads of its operands. A // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // Stats printed while a worker updates it is read by fmt's reflection (it
 // prints &{...}, every field); a Writer of the package's own runs when
 // fmt.Fprintf writes to it.

@@ -1,4 +1,4 @@
-// Package sysinfo: what a test learns of its process (the stack, the // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package sysinfo: what a test learns of its process (the stack, the // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // executable, the environment) before a race: the paths go past it.
 package sysinfo
 

@@ -1,4 +1,4 @@
-// Package testifyuse: tests written with testify (a copy of its assert // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package testifyuse: tests written with testify (a copy of its assert // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // and require in testdata/src/github.com/stretchr/testify). Counter.Inc
 // reads and writes under two separate lock sections, so two increments
 // can lose one (the SplitSync shape); CounterFixed holds the lock across.

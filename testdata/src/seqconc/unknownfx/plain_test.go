@@ -1,6 +1,7 @@
 package unknownfx
 
 import (
+	"os"
 	"regexp"
 	"testing"
 	"time"
@@ -24,13 +25,23 @@ func TestRaceBehindUnknownValue(t *testing.T) {
 	<-done
 }
 
-// A failure that needs QuoteMeta to return some value is not reported:
-// kiss does not know what it returns.
+// A failure that needs the environment to hold some value is not
+// reported: kiss does not know what it holds.
 func TestFailureNeedsUnknownValue(t *testing.T) {
 	done := make(chan bool)
 	go func() { done <- true }()
-	if len(regexp.QuoteMeta("a.b")) == 7 {
+	if len(os.Getenv("KISS_TEST")) == 7 {
 		t.Error("seven")
+	}
+	<-done
+}
+
+// The standard library runs as written: QuoteMeta's result is known.
+func TestLibraryRunsAsWritten(t *testing.T) {
+	done := make(chan bool)
+	go func() { done <- true }()
+	if len(regexp.QuoteMeta("a.b")) == 4 {
+		t.Error("four") // want `test failure: t.Error called \(0 preemptions\)`
 	}
 	<-done
 }
@@ -59,13 +70,12 @@ func TestBodylessMayBlock(t *testing.T) {
 	<-done
 }
 
-// time.Unix's Time keeps its location where the program cannot reach it:
-// whether two are equal is up to their unknown instants, so a failure that
-// needs them to differ is held back (in Go they are equal).
+// Two readings of the clock are unknown instants: a failure that needs
+// them to differ is held back (on a fast machine they may be equal).
 func TestTimesMayBeEqual(t *testing.T) {
 	done := make(chan bool)
 	go func() { done <- true }()
-	if time.Unix(1, 0) != time.Unix(1, 0) {
+	if time.Now().UnixNano() != time.Now().UnixNano() {
 		t.Error("differ")
 	}
 	<-done

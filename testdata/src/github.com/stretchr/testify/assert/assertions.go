@@ -1,4 +1,4 @@
-// Package assert is a copy of github.com/stretchr/testify/assert v1.9.0 // want package:`lowered code of 1 package\(s\), \d+ bytes of IR`
+// Package assert is a copy of github.com/stretchr/testify/assert v1.9.0 // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // (MIT License, Copyright (c) 2012-2020 Mat Ryer, Tyler Bunnell and
 // contributors), trimmed to what kiss's tests use. The functions kept are
 // testify's as written, but for diff, cut short before it formats with

@@ -1,4 +1,4 @@
-// Package require is a copy of github.com/stretchr/testify/require v1.9.0 // want package:`lowered code of 2 package\(s\), \d+ bytes of IR`
+// Package require is a copy of github.com/stretchr/testify/require v1.9.0 // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // (MIT License, Copyright (c) 2012-2020 Mat Ryer, Tyler Bunnell and
 // contributors), trimmed to what kiss's tests use; the functions kept are
 // testify's as written.
