@@ -113,7 +113,10 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		return result, nil // the runtime's own: modelled, never run from source
 	}
 	deps := importedCode(pass)
-	prog, pkg := buildSSA(pass)
+	prog, pkg, why := buildSSAWithGenerics(pass, deps)
+	if why != "" && cfg.Stats {
+		note(cfg, "%s: %s", pass.Pkg.Path(), why)
+	}
 	exportCode(pass, pkg, deps, cfg)
 	if cfg.FactsOnly || standard(pass) && !hasTests(pass) || !concurrent(pass) && len(deps) == 0 {
 		// No roots (the standard library's are its tests), or nothing can

@@ -230,6 +230,11 @@ func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered
 		note(cfg, "%s: its code is not available to its importers: %s", pass.Pkg.Path(), oneLine(err))
 		return
 	}
+	for _, f := range pass.Files {
+		if name := pass.Fset.File(f.Pos()).Name(); filepath.IsAbs(name) {
+			own.Files = append(own.Files, name)
+		}
+	}
 	f := &loweredFact{Own: own, Deps: deps}
 	pass.ExportPackageFact(f)
 	if cfg.Stats {

@@ -93,6 +93,17 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*lowere
 		Export:            export,
 	}
 	lopts.Access = c.access
+	// The program may hold other packages' code too, so that generic code
+	// of theirs is instantiated here: their other functions are linked
+	// from their lowered code, as when the program has no body for them.
+	lopts.Bodies = func(fn *ssa.Function) bool {
+		for f := fn; f != nil; f = f.Parent() {
+			if len(f.TypeArgs()) > 0 {
+				return true // an instance: made where it is used
+			}
+		}
+		return fn.Pkg == nil || home == nil || fn.Pkg.Pkg == home
+	}
 	if export != "" {
 		lopts.Pos = func(p token.Position) string {
 			return fmt.Sprintf("%s/%s:%d:%d", export, filepath.Base(p.Filename), p.Line, p.Column)

@@ -21,6 +21,9 @@ type Lowered struct {
 	// Ref marks a reference to the code, which is elsewhere (a store):
 	// only Path and Hash are set.
 	Ref bool
+	// Files are the Go files the package was built from (absolute), for
+	// an importer that instantiates its generic code.
+	Files []string
 	// Chunks maps each function the package defines (its IR name) to its
 	// chunk's text (ir.Print of ir.Chunk).
 	Chunks map[string]string

@@ -1,0 +1,260 @@
+package kiss
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gokiss/kiss/summaries"
+)
+
+// Generic code of other packages runs as written, instantiated where it is
+// used. A package's lowered code cannot hold the instances its importers
+// will need, and a driver such as go vet gives a package only the export
+// data of its imports, where generic functions have no bodies. So when the
+// package instantiates another package's generic functions or types, kiss
+// type-checks that package again from its source (its fact names its
+// files; the standard library's are in GOROOT), and the package itself
+// against it, and builds the SSA of both: the instances the package uses
+// get bodies. The lowering makes them here and links every other function
+// of those packages from their lowered code as usual; the IR names
+// functions and types by their Go names, so the source's objects and the
+// export data's are the same to it.
+//
+// The package is type-checked against the imports it already has but for
+// the packages with generic code; if that fails (a value passed between a
+// package of the export data and one checked from source, say), kiss falls
+// back to the package as the driver gave it, and other packages' generic
+// code stays unknown there.
+
+// genericUniverse is the packages a package is checked against again.
+type genericUniverse struct {
+	pass    *analysis.Pass
+	known   map[string]*types.Package // the driver's, by path
+	files   func(path string) []string
+	source  map[string]bool            // the packages to check from source
+	checked map[string]*checkedPackage // those checked
+	err     error
+}
+
+type checkedPackage struct {
+	pkg   *types.Package
+	files []*ast.File
+	info  *types.Info
+}
+
+// buildSSAWithGenerics builds pass's package with generics instantiated;
+// when it instantiates other packages' generic code, against a universe
+// where those packages are checked from source. note says why not, when
+// it could not.
+func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog *ssa.Program, pkg *ssa.Package, note string) {
+	want := foreignGenerics(pass.Pkg, pass.TypesInfo)
+	if len(want) == 0 {
+		prog, pkg = buildSSA(pass)
+		return prog, pkg, ""
+	}
+	files := sourceFiles(deps)
+	u := &genericUniverse{pass: pass, known: map[string]*types.Package{}, files: files, source: map[string]bool{}}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if _, ok := u.known[p.Path()]; ok {
+			return
+		}
+		u.known[p.Path()] = p
+		for _, q := range p.Imports() {
+			walk(q)
+		}
+	}
+	walk(pass.Pkg)
+	for _, p := range want {
+		u.source[p] = true
+	}
+	// Checking a package from source finds the generic code it uses in
+	// turn: check again with those too, a few times at most.
+	var self *checkedPackage
+	for range 4 {
+		u.checked, u.err = map[string]*checkedPackage{}, nil
+		self = u.checkSelf()
+		if u.err != nil {
+			break
+		}
+		grew := false
+		for _, c := range u.checked {
+			for _, p := range foreignGenerics(c.pkg, c.info) {
+				if !u.source[p] {
+					u.source[p], grew = true, true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	if u.err != nil || self == nil {
+		prog, pkg = buildSSA(pass)
+		return prog, pkg, fmt.Sprintf("generic code of %v is unknown here: %v", want, u.err)
+	}
+	prog = ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	var create func(p *types.Package)
+	create = func(p *types.Package) {
+		if created[p] {
+			return
+		}
+		created[p] = true
+		for _, q := range p.Imports() {
+			create(q)
+		}
+		if p == self.pkg {
+			return
+		}
+		if c := u.checked[p.Path()]; c != nil && c.pkg == p {
+			prog.CreatePackage(p, c.files, c.info, true)
+			return
+		}
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	create(self.pkg)
+	pkg = prog.CreatePackage(self.pkg, self.files, self.info, false)
+	pkg.Build()
+	return prog, pkg, ""
+}
+
+// checkSelf checks pass's files again in the universe.
+func (u *genericUniverse) checkSelf() *checkedPackage {
+	c, err := u.check(u.pass.Pkg.Path(), u.pass.Files, u.pass.Pkg.GoVersion())
+	if err != nil {
+		u.err = err
+		return nil
+	}
+	return c
+}
+
+// Import gives the package of path in the universe: checked from source
+// if it has generic code the others use, else the driver's.
+func (u *genericUniverse) Import(path string) (*types.Package, error) {
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	if c := u.checked[path]; c != nil {
+		return c.pkg, nil
+	}
+	if p := u.known[path]; p != nil && !u.source[path] {
+		return p, nil
+	}
+	names := u.files(path)
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no source for %s", path)
+	}
+	var files []*ast.File
+	for _, name := range names {
+		f, err := parser.ParseFile(u.pass.Fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	goVersion := ""
+	if p := u.known[path]; p != nil {
+		goVersion = p.GoVersion()
+	}
+	c, err := u.check(path, files, goVersion)
+	if err != nil {
+		return nil, err
+	}
+	return c.pkg, nil
+}
+
+func (u *genericUniverse) check(path string, files []*ast.File, goVersion string) (*checkedPackage, error) {
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	conf := types.Config{Importer: u, Sizes: u.pass.TypesSizes, GoVersion: goVersion, FakeImportC: true}
+	var first error
+	conf.Error = func(err error) {
+		if first == nil {
+			first = err
+		}
+	}
+	pkg, _ := conf.Check(path, u.pass.Fset, files, info)
+	if first != nil {
+		return nil, fmt.Errorf("%s does not type-check against generic code from source: %v", path, first)
+	}
+	c := &checkedPackage{pkg: pkg, files: files, info: info}
+	if path != u.pass.Pkg.Path() {
+		u.checked[path] = c
+	}
+	return c, nil
+}
+
+// foreignGenerics lists the packages, other than pkg, whose generic
+// functions or types info instantiates and whose code kiss runs.
+func foreignGenerics(pkg *types.Package, info *types.Info) []string {
+	set := map[string]bool{}
+	for id := range info.Instances {
+		obj := info.Uses[id]
+		if obj == nil || obj.Pkg() == nil || obj.Pkg() == pkg || !lowerable(obj.Pkg()) {
+			continue // the runtime's and the modelled packages' code does not run
+		}
+		set[obj.Pkg().Path()] = true
+	}
+	out := make([]string, 0, len(set))
+	for p := range set {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sourceFiles returns the Go files of a package: as its lowered code
+// names them, or, for the standard library, in GOROOT.
+func sourceFiles(deps []*summaries.Lowered) func(path string) []string {
+	byPath := map[string]*summaries.Lowered{}
+	for _, d := range deps {
+		byPath[d.Path] = d
+	}
+	return func(path string) []string {
+		if d := byPath[path]; d != nil {
+			if d.Stub() {
+				if full, err := fetchCode(d); err == nil {
+					d = full
+				}
+			}
+			if len(d.Files) > 0 && allExist(d.Files) {
+				return d.Files
+			}
+		}
+		bp, err := build.Default.Import(path, "", 0)
+		if err != nil || !bp.Goroot || len(bp.CgoFiles) > 0 {
+			return nil
+		}
+		var out []string
+		for _, f := range bp.GoFiles {
+			out = append(out, filepath.Join(bp.Dir, f))
+		}
+		return out
+	}
+}
+
+func allExist(files []string) bool {
+	return !slices.ContainsFunc(files, func(f string) bool {
+		_, err := os.Stat(f)
+		return err != nil
+	})
+}
