@@ -142,6 +142,15 @@ func (u *genericUniverse) checkSelf() *checkedPackage {
 // Import gives the package of path in the universe: checked from source
 // if it has generic code the others use, else the driver's.
 func (u *genericUniverse) Import(path string) (*types.Package, error) {
+	return u.ImportFrom(path, "", 0)
+}
+
+// ImportFrom is Import, path as written in a file of dir: the standard
+// library imports its vendored packages by their own paths.
+func (u *genericUniverse) ImportFrom(path, dir string, _ types.ImportMode) (*types.Package, error) {
+	if u.known[path] == nil && u.checked[path] == nil && (u.known["vendor/"+path] != nil || u.checked["vendor/"+path] != nil) {
+		path = "vendor/" + path
+	}
 	if path == "unsafe" {
 		return types.Unsafe, nil
 	}
