@@ -5,11 +5,15 @@ import (
 	"go/ast"
 	"go/build"
 	"go/parser"
+	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -82,8 +86,9 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 	// turn: check again with those too, a few times at most.
 	var self *checkedPackage
 	for range 4 {
-		u.checked, u.err = map[string]*checkedPackage{}, nil
+		u.checked, u.err = sourceChecked.get(pass.Fset, u.source), nil
 		self = u.checkSelf()
+		sourceChecked.put(pass.Fset, u.source, u.checked)
 		if u.err != nil {
 			break
 		}
@@ -127,6 +132,55 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 	pkg = prog.CreatePackage(self.pkg, self.files, self.info, false)
 	pkg.Build()
 	return prog, pkg, ""
+}
+
+// sourceChecked keeps, for the packages of one run (one file set), the
+// packages checked from source by source set, so that the many packages
+// instantiating slices' generics check slices once.
+var sourceChecked = checkedCache{m: map[checkedKey]map[string]*checkedPackage{}}
+
+type checkedCache struct {
+	mu sync.Mutex
+	m  map[checkedKey]map[string]*checkedPackage
+}
+
+type checkedKey struct {
+	fset   *token.FileSet
+	source string
+}
+
+func keyOf(fset *token.FileSet, source map[string]bool) checkedKey {
+	paths := make([]string, 0, len(source))
+	for p := range source {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return checkedKey{fset, strings.Join(paths, " ")}
+}
+
+// get returns a copy of what is known for the source set.
+func (c *checkedCache) get(fset *token.FileSet, source map[string]bool) map[string]*checkedPackage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := maps.Clone(c.m[keyOf(fset, source)])
+	if m == nil {
+		m = map[string]*checkedPackage{}
+	}
+	return m
+}
+
+func (c *checkedCache) put(fset *token.FileSet, source map[string]bool, checked map[string]*checkedPackage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := keyOf(fset, source)
+	if c.m[k] == nil {
+		c.m[k] = map[string]*checkedPackage{}
+	}
+	for p, ch := range checked {
+		if _, ok := c.m[k][p]; !ok {
+			c.m[k][p] = ch
+		}
+	}
 }
 
 // checkSelf checks pass's files again in the universe.
@@ -213,15 +267,36 @@ func (u *genericUniverse) check(path string, files []*ast.File, goVersion string
 }
 
 // foreignGenerics lists the packages, other than pkg, whose generic
-// functions or types info instantiates and whose code kiss runs.
+// functions or types info instantiates and whose code kiss runs: a
+// function kiss models, or a generic type none of whose unmodelled
+// methods info selects (iter.Seq, atomic.Pointer, the HashTrieMap inside
+// sync.Map), needs no instance, and checking a package again from source
+// costs as much as its first check.
 func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 	set := map[string]bool{}
-	for id := range info.Instances {
-		obj := info.Uses[id]
+	add := func(obj types.Object) {
 		if obj == nil || obj.Pkg() == nil || obj.Pkg() == pkg || !lowerable(obj.Pkg()) {
-			continue // the runtime's and the modelled packages' code does not run
+			return // the runtime's and the modelled packages' code does not run
 		}
 		set[obj.Pkg().Path()] = true
+	}
+	for id, inst := range info.Instances {
+		if fn, ok := info.Uses[id].(*types.Func); ok {
+			if _, modelled := summaries.Lookup(fn.Origin().FullName()); !modelled {
+				add(fn)
+			}
+			continue
+		}
+		_ = inst
+	}
+	for _, sel := range info.Selections {
+		fn, ok := sel.Obj().(*types.Func)
+		if !ok || fn.Origin() == fn {
+			continue // not a method of an instance
+		}
+		if _, modelled := summaries.Lookup(genericMethodName(fn.Origin())); !modelled {
+			add(fn)
+		}
 	}
 	out := make([]string, 0, len(set))
 	for p := range set {
@@ -229,6 +304,25 @@ func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// genericMethodName is the name ssa gives the generic method m, as the
+// models are named: "(*sync/atomic.Pointer[T]).Load".
+func genericMethodName(m *types.Func) string {
+	recv := m.Type().(*types.Signature).Recv().Type()
+	ptr := ""
+	if p, ok := recv.(*types.Pointer); ok {
+		ptr, recv = "*", p.Elem()
+	}
+	n, ok := types.Unalias(recv).(*types.Named)
+	if !ok {
+		return m.FullName()
+	}
+	var params []string
+	for tp := range n.TypeParams().TypeParams() {
+		params = append(params, tp.Obj().Name())
+	}
+	return "(" + ptr + n.Obj().Pkg().Path() + "." + n.Obj().Name() + "[" + strings.Join(params, ", ") + "])." + m.Name()
 }
 
 // sourceFiles returns the Go files of a package: as its lowered code

@@ -1,44 +1,78 @@
 #!/usr/bin/env bash
 # Runs kiss with default flags on real code fetched as a user would (the
-# module proxy) and on concurrency-heavy standard-library packages, and
-# prints per-target time, roots, how many were explored to the bound, the
-# cut reasons and any finding. Usage: scripts/realcode.sh [bin/kiss]
+# module proxy) and on the standard library's packages with concurrency,
+# and prints per target: time, peak memory, and the roots that were
+#   checked  explored, and some path got past every call kiss does not know
+#   blind    explored, but every path stopped at such a call (named below)
+#   one      one goroutine: one schedule, nothing to interleave
+#   error    not checked at all (an internal error, a budget before the start)
+# then the calls that stopped paths, by how many roots they stopped, and
+# every finding. Then each module again through go vet -vettool, against
+# plain go vet, both with an empty build cache.
+#
+# Usage: scripts/realcode.sh [bin/kiss] [target...]; targets are module
+# names (xsync conc ants) or "std"; all of them by default.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 kiss=$(cd "$(dirname "${1:-bin/kiss}")" && pwd)/$(basename "${1:-bin/kiss}")
 [ -x "$kiss" ] || { echo "build kiss first: make build" >&2; exit 2; }
+shift || true
+targets=${*:-xsync conc ants std}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+export KISS_CACHE=$work/kiss-cache
 
-summarize() { # name, stats file, seconds
-	local f=$2
-	local roots full one stopped
-	roots=$(grep -c ': bound ' "$f")
-	full=$(grep ': bound ' "$f" | grep -c 'cut: none')
+declare -A modules=(
+	[xsync]=golang.org/x/sync@v0.25.0
+	[conc]=github.com/sourcegraph/conc@v0.3.0
+	[ants]=github.com/panjf2000/ants/v2@v2.12.1
+)
+
+summarize() { # name, stats file, seconds, peak KB
+	local f=$2 explored checked blind one errors
+	explored=$(grep -c ': bound ' "$f")
+	blind=$(grep ': bound ' "$f" | grep -c 'no path got past')
+	checked=$((explored - blind))
 	one=$(grep -c ': one goroutine ' "$f")
-	stopped=$(grep ': bound ' "$f" | grep -c 'no path got past')
-	echo "== $1: ${3}s, $roots roots explored, $full of them to the bound ($stopped of those stopped on every path at a call kiss does not know); $one roots with one goroutine (one schedule, not explored)"
-	grep -o 'cut: [^;]*' "$f" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^/   cut /'
-	grep -c ' not checked: ' "$f" | sed 's/^/   roots not checked: /'
-	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | sed 's/^/   FINDING /'
+	errors=$(grep -c ' not checked: ' "$f")
+	echo "== $1: ${3}s, peak $(($4 / 1024)) MiB: $explored explored: checked $checked, blind $blind; one $one; error $errors"
+	grep ': bound ' "$f" | grep -o 'cut: [^;]*' | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^ */   cut /'
+	grep 'not followed past a call' "$f" | sed 's/.*(nothing past it could be shown): //' | tr ',' '\n' | sed 's/^ *//' |
+		sort | uniq -c | sort -rn | head -15 | sed 's/^ */   stopped at /'
+	grep ' not checked: ' "$f" | sed 's/^kiss: [^:]*: /   /' | sort | uniq -c | sort -rn | head -5
+	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | grep -v '^#' | sed 's/^/   FINDING /'
 }
 
-# golang.org/x/sync, all of its tests as roots.
-dir=$(go mod download -json golang.org/x/sync@v0.24.0 | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
-cp -r "$dir" "$work/xsync" && chmod -R u+w "$work/xsync"
-start=$(date +%s)
-(cd "$work/xsync" && "$kiss" -stats ./... >"$work/xsync.txt" 2>&1)
-summarize golang.org/x/sync@v0.24.0 "$work/xsync.txt" $(( $(date +%s) - start ))
-
-# The same through go vet: each package sees its dependencies' code only
-# through the facts kiss exported for them.
-start=$(date +%s)
-(cd "$work/xsync" && go vet -vettool="$kiss" ./... >"$work/xsync-vet.txt" 2>&1)
-echo "== go vet -vettool=kiss golang.org/x/sync/...: $(( $(date +%s) - start ))s"
-grep -v '^#' "$work/xsync-vet.txt" | grep -v '^kiss:' | grep -v '^[[:space:]]' | sed 's/^/   FINDING /'
-
-for p in sync context sync/atomic os/signal net/http; do
+timed() { # out file, command...: runs it, sets secs and peak
+	local out=$1
+	shift
+	local start
 	start=$(date +%s)
-	"$kiss" -stats "$p" >"$work/std.txt" 2>&1
-	summarize "$p" "$work/std.txt" $(( $(date +%s) - start ))
+	/usr/bin/time -f '%M' -o "$work/peak" "$@" >"$out" 2>&1
+	secs=$(($(date +%s) - start))
+	peak=$(tail -1 "$work/peak")
+}
+
+for t in $targets; do
+	if [ "$t" = std ]; then
+		for p in sync context sync/atomic os/signal net/http; do
+			timed "$work/std.txt" "$kiss" -stats "$p"
+			summarize "$p" "$work/std.txt" "$secs" "$peak"
+		done
+		continue
+	fi
+	mod=${modules[$t]}
+	dir=$(go mod download -json "$mod" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+	rm -rf "${work:?}/$t" && cp -r "$dir" "$work/$t" && chmod -R u+w "$work/$t"
+	(cd "$work/$t" && go mod download >/dev/null 2>&1)
+	timed "$work/$t.txt" sh -c "cd '$work/$t' && '$kiss' -stats ./..."
+	summarize "$mod" "$work/$t.txt" "$secs" "$peak"
+
+	# Through go vet, each package a process seeing its dependencies' code
+	# only through the facts kiss exported for them; against plain go vet.
+	GOCACHE=$work/gocache-plain timed "$work/plain.txt" sh -c "cd '$work/$t' && go vet ./..."
+	plain=$secs
+	GOCACHE=$work/gocache-kiss KISS_CACHE=$work/kiss-cache-vet timed "$work/vet.txt" sh -c "cd '$work/$t' && go vet -vettool='$kiss' ./..."
+	echo "   go vet, empty caches: plain ${plain}s, -vettool=kiss ${secs}s (peak of one process $((peak / 1024)) MiB)"
+	grep -v '^#' "$work/vet.txt" | grep -v '^kiss:' | grep -v '^[[:space:]]' | sed 's/^/   VET FINDING /'
 done

@@ -185,7 +185,10 @@ func (l *lowerer) linkChunk(p *linkedPkg, name, text string) error {
 			delete(l.unk.called, f.Name)
 		}
 	}
-	if err := ir.LinkOnce(l.prog, src); err != nil {
+	if l.link.linker == nil {
+		l.link.linker = ir.NewLinker(l.prog)
+	}
+	if err := l.link.linker.Link(src, true); err != nil {
 		return err
 	}
 	l.link.owner[name] = p.lp.Path

@@ -209,6 +209,7 @@ type linking struct {
 	byName           map[string]*ir.Func
 	byGlobal         map[string]*ir.Global
 	nfuncs, nglobals int
+	linker           *ir.Linker // into the program, keeping its index between chunks
 }
 
 // dynTypes is the table of dynamic types interfaces may hold, and the

@@ -170,7 +170,7 @@ func check(p *ir.Program, opts Options) error {
 func (e *executor) initial() *state {
 	st := &state{id: e.newID(), active: []int{0}}
 	st.pc = e.sol.root
-	st.heap = make([]*object, 1, 1+len(e.prog.Globals)) // object 0 is nil
+	st.heap = heap{pages: []*heapPage{{owner: st.id}}, n: 1} // object 0 is nil
 	for _, g := range e.prog.Globals {
 		e.globalObj[g] = st.newObj(&object{typ: g.Elem, val: zeroValue(g.Elem)})
 	}

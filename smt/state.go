@@ -19,10 +19,10 @@ type state struct {
 
 	cos    []*coro // coroutines; cos[0] is main's stack
 	active []int   // the resume chain: active[0] == 0, the top runs
-	heap   []*object
+	heap   heap
 
-	// The cos and heap slices are shared with forks until written (many
-	// forks die at their next assume).
+	// The cos slice and the heap's page table are shared with forks until
+	// written (many forks die at their next assume).
 	sharedCos, sharedHeap, sharedObs bool
 
 	pc        *pcNode
@@ -197,11 +197,48 @@ func (st *state) ownCos() {
 	}
 }
 
+// heap holds a state's objects by id in pages. A fork shares the page
+// table and the pages; a write copies the table (once per fork) and the
+// page it writes (once per owner), not the whole heap: with the standard
+// library's globals a heap has hundreds of thousands of objects, and the
+// work list holds thousands of states.
+type heap struct {
+	pages []*heapPage
+	n     int
+}
+
+const heapPageBits = 8
+
+type heapPage struct {
+	owner uint64
+	objs  [1 << heapPageBits]*object
+}
+
+func (h *heap) len() int { return h.n }
+
+func (h *heap) get(id uint64) *object {
+	return h.pages[id>>heapPageBits].objs[id&(1<<heapPageBits-1)]
+}
+
 func (st *state) ownHeap() {
 	if st.sharedHeap {
-		st.heap = append(make([]*object, 0, len(st.heap)+4), st.heap...)
+		st.heap.pages = append(make([]*heapPage, 0, len(st.heap.pages)+1), st.heap.pages...)
 		st.sharedHeap = false
 	}
+}
+
+// setObj makes o object id of st's heap.
+func (st *state) setObj(id uint64, o *object) {
+	st.ownHeap()
+	i := id >> heapPageBits
+	p := st.heap.pages[i]
+	if p.owner != st.id {
+		n := *p
+		n.owner = st.id
+		st.heap.pages[i] = &n
+		p = &n
+	}
+	p.objs[id&(1<<heapPageBits-1)] = o
 }
 
 func (st *state) writableCo(i int) *coro {
@@ -245,29 +282,33 @@ func (st *state) depth() int {
 	return len(c.frames)
 }
 
-func (st *state) obj(id uint64) *object { return st.heap[id] }
+func (st *state) obj(id uint64) *object { return st.heap.get(id) }
 
 // wobj returns object id, writable.
 func (st *state) wobj(id uint64) *object {
-	o := st.heap[id]
+	o := st.heap.get(id)
 	if o.owner == st.id {
 		return o
 	}
-	st.ownHeap()
 	n := &object{owner: st.id, typ: o.typ, val: o.val}
 	if o.m != nil {
 		n.m = &mapObj{keyT: o.m.keyT, valT: o.m.valT,
 			keys: append([]value(nil), o.m.keys...), vals: append([]value(nil), o.m.vals...)}
 	}
-	st.heap[id] = n
+	st.setObj(id, n)
 	return n
 }
 
 func (st *state) newObj(o *object) uint64 {
 	o.owner, o.allPriv = st.id, true
-	st.ownHeap()
-	st.heap = append(st.heap, o)
-	return uint64(len(st.heap) - 1)
+	id := uint64(st.heap.n)
+	if st.heap.n>>heapPageBits == len(st.heap.pages) {
+		st.ownHeap()
+		st.heap.pages = append(st.heap.pages, &heapPage{owner: st.id})
+	}
+	st.heap.n++
+	st.setObj(id, o)
+	return id
 }
 
 func (st *state) observer(name string, factory func() Observer) Observer {

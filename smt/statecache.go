@@ -120,10 +120,10 @@ func (e *executor) revisited(st *state) bool {
 
 func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 	c := &e.cache
-	if cap(c.canon) < len(st.heap) {
-		c.canon = make([]int32, len(st.heap)+len(st.heap)/2)
+	if n := st.heap.len(); cap(c.canon) < n {
+		c.canon = make([]int32, n+n/2)
 	}
-	c.canon = c.canon[:len(st.heap)]
+	c.canon = c.canon[:st.heap.len()]
 	c.queue = c.queue[:0]
 	c.sym = false
 	defer func() {
@@ -178,7 +178,7 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 	}
 	// The heap, in the order the walk reached it.
 	for i := 0; i < len(c.queue); i++ {
-		o := st.heap[c.queue[i]]
+		o := st.heap.get(c.queue[i])
 		if o.m != nil {
 			h.Uint64(typeKey(o.m.keyT))
 			h.Uint64(typeKey(o.m.valT))
