@@ -19,10 +19,10 @@ type concLowering struct {
 	lib      *libLowering        // the errors/fmt models' state
 
 	gLoop     *ir.Global
-	ctxID     int64    // kiss's context type, once registered
-	rtypeID   int64    // kiss's *reflect.rtype, once registered
-	propagate *ir.Func // the goroutine watching a foreign parent context
-	libinit   *ir.Func // filled by libInit once the program is lowered
+	ctxID     int64            // kiss's context type, once registered
+	rtypeIDs  map[string]int64 // kiss's *reflect.rtype and *internal/reflectlite.rtype, once registered
+	propagate *ir.Func         // the goroutine watching a foreign parent context
+	libinit   *ir.Func         // filled by libInit once the program is lowered
 
 	// subtestSpawns are the instructions that start subtests (t.Run): the
 	// parent waits for the subtest, so it is a second goroutine only once

@@ -75,6 +75,9 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.printModels(m)
 	c.reflectModels(m)
 	c.sysModels(m)
+	c.bytealgModels(m)
+	c.sortModels(m)
+	c.syncDataModels(m)
 	c.testifyModels(m)
 	return m
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
@@ -131,6 +132,10 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	m["reflect.TypeOf"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return c.typeOf(l, b, call.Signature().Results().At(0).Type(), b.Extract(args[0], 0)), nil
 	}
+	// errors' init asks internal/reflectlite for error's type
+	// (reflectlite.TypeOf((*error)(nil)).Elem()); the answer is kiss's
+	// rtype of reflectlite.Type, as reflect.TypeOf's is of reflect.Type.
+	m["internal/reflectlite.TypeOf"] = m["reflect.TypeOf"]
 	m["reflect.ValueOf"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return c.rvalue(b, b.Extract(args[0], 0), b.Extract(args[0], 1)), nil
 	}
@@ -281,10 +286,15 @@ func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method stri
 // rtype registers kiss's *reflect.rtype, the dynamic type of reflect.Type
 // values, on first use; typeIface is reflect.Type. Its box holds the type
 // id; Kind and Elem answer as the reflect model does, the other methods
-// return unknown values.
+// return unknown values. internal/reflectlite.Type gets its own,
+// *internal/reflectlite.rtype, the same way.
 func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
-	if c.rtypeID != 0 {
-		return c.rtypeID
+	name := "*reflect.rtype"
+	if n, ok := types.Unalias(typeIface).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "internal/reflectlite" {
+		name = "*internal/reflectlite.rtype"
+	}
+	if id := c.rtypeIDs[name]; id != 0 {
+		return id
 	}
 	methods := map[methodKey]*ir.Func{}
 	it, _ := typeIface.Underlying().(*types.Interface)
@@ -293,27 +303,31 @@ func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
 	}
 	// The methods are made once the type is registered: Elem returns
 	// values of it.
-	var fill []func()
+	var fill []func(id int64)
 	for m := range it.Methods() {
 		sig := m.Type().(*types.Signature)
 		params := []any{"t", ir.Ptr}
 		for i := range sig.Params().Len() {
 			params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
 		}
-		b := l.helper("reflect.rtype."+m.Name(), l.resultType(sig), params...)
+		b := l.helper(strings.TrimPrefix(name, "*")+"."+m.Name(), l.resultType(sig), params...)
 		b.label, b.noCheck = "", true
 		methods[keyOf(m)] = b.Fn
-		fill = append(fill, func() { c.rtypeMethod(l, b, m) })
+		fill = append(fill, func(id int64) { c.rtypeMethod(l, b, m, id) })
 	}
-	c.rtypeID = l.RegisterType("*reflect.rtype", methods)
+	id := l.RegisterType(name, methods)
+	if c.rtypeIDs == nil {
+		c.rtypeIDs = map[string]int64{}
+	}
+	c.rtypeIDs[name] = id
 	for _, f := range fill {
-		f()
+		f(id)
 	}
-	return c.rtypeID
+	return id
 }
 
-// rtypeMethod emits the body of method m of kiss's *reflect.rtype.
-func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func) {
+// rtypeMethod emits the body of method m of kiss's rtype whose id is rid.
+func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid int64) {
 	sig := m.Type().(*types.Signature)
 	{
 		id := b.Load(ir.I64, b.Fn.Params[0])
@@ -334,7 +348,7 @@ func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func) {
 			fresh := b.Alloc(ir.I64, nil) // an element type kiss does not know: equal to no other
 			b.Store(fresh, ir.IntConst(ir.I64, unknownTypeID))
 			box := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), fresh)
-			b.Ret(b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtypeID), box))
+			b.Ret(b.Make(l.Iface(), ir.IntConst(ir.I64, rid), box))
 		default:
 			restore := l.labelUnknown("the method " + m.Name() + " of reflect.Type")
 			l.retUnknown(b, sig)

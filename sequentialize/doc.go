@@ -79,7 +79,11 @@
 // conc_context.go, conc_time.go, conc_testing.go, conc_lib.go (errors,
 // fmt's Sprint family, strconv, strings, flag, runtime's counts, go test's
 // flags), conc_print.go (fmt's printing, log), conc_reflect.go (reflect),
-// conc_sys.go (the call stack, the environment) and conc_testify.go
+// conc_sys.go (the call stack, the environment), conc_runtime.go (the
+// runtime's hooks the standard library reaches), conc_syncdata.go
+// (sync.Map and Pool), conc_bytealg.go (internal/bytealg's searches and
+// comparisons), conc_sort.go (sort.Slice and its kin; a sort the model
+// does not step as Go does is cut, sort-length) and conc_testify.go
 // (testify's assert and require, which apply in testify's exported code
 // too). A model whose answer depends on the dynamic type is a late
 // function with a recipe (modelLate), remade by an importer of exported

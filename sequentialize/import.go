@@ -384,7 +384,7 @@ func (l *lowerer) addLinkedType(dt summaries.DynType) {
 			e.modelNames[methodKey{m.Pkg, m.Name, m.Sig}] = m.Func
 		}
 	} else {
-		imp := &importedType{methods: map[methodKey]*ir.Func{}, names: map[methodKey]string{}, comparable: dt.Comparable, eqName: dt.Eq, descName: dt.Desc}
+		imp := &importedType{methods: map[methodKey]*ir.Func{}, names: map[methodKey]string{}, comparable: dt.Comparable, eqName: dt.Eq, descName: dt.Desc, kind: dt.Kind}
 		for _, m := range dt.Methods {
 			if m.Func != "" {
 				imp.names[methodKey{m.Pkg, m.Name, m.Sig}] = m.Func

@@ -497,6 +497,10 @@ func (l *lowerer) genInitExtern(b *builder) {
 		}
 		t := deref(g.Type())
 		var v ir.Value
+		if k, ok := knownVars[g.String()]; ok {
+			b.Store(l.globals.byVar[g], ir.IntConst(l.Type(t), k))
+			continue
+		}
 		if isInterface(t) { // a distinct non-nil value, such as an error
 			v = b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		} else {
@@ -510,7 +514,10 @@ func (l *lowerer) genInitExtern(b *builder) {
 	// see: unknown by their IR type.
 	for _, g := range l.externGlobals() {
 		var v ir.Value
+		k, known := knownVars[g.Name]
 		switch {
+		case known && g.Elem.Kind == ir.KindInt:
+			v = ir.IntConst(g.Elem, k)
 		case ir.Identical(g.Elem, l.tIface): // a distinct non-nil value, such as an error
 			v = b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		default:
@@ -521,6 +528,13 @@ func (l *lowerer) genInitExtern(b *builder) {
 		b.Store(g, v)
 	}
 	b.Ret(nil)
+}
+
+// knownVars are variables of packages kiss does not lower whose value
+// it knows: what their init sets on the machine kiss assumes (amd64 with
+// AVX2), rather than an unknown value every use would branch on.
+var knownVars = map[string]int64{
+	"internal/bytealg.MaxLen": 63, // bytealg's init, for Index's needles
 }
 
 // hasRef reports whether IR values of t contain references (which nondet

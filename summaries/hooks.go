@@ -16,4 +16,31 @@ var hooks = []Model{
 	inGo("internal/godebug.setNewIncNonDefault", 0, "nothing: the runtime's metrics are not the program's"),
 	inGo("os.runtime_args", 0, "os.Args: a fresh slice of one to four strings kiss does not know"),
 	inGo("syscall.runtime_envs", 0, "the environment: a fresh slice of up to four strings kiss does not know"),
+	inGo("internal/abi.NoEscape", 0, "p: it only hides p from escape analysis (strings.Builder's copy check)"),
+	inGo("internal/abi.Escape", 0, "x: it only makes x escape"),
+	inGo("internal/reflectlite.TypeOf", 0, "nil for nil, else kiss's *reflectlite.rtype of the dynamic type (Kind and Elem as reflect.TypeOf's, the rest unknown): errors' init asks it for error's type"),
+}
+
+// bytealg are internal/bytealg's functions (assembly on amd64, and the
+// package is not lowered): each computes Go's exact result, and reads the
+// bytes of its []byte operands Go's portable code reads (up to the match,
+// or the difference) at the call. MaxLen is set as amd64 with AVX2 does.
+var bytealg = []Model{
+	inGo("internal/bytealg.IndexByte", 0, "the index of the first c in b, or -1; reads b up to it"),
+	inGo("internal/bytealg.IndexByteString", 0, "the index of the first c in s, or -1"),
+	inGo("internal/bytealg.LastIndexByte", 0, "the index of the last c in s, or -1; reads s down to it"),
+	inGo("internal/bytealg.LastIndexByteString", 0, "the index of the last c in s, or -1"),
+	inGo("internal/bytealg.Count", 0, "the number of c in b; reads b"),
+	inGo("internal/bytealg.CountString", 0, "the number of c in s"),
+	inGo("internal/bytealg.Equal", 0, "whether a and b hold the same bytes; reads them up to the first difference"),
+	inGo("internal/bytealg.Compare", 0, "-1, 0 or 1 as a is less, equal or greater than b; reads them up to the first difference"),
+	inGo("internal/bytealg.CompareString", 0, "-1, 0 or 1 as a is less, equal or greater than b"),
+	inGo("internal/bytealg.Index", 0, "the index of the first b in a, or -1 (any length of b); reads b, and a up to the match"),
+	inGo("internal/bytealg.IndexString", 0, "the index of the first b in a, or -1 (any length of b)"),
+	inGo("internal/bytealg.IndexRabinKarp", 0, "the index of the first sep in s, or -1; reads a []byte's sep, and s up to the match"),
+	inGo("internal/bytealg.LastIndexRabinKarp", 0, "the index of the last sep in s, or -1; reads a []byte's sep, and s down to the match"),
+	inGo("internal/bytealg.HashStr", 0, "sep's Rabin-Karp hash and PrimeRK to the power len(sep), as Go computes them; reads a []byte's sep"),
+	inGo("internal/bytealg.HashStrRev", 0, "sep's reversed Rabin-Karp hash and PrimeRK to the power len(sep), as Go computes them; reads a []byte's sep"),
+	inGo("internal/bytealg.Cutover", 0, "amd64's (n + 16) / 8"),
+	inGo("internal/bytealg.MakeNoZero", 0, "a new []byte of length and capacity n (a negative n panics as make does)"),
 }

@@ -98,7 +98,7 @@ var (
 )
 
 func init() {
-	registry = append(registry, hooks...)
+	registry = append(append(registry, hooks...), bytealg...)
 	for i, m := range registry {
 		if _, dup := byName[m.Func]; dup {
 			panic("summaries: two models of " + m.Func)

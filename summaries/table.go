@@ -53,6 +53,7 @@ var typeRegistry = []TypeModel{
 	{"time.Timer", "timer", "C (Go's field 0), stopped, fired, generation, AfterFunc's f"},
 	{"time.Ticker", "ticker", "C (Go's field 0), stopped"},
 	{"reflect.Value", "rvalue", "the dynamic type id and box of the value held, as an interface value"},
+	{"sync.Map", "syncmap", "the entries: an IR map from a key's canonical form to its cell {present, value}, nil while empty"},
 }
 
 var registry = func() []Model {
@@ -77,6 +78,25 @@ var registry = func() []Model {
 		inGo("(*sync.Cond).Wait", vis|blk|syn, "queues up, calls L.Unlock, blocks until Signal or Broadcast wakes it, calls L.Lock").methods(),
 		inIR("(*sync.Cond).Signal", "sync.Cond.Signal", vis|syn, "wakes one waiter, chosen nondeterministically"),
 		inIR("(*sync.Cond).Broadcast", "sync.Cond.Broadcast", vis|syn, "wakes every waiter"),
+	)
+
+	// sync.Map and sync.Pool (models/syncdata.ir, called once the key has
+	// its canonical form and the Pool's fields are found). A Map's method
+	// is one visible operation on the key's cell: a write releases it, a
+	// read acquires it. A Pool's are not scheduling points.
+	add(
+		inGo("(*sync.Map).Load", vis|syn, "the key's value and true, or nil and false; a read of the key"),
+		inGo("(*sync.Map).Store", vis|syn, "sets the key's value; a write of the key"),
+		inGo("(*sync.Map).LoadOrStore", vis|syn, "the present value and true; else stores value (a write) and returns it and false"),
+		inGo("(*sync.Map).LoadAndDelete", vis|syn, "deletes a present key (a write) and returns its value and true; else nil and false"),
+		inGo("(*sync.Map).Delete", vis|syn, "deletes a present key (a write)"),
+		inGo("(*sync.Map).Swap", vis|syn, "sets the key's value (a write) and returns the previous one and whether it was present"),
+		inGo("(*sync.Map).CompareAndSwap", vis|syn, "sets a present value equal to old (a write; comparing values of one uncomparable type panics); whether it did"),
+		inGo("(*sync.Map).CompareAndDelete", vis|syn, "deletes a present value equal to old (a write; comparing values of one uncomparable type panics); whether it did"),
+		inGo("(*sync.Map).Range", vis|syn, "calls f on the keys stored before it started, in first-store order, each present one with its value when reached, until f returns false").calls(Now, 1),
+		inGo("(*sync.Map).Clear", vis|syn, "deletes every present key (a write of each)"),
+		inGo("(*sync.Pool).Get", syn, "removes and returns any item Put left (ordered after its Put), or none: then New's result, or nil without New").calls(Now, NoArg),
+		inGo("(*sync.Pool).Put", syn, "adds x (nil is ignored), released to the Get that returns it"),
 	)
 
 	// sync/atomic: visible, sequentially consistent, an atomic access for
@@ -198,6 +218,16 @@ var registry = func() []Model {
 		inGo("strings.HasPrefix", 0, "as Go"),
 		inGo("strings.HasSuffix", 0, "as Go"),
 	)
+
+	// sort's reflection-based sorts (their source swaps through
+	// reflectlite.Swapper, which reads the runtime's type descriptors):
+	// Go's insertion sort (pdqsort's and the stable sort's for up to 12
+	// and 20 elements), its Less calls and swaps in Go's order; the swaps
+	// read and write the elements.
+	for _, f := range []string{"Slice", "SliceStable"} {
+		add(inGo("sort."+f, 0, "sorts x, a slice, by less: insertion sort, Go's exact Less and Swap calls up to 12 (Slice) or 20 (SliceStable) elements, a longer slice's path cut (sort-length); a non-slice panics; an x whose type the call does not show is unknown").calls(Now, 1))
+	}
+	add(inGo("sort.SliceIsSorted", 0, "Go's loop: less(i, i-1) from the end down, over the length of x (kinds without one panic)").calls(Now, 1))
 	for _, k := range flagKinds {
 		add(inGo("flag."+k, 0, "a new variable holding the default value (go test passes no flags of the package's)"),
 			inGo("flag."+k+"Var", 0, "stores the default value (go test passes no flags of the package's)"))
