@@ -578,6 +578,9 @@ func syncOp(pkg, recv, name string) string {
 		case "Locker.Unlock":
 			return "unlock"
 		}
+		if recv == "Map" { // each method one visible operation (summaries/models/syncdata.ir)
+			return "map." + strings.ToLower(name)
+		}
 	case "sync/atomic":
 		for _, op := range []string{"CompareAndSwap", "Add", "Load", "Store", "Swap", "And", "Or"} {
 			if strings.HasPrefix(name, op) {

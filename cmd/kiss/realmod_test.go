@@ -1,0 +1,90 @@
+package main_test
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// realmod is a module written as users write theirs: tests with testify,
+// a generic container of another of its packages, sync.Map, fmt into a
+// strings.Builder, time.Now().Add. Its dependencies come from the module
+// proxy.
+var realmod = filepath.Join("..", "..", "testdata", "realmod")
+
+// The bug kernels of realmod, by root, and the check each must fail; the
+// other roots are their fixed twins, which must stay silent.
+var realmodBugs = map[string]string{
+	"TestAddIfAbsentTwice": "assert", // sync.Map Load then Store
+	"TestSharedBuffer":     "race",   // internal/ring.Buffer[string] shared
+	"TestSharedReport":     "race",   // one strings.Builder, two fmt.Fprintf
+}
+
+// The lines of jobs_test.go the fixed twins span.
+var realmodTwins = map[string][2]int{
+	"TestAddOnceTwice":    {30, 42},
+	"TestLockedBuffer":    {59, 70},
+	"TestSeparateReports": {87, 99},
+}
+
+// TestRealModuleKiss: under kiss ./..., each bug kernel of realmod is found
+// and the fixed twins are silent; the schedule of the sync.Map bug replays.
+func TestRealModuleKiss(t *testing.T) {
+	files := schedules(t, realmod)
+	found := map[string]string{}
+	var assert string
+	for _, f := range files {
+		// schedule files are named package.Root.check.line.json
+		parts := strings.Split(filepath.Base(f), ".")
+		if len(parts) < 4 {
+			t.Fatalf("schedule file %s: unexpected name", f)
+		}
+		root, check := parts[1], parts[2]
+		found[root] = check
+		if _, bug := realmodBugs[root]; !bug {
+			t.Errorf("%s: %s reported on a root without a bug", root, check)
+		}
+		if check == "assert" {
+			assert = f
+		}
+	}
+	for root, check := range realmodBugs {
+		if found[root] != check {
+			t.Errorf("%s: found %q, want a %s", root, found[root], check)
+		}
+	}
+	if assert == "" {
+		t.Fatal("no schedule of the sync.Map bug")
+	}
+	for _, v := range replayAll(t, realmod, []string{assert}) {
+		if v.Verdict != "reproduced" {
+			t.Errorf("kiss replay %s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+		}
+	}
+}
+
+// TestRealModuleVet: go vet -vettool=kiss reports the same bugs, each
+// package seeing its dependencies only through kiss's facts, and nothing
+// in the fixed twins.
+func TestRealModuleVet(t *testing.T) {
+	out, _ := run(t, realmod, "go", "vet", "-vettool="+kissBin, "./...")
+	for _, want := range []string{
+		`jobs_test.go:26:\d+: test failure: t.Errorf called`,
+		`ring.go:16:\d+: data race on b.items`,
+		`jobs_test.go:76:\d+: data race on b.addr`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("go vet -vettool=kiss: no match for %q in\n%s", want, out)
+		}
+	}
+	for _, m := range regexp.MustCompile(`(?m)^\S*jobs_test.go:(\d+):\d+: (.*)$`).FindAllStringSubmatch(out, -1) {
+		line, _ := strconv.Atoi(m[1])
+		for root, span := range realmodTwins {
+			if line >= span[0] && line <= span[1] && !strings.Contains(m[2], "step ") {
+				t.Errorf("go vet -vettool=kiss reports on the fixed twin %s: %s", root, m[0])
+			}
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package jobs
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"example.com/realmod/internal/ring"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Bug: both goroutines may find "nightly" absent and both make it.
+func TestAddIfAbsentTwice(t *testing.T) {
+	var r Registry
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.AddIfAbsent("nightly", time.Hour)
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, r.Created(), "jobs made")
+}
+
+// Fixed twin: LoadOrStore decides once.
+func TestAddOnceTwice(t *testing.T) {
+	var r Registry
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.AddOnce("nightly", time.Hour)
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, r.Created(), "jobs made")
+}
+
+// Bug: ring.Buffer is not safe for concurrent use.
+func TestSharedBuffer(t *testing.T) {
+	b := ring.New[string](4)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		b.Push("a")
+	}()
+	b.Push("b")
+	wg.Wait()
+	require.Equal(t, 2, b.Len())
+}
+
+// Fixed twin: ring.Locked is.
+func TestLockedBuffer(t *testing.T) {
+	var b ring.Locked[string]
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		b.Push("a")
+	}()
+	b.Push("b")
+	wg.Wait()
+	require.Equal(t, 2, b.Len())
+}
+
+// Bug: two goroutines write one strings.Builder.
+func TestSharedReport(t *testing.T) {
+	var sb strings.Builder
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		Report(&sb, "a", 1)
+	}()
+	Report(&sb, "b", 2)
+	wg.Wait()
+	assert.Contains(t, sb.String(), "a: 1")
+}
+
+// Fixed twin: each goroutine has its own builder, joined after Wait.
+func TestSeparateReports(t *testing.T) {
+	var mine, theirs strings.Builder
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		Report(&theirs, "a", 1)
+	}()
+	Report(&mine, "b", 2)
+	wg.Wait()
+	out := theirs.String() + mine.String()
+	assert.Equal(t, "a: 1\nb: 2\n", out)
+}
