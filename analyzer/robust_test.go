@@ -103,7 +103,7 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 		"cut: none; no path got past the calls kiss does not know below: nothing beyond them checked\n",
 		"kiss: seqconc/unknownfx.TestBodylessMayBlock: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.recvSignal\n",
 		"kiss: seqconc/unknownfx.TestModelledResult: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.pending\n",
-		"kiss: seqconc/unknownfx.TestTimesMayBeEqual: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: time.runtimeNow\n",
+		"kiss: seqconc/unknownfx.TestTimesMayBeEqual: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the clock (time.Now)\n",
 		"kiss: seqconc/unknownfx.TestFailureNeedsUnknownValue: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the process's environment\n",
 	} {
 		if !strings.Contains(out, want) {
