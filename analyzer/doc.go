@@ -18,16 +18,22 @@
 //	smt, smt/race    the program → its violations (explored cheapest first)
 //	analyzer/report  a violation → a typed finding with its schedule
 //
-// Each package that is not in the standard library and has concurrency of
-// its own or through its imports exports its code lowered to kiss's IR as a
-// package fact (facts.go), with that of its dependencies, so that a test
-// in another package runs the callee's real code, under go vet (facts
-// only) as under kiss ./... . The standard library is modelled instead
-// (package summaries). A dependency go vet analyses only for its facts
-// (VetxOnly) has no roots checked (Config.FactsOnly).
+// Every package kiss lowers (the standard library's included, but for the
+// runtime and the wholly modelled context, testing and reflect) exports
+// its own code lowered to kiss's IR as a package fact (facts.go); its
+// dependencies' code is referred to by hash and kept in a store on disk
+// (store.go: $KISS_CACHE, else the user cache directory's kiss/lowered),
+// so that a test in another package runs the callee's real code, under
+// go vet (facts only) as under kiss ./... . A dependency go vet analyses
+// only for its facts (VetxOnly) has no roots checked (Config.FactsOnly).
 //
 // The analyzer builds its own SSA of the package with
 // ssa.InstantiateGenerics rather than using buildssa's, whose builder mode
 // leaves generic instantiations as wrappers around type-parameterised code
-// that cannot be executed.
+// that cannot be executed; generic code of other packages is instantiated
+// against those packages checked again from source (generics.go).
+//
+// For kiss's developers: KISS_DEBUG_TRACE=1 prints each violation's trace
+// and path as the executor found it, KISS_DEBUG_LINK=1 each function a
+// root links and why it was wanted.
 package kiss
