@@ -140,8 +140,9 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 var sourceChecked = checkedCache{m: map[checkedKey]map[string]*checkedPackage{}}
 
 type checkedCache struct {
-	mu sync.Mutex
-	m  map[checkedKey]map[string]*checkedPackage
+	mu   sync.Mutex
+	fset *token.FileSet // of the run the entries are of: a new run (kiss lsp's next) drops them
+	m    map[checkedKey]map[string]*checkedPackage
 }
 
 type checkedKey struct {
@@ -172,6 +173,9 @@ func (c *checkedCache) get(fset *token.FileSet, source map[string]bool) map[stri
 func (c *checkedCache) put(fset *token.FileSet, source map[string]bool, checked map[string]*checkedPackage) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.fset != fset {
+		c.fset, c.m = fset, map[checkedKey]map[string]*checkedPackage{}
+	}
 	k := keyOf(fset, source)
 	if c.m[k] == nil {
 		c.m[k] = map[string]*checkedPackage{}
