@@ -31,6 +31,10 @@ type Config struct {
 	Stats      bool          // per-root statistics on stderr
 	DumpIR     bool          // print each root's sequential program on stdout
 	Run        string        // only roots whose name contains this
+	// Timing explores each root again letting timers and sleeps overtake
+	// goroutines that could still run, and reports what only that reaches
+	// as the check "timing".
+	Timing bool
 	// FactsOnly checks no roots: the package is analysed only for the
 	// facts its importers need (go vet's dependencies, VetxOnly).
 	FactsOnly bool
@@ -79,6 +83,7 @@ func flags(c *Config) flag.FlagSet {
 	fs.BoolVar(&c.Stats, "stats", c.Stats, "print per-root statistics and the coverage statement on stderr")
 	fs.BoolVar(&c.DumpIR, "dump-ir", c.DumpIR, "print each root's sequential program on stdout")
 	fs.StringVar(&c.Run, "run", c.Run, "check only the roots whose name contains this string")
+	fs.BoolVar(&c.Timing, "timing", c.Timing, "also explore schedules where a goroutine is slower than a timer or sleep, and report what only they reach (check \"timing\")")
 	return *fs
 }
 
@@ -132,13 +137,13 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	// Roots that never start a second goroutine are told apart first, all
 	// together: most tests of most packages are such, and building each
 	// would cost more than the rest of go vet.
-	one, err := sequentialize.OneGoroutine(prog, selected, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode})
+	one, prims, err := sequentialize.OneGoroutine(prog, selected, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode})
 	if err != nil {
 		note(cfg, "%s: %s; each root is checked on its own", pass.Pkg.Path(), oneLine(err))
 	}
 	seen := map[string]bool{}
 	for _, fn := range selected {
-		if one[fn] && !cfg.DumpIR {
+		if one[fn] && !prims[fn] && !cfg.DumpIR {
 			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
 			continue
 		}

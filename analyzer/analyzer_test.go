@@ -2,6 +2,7 @@ package kiss_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -120,3 +121,23 @@ func TestSeqconc(t *testing.T) { variants(t, "seqconc/basic") }
 // runtime's introspection, testify's assert and require, whose copy in
 // testdata/src is the tests' dependency).
 func TestLibraryModels(t *testing.T) { variants(t, corpus(t, "libmodels", 1)...) }
+
+// TestTiming runs the tests that rely on durations: silent by default (Go's
+// fake clock never lets a timer overtake a goroutine that can run), each
+// reported as a timing finding with -timing, their fixed twins silent.
+func TestTiming(t *testing.T) {
+	pkgs := corpus(t, "timing", 1)
+	for _, e := range runVariants(kiss.Analyzer, pkgs...) {
+		if !strings.Contains(e, "no diagnostic was reported matching `timing: ") {
+			t.Errorf("without -timing: %s", e)
+		}
+	}
+	conf := kiss.DefaultConfig
+	conf.Timing = true
+	conf.Err = io.Discard
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
+	for _, e := range runVariants(&a, pkgs...) {
+		t.Errorf("with -timing: %s", e)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -49,29 +50,14 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		fmt.Fprintf(cfg.stdout(), "// kiss -dump-ir: %s.%s\n", pass.Pkg.Path(), name)
 		ir.Print(cfg.stdout(), sc.Program)
 	}
-	if sc.OneGoroutine {
+	if sc.OneGoroutine && !sc.Primitives {
 		oneGoroutine(cfg, pass.Pkg.Path()+"."+name, time.Since(start))
 		return
 	}
 	if len(sc.Unsupported) > 0 {
 		note(cfg, "%s.%s: paths into code kiss does not model are cut: %s", pass.Pkg.Path(), name, oneLine(errors.New(strings.Join(sc.Unsupported, "\n"))))
 	}
-	// The executor's own Timeout ends the root and says so ("timeout"); the
-	// context is a backstop a little later.
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+time.Second)
-	defer cancel()
-	out, err := smt.Run(ctx, sc.Program, smt.Options{
-		MaxCost:      cfg.Contexts,
-		Unroll:       cfg.Unroll,
-		MaxDepth:     cfg.Inline + modelDepth,
-		Timeout:      cfg.Timeout,
-		QueryLimit:   queryLimit,
-		QueryTimeout: cfg.Timeout / 4,
-		MaxQueued:    maxQueued,
-		MaxPathSteps: maxPathSteps,
-		Observers:    map[string]func() smt.Observer{race.Name: race.New},
-		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
-	})
+	out, err := explore(sc, cfg)
 	if err != nil {
 		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
 		return
@@ -97,6 +83,9 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 			withheld = append(withheld, f)
 		}
 	}
+	if cfg.Timing {
+		res.findings = append(res.findings, checkTiming(pass, prog, fn, deps, cfg, res.findings, withheld)...)
+	}
 	if cfg.OnRoot != nil {
 		cfg.OnRoot(pass.Pkg.Path()+"."+name, out.Stats, time.Since(start))
 	}
@@ -110,6 +99,66 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		note(cfg, "%s.%s: exploration cut (%s); no violation found in what was explored", pass.Pkg.Path(), name, cuts(out.Stats))
 	}
 	return
+}
+
+// explore runs the executor on sc's program with cfg's bounds and budgets.
+func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
+	// The executor's own Timeout ends the root and says so ("timeout"); the
+	// context is a backstop a little later.
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+time.Second)
+	defer cancel()
+	return smt.Run(ctx, sc.Program, smt.Options{
+		MaxCost:      cfg.Contexts,
+		Unroll:       cfg.Unroll,
+		MaxDepth:     cfg.Inline + modelDepth,
+		Timeout:      cfg.Timeout,
+		QueryLimit:   queryLimit,
+		QueryTimeout: cfg.Timeout / 4,
+		MaxQueued:    maxQueued,
+		MaxPathSteps: maxPathSteps,
+		Observers:    map[string]func() smt.Observer{race.Name: race.New},
+		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
+	})
+}
+
+// checkTiming explores the root again letting timers and sleeps overtake
+// goroutines that could still run (-timing), and returns the failures
+// only such schedules reach (found is what the default run found, or held
+// back): findings of the check "timing".
+func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, found, withheld []*report.Finding) []*report.Finding {
+	root := pass.Pkg.Path() + "." + rootName(fn)
+	start := time.Now()
+	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode, Timing: true})
+	if err != nil {
+		note(cfg, "%s not checked with -timing: %s", root, oneLine(err))
+		return nil
+	}
+	out, err := explore(sc, cfg)
+	if err != nil {
+		note(cfg, "%s not checked with -timing: %v", root, err)
+		return nil
+	}
+	type key struct {
+		check string
+		pos   token.Pos
+	}
+	seen := map[key]bool{}
+	for _, f := range append(found, withheld...) {
+		seen[key{f.Check, f.Pos}] = true
+	}
+	var fs []*report.Finding
+	for _, v := range out.Violations {
+		f := report.Decode(sc, v)
+		if f.Check != "timing" || seen[key{f.Base, f.Pos}] || !provable(sc, f) {
+			continue
+		}
+		seen[key{f.Base, f.Pos}] = true
+		fs = append(fs, f)
+	}
+	if cfg.Stats {
+		printStats(cfg, root+" (-timing)", sc, out, len(fs), 0, time.Since(start))
+	}
+	return fs
 }
 
 // testHookRoot, set by tests, runs as a root's check starts (to make it
@@ -136,11 +185,12 @@ const modelDepth = 4
 func rootName(fn *ssa.Function) string { return fn.Name() }
 
 // oneGoroutine accounts for a root that can never start a second
-// goroutine: it has one schedule, so whatever deadlock or panic it has
-// happens on every run, as go test shows, and nothing in it can race.
+// goroutine and whose own code operates no channel or blocking type of
+// package sync: its one schedule cannot block for good, and nothing in it
+// can race.
 func oneGoroutine(cfg *Config, root string, took time.Duration) {
 	if cfg.Stats {
-		fmt.Fprintf(cfg.stderr(), "kiss: %s: one goroutine (nothing in it starts another): one schedule, nothing to interleave; %v\n",
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: one goroutine (nothing in it starts another) and no channel or lock of its own: nothing to check; %v\n",
 			root, took.Round(time.Millisecond))
 	}
 }

@@ -39,7 +39,10 @@ import (
 //   - each root property below, at the line of the root's func, must match
 //     a `// want root:"regexp"` there:
 //     "one goroutine": the root can never start a second goroutine
-//     (Scenario.OneGoroutine; the analyzer skips such a root);
+//     (Scenario.OneGoroutine; the analyzer skips such a root unless
+//     "runs its one schedule": code of its own package operates a
+//     channel or a blocking type of package sync (Scenario.Primitives:
+//     the analyzer runs its one schedule);
 //     "may start goroutines when lowered with the package's other roots":
 //     sequentialize.OneGoroutine of all the roots together does not say
 //     one goroutine of a root that alone can never start another (or
@@ -173,7 +176,7 @@ func checkWants(t *testing.T, dir string) {
 	if len(rs) == 0 {
 		t.Fatalf("no roots in %s", dir)
 	}
-	together, err := sequentialize.OneGoroutine(hp.pkg.Prog, rs, sequentialize.DefaultOptions)
+	together, prims, err := sequentialize.OneGoroutine(hp.pkg.Prog, rs, sequentialize.DefaultOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,6 +191,12 @@ func checkWants(t *testing.T, dir string) {
 			facts = append(facts, "one goroutine")
 		case together[fn]:
 			facts = append(facts, "never starts another goroutine when lowered with the package's other roots")
+		}
+		if sc.OneGoroutine && together[fn] && sc.Primitives != prims[fn] {
+			t.Errorf("%s: uses primitives of its own %v alone, %v with the package's other roots", fn.Name(), sc.Primitives, prims[fn])
+		}
+		if sc.OneGoroutine && sc.Primitives {
+			facts = append(facts, "runs its one schedule")
 		}
 		if !res.Stats.Complete {
 			facts = append(facts, "cut: "+cuts(res.Stats))

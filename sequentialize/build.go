@@ -160,6 +160,9 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	b.label, b.Pos, b.noCheck = "", main.Pos, true
 	b.SetBlock(b.NewBlock("entry"))
 	b.CallTo(nil, c.fn("rt.init"), ir.IntConst(ir.I64, int64(opts.Goroutines)))
+	if opts.Timing {
+		b.Store(c.rt.global("rt.timing"), ir.BoolConst(true))
+	}
 	rootFn := c.rootGoroutine(l, root)
 	co := b.Temp(ir.Co)
 	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: []ir.Value{rootFn}})
@@ -178,6 +181,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	irProg, lowerErr := l.Program()
 	c.libInit(l)
 	one := !c.mayStartGoroutines(l, rootFn)
+	prims := one && c.usesPrimitives(l, rootFn, pkgOf(root))
 	l.prune()
 	if err := ir.Verify(irProg); err != nil {
 		if lowerErr != nil {
@@ -193,6 +197,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		Unsupported:  l.unsupported(),
 		Positions:    l.positions(),
 		OneGoroutine: one,
+		Primitives:   prims,
 	}
 	if root.Pkg != nil {
 		sc.Package = root.Pkg.Pkg.Path()
@@ -229,21 +234,21 @@ func scenarioLowering(prog *ssa.Program, root *ssa.Function, opts Options) (*low
 // be built to be told apart. Lowering them together may only make a root
 // look concurrent that alone is not (dispatch sees the types of all of
 // them); Build's own answer is exact for its root.
-func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one map[*ssa.Function]bool, err error) {
+func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one, prims map[*ssa.Function]bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error lowering the roots together: %v", r)
 		}
 	}()
 	if len(roots) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if opts.Goroutines <= 0 {
 		opts.Goroutines = DefaultOptions.Goroutines
 	}
 	l, c, err := scenarioLowering(prog, roots[0], opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	bodies := make([]*ir.Func, len(roots))
 	for i, root := range roots {
@@ -262,13 +267,22 @@ func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one m
 	// Build: the reachability below is still over everything else.
 	l.Program()
 	c.libInit(l)
-	one = map[*ssa.Function]bool{}
+	one, prims = map[*ssa.Function]bool{}, map[*ssa.Function]bool{}
 	for i, root := range roots {
 		if bodies[i] != nil && !c.mayStartGoroutines(l, bodies[i]) {
 			one[root] = true
+			prims[root] = c.usesPrimitives(l, bodies[i], pkgOf(root))
 		}
 	}
-	return one, nil
+	return one, prims, nil
+}
+
+// pkgOf is fn's package (nil for a function of no package).
+func pkgOf(fn *ssa.Function) *types.Package {
+	if fn.Pkg == nil {
+		return nil
+	}
+	return fn.Pkg.Pkg
 }
 
 // rootGoroutine returns the body of goroutine 0: it runs the package's
@@ -280,6 +294,7 @@ func (c *concLowering) rootGoroutine(l *lowerer, root *ssa.Function) *ir.Func {
 	b.Pos = l.posString(root.Pos())
 	b.noCheck = true // the panic is checked once the root returns
 	b.CallTo(nil, c.fn("rt.restore"))
+	b.Store(c.rt.global("rt.clock"), monotonic(l, b))
 	// Variables of packages without bodies start unknown (their init is
 	// not ours to run); then the models give the library's own their values.
 	run, end := b.NewBlock("root"), b.NewBlock("end")

@@ -72,11 +72,17 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 			parent := c.asContext(b, id, args[0])
 			ctx := b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
 			c.propagateForeign(l, b, ctxT, id, args[0], ctx)
-			switch kind { // the deadline starts once the context is linked, as in Go
-			case "deadline":
-				b.CallTo(nil, c.fn("ctx.starttimer"), ctx, ir.ZeroConst(l.Iface()), ir.StringConst(pos))
-			case "deadlinecause":
-				b.CallTo(nil, c.fn("ctx.starttimer"), ctx, args[2], ir.StringConst(pos))
+			// The deadline starts once the context is linked, as in Go.
+			if kind == "deadline" || kind == "deadlinecause" {
+				d := args[1]
+				if !isDuration(call.Args[1].Type()) {
+					d = c.deadline(l, b, d)
+				}
+				cause := ir.Value(ir.ZeroConst(l.Iface()))
+				if kind == "deadlinecause" {
+					cause = args[2]
+				}
+				b.CallTo(nil, c.fn("ctx.starttimer"), ctx, d, cause, ir.StringConst(pos))
 			}
 			res := l.Type(call.Signature().Results())
 			cancel := b.Make(l.Closure(), c.fn("ctx.cancel"), ctx)
@@ -352,7 +358,7 @@ func (c *concLowering) propagator(l *lowerer, ctxT types.Type) *ir.Func {
 	b := l.helper("ctx.propagate", nil, "parent", l.Iface(), "child", ir.Ptr)
 	parent, child := b.Fn.Params[0], b.Fn.Params[1]
 	b.CallTo(nil, c.fn("rt.restore"))
-	b.CallTo(nil, c.fn("rt.daemon"))
+	b.CallTo(nil, c.fn("rt.daemon"), ir.BoolConst(true))
 	pdone := b.Call(ir.Ptr, l.dispatcher(done), parent)
 	caseT := c.rt.typ("case")
 	cases := b.Alloc(caseT, ir.IntConst(ir.I64, 2))
@@ -368,4 +374,11 @@ func (c *concLowering) propagator(l *lowerer, ctxT types.Type) *ir.Func {
 	b.Ret(nil)
 	c.propagate = b.Fn
 	return c.propagate
+}
+
+// isDuration tells time.Duration (WithTimeout's) from time.Time
+// (WithDeadline's).
+func isDuration(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Name() == "Duration" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time"
 }

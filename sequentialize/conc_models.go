@@ -57,7 +57,6 @@ func lowerings(c *concLowering) map[string]externFunc {
 			return nil, nil
 		}
 	}
-	m["time.Sleep"] = yield("sleep")
 	m["runtime.Gosched"] = yield("gosched")
 	// runtime.Goexit unwinds like a panic that recover does not stop; the
 	// caller's panicking check after this call starts the unwinding.
@@ -70,7 +69,7 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.contextModels(m)
 	c.timeModels(m)
 	c.atomicModels(m)
-	runtimeHooks(m)
+	c.runtimeHooks(m)
 	onceModels(c, m)
 	c.printModels(m)
 	c.reflectModels(m)

@@ -8,7 +8,7 @@ import (
 // runtimeHooks lowers the models of the functions through which the
 // standard library's code reaches the runtime or the process
 // (summaries/hooks.go).
-func runtimeHooks(m map[string]externFunc) {
+func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	m["os.Exit"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.Emit(&ir.Instr{Op: ir.OpExit})
 		b.SetBlock(b.NewBlock("exited")) // unreachable: the call returns nothing
@@ -30,9 +30,12 @@ func runtimeHooks(m map[string]externFunc) {
 	// ranges are built by arithmetic rather than assumed, so that the
 	// branches of time.Now and Time.Add that hold for every real clock
 	// are decided without a condition on the input entering the path
-	// (which would hold back every finding after a time.Now).
+	// (which would hold back every finding after a time.Now). The
+	// monotonic clock is one unknown reading plus the fake clock, so that
+	// the time between two readings (time.Since, Time.Sub) is known: the
+	// time the goroutines slept.
 	m["time.runtimeNano"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return monotonic(l, b), nil
+		return c.monoNow(b), nil
 	}
 	m["time.runtimeNow"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		raw := func(bits uint) ir.Value {
@@ -41,7 +44,7 @@ func runtimeHooks(m map[string]externFunc) {
 		}
 		sec := b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1_700_000_000), raw(31))
 		nsec := b.Conv(raw(29), ir.I32)
-		return b.Make(l.resultType(call.Signature()), sec, nsec, monotonic(l, b)), nil
+		return b.Make(l.resultType(call.Signature()), sec, nsec, c.monoNow(b)), nil
 	}
 	m["os.runtime_args"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return unknownStrings(l, b, 1, "the command line (os.Args)"), nil
@@ -52,6 +55,12 @@ func runtimeHooks(m map[string]externFunc) {
 }
 
 const clockLabel = "the clock (time.Now)"
+
+// monoNow is the monotonic clock now: its reading when the root started
+// plus the fake clock.
+func (c *concLowering) monoNow(b *builder) ir.Value {
+	return b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.clock")), b.Load(ir.I64, c.rt.global("rt.now")))
+}
 
 // monotonic is a reading of the monotonic clock: past 2^40, below
 // 2^40+2^50.

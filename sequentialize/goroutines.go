@@ -1,6 +1,11 @@
 package sequentialize
 
-import "github.com/gokiss/kiss/ir"
+import (
+	"go/types"
+	"strings"
+
+	"github.com/gokiss/kiss/ir"
+)
 
 // mayStartGoroutines reports whether code reachable from root can start a
 // second goroutine. Every function
@@ -64,6 +69,62 @@ func (c *concLowering) foreignContexts(l *lowerer) bool {
 	for _, e := range l.info.Types {
 		if e.ID != c.ctxID && l.hasMethod(e, c.ctxKeys[0]) && l.hasMethod(e, c.ctxKeys[1]) {
 			return true
+		}
+	}
+	return false
+}
+
+// primitiveModels are the models of the operations a one-goroutine root
+// can deadlock on or misuse: channels and package sync's blocking types.
+var primitiveModels = []string{
+	"chan.send", "chan.recv", "chan.close", "chan.select",
+	"sync.Mutex.Lock", "sync.Mutex.Unlock", "sync.RWMutex.Lock", "sync.RWMutex.Unlock",
+	"sync.RWMutex.RLock", "sync.RWMutex.RUnlock", "sync.WaitGroup.Add", "sync.WaitGroup.Wait",
+	"sync.Cond.enqueue", "sync.Once.Do",
+}
+
+// usesPrimitives reports whether code of root's own package (or its
+// tests') that root reaches operates a channel or a blocking type of
+// package sync itself. A root that never starts a second goroutine has one
+// schedule; it is worth running only if that schedule can block for good
+// or misuse a primitive, and the library's own use of them (fmt's
+// sync.Pool, a sync.Once in a lazy table) is not where a test's bug is.
+func (c *concLowering) usesPrimitives(l *lowerer, root *ir.Func, pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	prims := map[*ir.Func]bool{}
+	for _, n := range primitiveModels {
+		prims[c.fn(n)] = true
+	}
+	own := map[*ir.Func]bool{}
+	home := strings.TrimSuffix(pkg.Path(), "_test")
+	for fn, f := range l.info.Funcs {
+		if fn.Pkg != nil && strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") == home {
+			own[f] = true
+		}
+	}
+	seen := map[*ir.Func]bool{root: true}
+	work := []*ir.Func{root}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, a := range in.Args {
+					g, ok := a.(*ir.Func)
+					if !ok {
+						continue
+					}
+					if prims[g] && own[f] {
+						return true
+					}
+					if !seen[g] {
+						seen[g] = true
+						work = append(work, g)
+					}
+				}
+			}
 		}
 	}
 	return false

@@ -19,6 +19,11 @@ type Options struct {
 	// Fetch gets the code of an import given by reference only
 	// (summaries.Lowered.Stub); nil when there are none.
 	Fetch func(*summaries.Lowered) (*summaries.Lowered, error)
+	// Timing lets the scheduler wake the earliest sleepers (timers, sleeps,
+	// deadlines) while goroutines can still run: a goroutine slower than a
+	// timer. The wakings are traced ("early"). Off, time passes only when
+	// no goroutine can run (testing/synctest's fake clock).
+	Timing bool
 }
 
 // DefaultOptions are kiss's default bounds (README, "Flags").
@@ -52,8 +57,12 @@ type Scenario struct {
 	Unsupported []string
 	// OneGoroutine says that no path of the root can start a second
 	// goroutine (no go statement, timer, deadline, AfterFunc or subtest is
-	// reachable from it). Such a root has one schedule: whatever deadlock or
-	// panic it has happens on every run, as go test shows, and nothing can
-	// race. kiss has nothing schedule-dependent to find in it.
+	// reachable from it). Such a root has one schedule, and nothing in it
+	// can race; it can still block for good (go test shows that only as a
+	// hang until its -timeout) or misuse a primitive (Primitives).
 	OneGoroutine bool
+	// Primitives says, for a one-goroutine root, that code of its own
+	// package operates a channel or a blocking type of package sync: its
+	// one schedule may deadlock or misuse one, so it is worth running.
+	Primitives bool
 }

@@ -17,6 +17,8 @@ package sequentialize
 //	                                  package sync (close of a closed channel)
 //	trace "site", g, pos              g called another package's code at pos ("": returned)
 //	trace "case", g, i                g's select chose case i (-1: default)
+//	trace "early", g, d, pos          -timing: g, asleep for d since pos, woke
+//	                                  while other goroutines could run
 const (
 	EventOp      = "op"
 	EventSpawn   = "spawn"
@@ -27,6 +29,7 @@ const (
 	EventMisuse  = "misuse"
 	EventSite    = "site"
 	EventCase    = "case"
+	EventEarly   = "early"
 )
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).

@@ -282,6 +282,57 @@ func (x *exprs) mk(op xop, s sort, args ...*expr) *expr {
 	return x.intern(op, s, args, cval{}, "")
 }
 
+// offset folds a ± b where both are a term plus a constant (modular
+// arithmetic makes it exact): readings of one clock taken at different
+// times, (base+t1) - (base+t2), stay concrete. It returns nil when there
+// is nothing to fold.
+func (x *exprs) offset(s sort, a, b *expr, sub bool) *expr {
+	ta, ca := linear(a)
+	tb, cb := linear(b)
+	if ta == nil && tb == nil {
+		return nil
+	}
+	if sub {
+		if ta == tb {
+			return x.bvConst(s.W, ca-cb)
+		}
+		if tb == nil && ta != a {
+			return x.mk(xAdd, s, ta, x.bvConst(s.W, ca-cb))
+		}
+		if tb == nil && ta == a {
+			return x.mk(xAdd, s, ta, x.bvConst(s.W, -cb))
+		}
+		return nil
+	}
+	switch {
+	case ta != nil && tb != nil:
+		return nil
+	case tb == nil && ta == a || ta == nil && tb == b:
+		if ta == nil { // keep the constant second
+			return x.intern(xAdd, s, []*expr{b, a}, cval{}, "")
+		}
+		return nil
+	case tb == nil:
+		return x.mk(xAdd, s, ta, x.bvConst(s.W, ca+cb))
+	default:
+		return x.mk(xAdd, s, tb, x.bvConst(s.W, ca+cb))
+	}
+}
+
+// linear splits e into term + constant: (e, 0) for a term with no
+// constant part, (nil, c) for a constant.
+func linear(e *expr) (*expr, uint64) {
+	switch {
+	case e.op == xConst:
+		return nil, e.c.n
+	case e.op == xAdd && e.args[1].op == xConst && e.args[0].op != xConst:
+		return e.args[0], e.args[1].c.n
+	case e.op == xSub && e.args[1].op == xConst && e.args[0].op != xConst:
+		return e.args[0], -e.args[1].c.n
+	}
+	return e, 0
+}
+
 func isConstN(e *expr, n uint64) bool { return e.op == xConst && e.c.n == n }
 
 func ones(w uint8) uint64 { return trunc(^uint64(0), w) }
@@ -367,6 +418,9 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if isConstN(a[1], 0) {
 			return a[0]
 		}
+		if op == xAdd {
+			return x.offset(s, a[0], a[1], false)
+		}
 		if op == xBXor && a[0] == a[1] {
 			return x.bvConst(s.W, 0)
 		}
@@ -380,6 +434,7 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if a[0] == a[1] {
 			return x.bvConst(s.W, 0)
 		}
+		return x.offset(s, a[0], a[1], true)
 	case xMul:
 		if isConstN(a[0], 0) || isConstN(a[1], 0) {
 			return x.bvConst(s.W, 0)

@@ -50,8 +50,8 @@ var typeRegistry = []TypeModel{
 	{"sync.WaitGroup", "waitgroup", "counter, waiters"},
 	{"sync.Once", "once", "not run, running or done"},
 	{"sync.Cond", "cond", "noCopy, L (Go's field 1), waiters"},
-	{"time.Timer", "timer", "C (Go's field 0), stopped, fired, generation, AfterFunc's f"},
-	{"time.Ticker", "ticker", "C (Go's field 0), stopped"},
+	{"time.Timer", "timer", "C (Go's field 0), stopped, fired, generation, AfterFunc's f, deadline, duration, where"},
+	{"time.Ticker", "ticker", "C (Go's field 0), stopped, period, where"},
 	{"reflect.Value", "rvalue", "the dynamic type id and box of the value held, as an interface value"},
 	{"sync.Map", "syncmap", "the entries: an IR map from a key's canonical form to its cell {present, value}, nil while empty"},
 }
@@ -130,19 +130,19 @@ var registry = func() []Model {
 		inGo("runtime.NumGoroutine", 0, "an unknown count of at least one"),
 	)
 
-	// time (models/time.ir): timers are goroutines that fire at any
-	// later scheduling point; durations are not modelled.
+	// time (models/time.ir): Go's fake clock (testing/synctest's), kept by
+	// the scheduler; timers are goroutines that sleep until their deadline.
 	add(
-		inGo("time.Sleep", vis, "a scheduling point where the goroutine gives way of its own accord (no preemption)"),
-		inGo("time.NewTimer", syn|spw, "a timer whose goroutine sends on C at any later scheduling point (@time.newtimer)"),
+		inGo("time.Sleep", vis|blk, "sleeps d on the fake clock, which advances once no goroutine can run (@rt.sleep); d <= 0 only gives way"),
+		inGo("time.NewTimer", syn|spw, "a timer whose goroutine sleeps d, then sends on C (@time.newtimer)"),
 		inGo("time.After", syn|spw, "the C of a new timer (@time.newtimer)"),
-		inGo("time.AfterFunc", syn|spw, "a timer whose goroutine calls f at any later scheduling point (@time.afterfunc)").calls(OnGoroutine, 1),
+		inGo("time.AfterFunc", syn|spw, "a timer whose goroutine sleeps d, then calls f (@time.afterfunc)").calls(OnGoroutine, 1),
 		inGo("(*time.Timer).Stop", vis, "stops the timer, drains C, reports whether it was armed (@time.stop)"),
-		inGo("(*time.Timer).Reset", vis|syn|spw, "drains C and re-arms the timer on a new goroutine (@time.reset)"),
-		inGo("time.NewTicker", syn|spw, "a ticker: a daemon goroutine sending on C until stopped (@time.newticker)"),
-		inGo("time.Tick", syn|spw, "the C of a new ticker (@time.newticker)"),
+		inGo("(*time.Timer).Reset", vis|syn|spw, "drains C and re-arms the timer for d on a new goroutine (@time.reset)"),
+		inGo("time.NewTicker", syn|spw, "a ticker: a daemon goroutine that sleeps the period and sends on C, until stopped (@time.newticker); d <= 0 panics"),
+		inGo("time.Tick", syn|spw, "the C of a new ticker (@time.newticker); nil for d <= 0"),
 		inGo("(*time.Ticker).Stop", 0, "stops the ticker's goroutine sending (@time.tickerstop)"),
-		inGo("(*time.Ticker).Reset", 0, "nothing: ticks come at any later scheduling point whatever the period"),
+		inGo("(*time.Ticker).Reset", 0, "the next ticks come d apart (@time.tickerreset); d <= 0 panics"),
 	)
 
 	// context (models/context.ir): values of kiss's own dynamic type,
@@ -160,7 +160,7 @@ var registry = func() []Model {
 	}
 	for _, f := range []string{"WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"} {
 		add(inGo("context."+f, vis|syn|spw,
-			"WithCancel, and a goroutine that cancels with DeadlineExceeded at any later scheduling point (@ctx.starttimer)").methods())
+			"WithCancel, and a goroutine that sleeps until the deadline on the fake clock, then cancels with DeadlineExceeded (@ctx.starttimer); a deadline without a monotonic reading is an unknown duration").methods())
 	}
 	add(inGo("context.AfterFunc", vis|syn|spw, "calls f on a goroutine of its own once ctx is done; stop reports whether it kept f from starting (@ctx.afterfunc)").
 		calls(OnGoroutine, 1).methods())

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
 	"github.com/gokiss/kiss/sequentialize"
@@ -30,6 +31,16 @@ type decoder struct {
 	panicPos   string
 	panicMsg   string
 	misuse     bool // the last panic was a misuse only the interleaving causes
+	early      *early
+}
+
+// early is the first time a sleeper woke while goroutines could still run
+// (-timing).
+type early struct {
+	g       int    // the sleeper
+	d       int64  // how long it slept, in nanoseconds
+	pos     string // the sleep, timer or deadline
+	overtak []int  // the goroutines that could still run
 }
 
 // Decode turns a violation of sc's program into a finding with its
@@ -52,6 +63,9 @@ func Decode(sc *sequentialize.Scenario, v *smt.Violation) *Finding {
 	}
 	d.finishSteps()
 	f := d.explain(v)
+	if d.early != nil {
+		d.timing(f)
+	}
 	f.DependsOn = v.DependsOn
 	f.Schedule.Message, f.Schedule.Pos = f.Message, f.pos
 	f.locate(sc)
@@ -106,6 +120,17 @@ func (d *decoder) event(ev smt.Event) {
 			if g.lastOp >= 0 {
 				d.sch.Steps[g.lastOp].Blocks = true
 			}
+		}
+	case sequentialize.EventEarly:
+		if d.early == nil && len(ev.Args) == 3 {
+			e := &early{g: int(ev.Args[0].Int64()), d: ev.Args[1].Int64(), pos: ev.Args[2].Str}
+			for id, g := range d.gs {
+				if id != e.g && !g.blocked && !g.exited {
+					e.overtak = append(e.overtak, id)
+				}
+			}
+			d.early = e
+			d.sch.Steps = append(d.sch.Steps, schedule.Step{G: e.g, Op: "timer.early", Pos: e.pos})
 		}
 	case sequentialize.EventCase:
 		if len(ev.Args) == 2 {
@@ -303,4 +328,38 @@ func joinOr(parts []string, empty string) string {
 		return empty
 	}
 	return strings.Join(parts, "; ")
+}
+
+// timing makes f, reached only because a sleeper woke while goroutines
+// could still run, a finding of the check "timing" that names the
+// duration the code relies on.
+func (d *decoder) timing(f *Finding) {
+	e := d.early
+	what := "sleep"
+	if g := d.goroutine(e.g); g != nil && g.start == e.pos {
+		what = "timer"
+	}
+	who := "the goroutine that ran last"
+	if len(e.overtak) > 0 {
+		ids := make([]string, len(e.overtak))
+		for i, g := range e.overtak {
+			ids[i] = fmt.Sprint(g)
+		}
+		who = "goroutine " + joinAnd(ids)
+		if len(ids) > 1 {
+			who = "goroutines " + joinAnd(ids)
+		}
+	}
+	f.Base = f.Check
+	f.Check, d.sch.Check = "timing", "timing"
+	f.Message = fmt.Sprintf("timing: passes only if %s runs within the %v %s at %s; otherwise %s",
+		who, time.Duration(e.d), what, e.pos, f.Message)
+}
+
+// joinAnd lists xs as English does: "1", "1 and 2", "1, 2 and 3".
+func joinAnd(xs []string) string {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }

@@ -10,7 +10,9 @@ import (
 // Finding is one violation as kiss reports it: what happened, where, and
 // the schedule that makes it happen, each step with its position.
 type Finding struct {
-	Check   string    // a schedule.Checks name: deadlock, leak, race, panic, assert
+	Check string // a schedule.Checks name: deadlock, leak, race, panic, assert, timing
+	// Base is, for a timing finding, the check of the failure it leads to.
+	Base    string
 	Message string    // one line, ending with the preemption count
 	Pos     token.Pos // where it is reported, in the package's FileSet
 

@@ -59,6 +59,15 @@ var Checks = []Check{
 		Steps: "The schedule is the interleaving that fails the test.",
 		Rule:  "TestFailure",
 	},
+	{
+		Name:  "timing",
+		Title: "Failure only when a goroutine is slower than a timer",
+		Rationale: "With -timing: a failure (any of the other checks) that only schedules where a timer, " +
+			"a sleep or a deadline overtakes a goroutine that could still run reach. Go's fake clock " +
+			"(testing/synctest) never does that; a loaded machine does: the code relies on a duration.",
+		Steps: "The schedule is the interleaving that fails; the step marked timer.early is where the timer or sleep ran out while the goroutines named in the message could still run.",
+		Rule:  "TimingDependence",
+	},
 }
 
 // Lookup returns the check named name.

@@ -23,7 +23,7 @@ func TestForeignParent(t *testing.T) {
 
 // Alone, this root derives only from kiss's contexts; lowered with the
 // other root, it may look as if its parent could be a myCtx.
-func TestOwnContexts(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestOwnContexts(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	<-ctx.Done()

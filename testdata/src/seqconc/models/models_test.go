@@ -12,13 +12,13 @@ import (
 
 // ---- sync.Mutex ----
 
-func TestMutexDoubleLock(t *testing.T) { // want root:"one goroutine"
+func TestMutexDoubleLock(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var mu sync.Mutex
 	mu.Lock()
 	mu.Lock() // want `deadlock: the test goroutine blocks forever locking a mutex at models_test.go:18:9 \(0 preemptions\)`
 }
 
-func TestMutexUnlockUnlocked(t *testing.T) { // want root:"one goroutine"
+func TestMutexUnlockUnlocked(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var mu sync.Mutex
 	mu.Unlock() // want `panic: fatal error: sync: unlock of unlocked mutex \(0 preemptions\)`
 }
@@ -80,14 +80,14 @@ func TestRWMutexReadWriteRead(t *testing.T) {
 	mu.RUnlock()
 }
 
-func TestRWMutexRUnlockUnlocked(t *testing.T) { // want root:"one goroutine"
+func TestRWMutexRUnlockUnlocked(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var mu sync.RWMutex
 	mu.RUnlock() // want `panic: fatal error: sync: RUnlock of unlocked RWMutex \(0 preemptions\)`
 }
 
 // ---- sync.WaitGroup ----
 
-func TestWaitGroupNegative(t *testing.T) { // want root:"one goroutine"
+func TestWaitGroupNegative(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var wg sync.WaitGroup
 	wg.Done() // want `panic: sync: negative WaitGroup counter \(0 preemptions\)`
 }
@@ -106,7 +106,7 @@ func TestWaitGroupWaitReleased(t *testing.T) {
 	}
 }
 
-func TestWaitGroupNeverDone(t *testing.T) { // want root:"one goroutine"
+func TestWaitGroupNeverDone(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var wg sync.WaitGroup
 	wg.Add(1)
 	wg.Wait() // want `deadlock: the test goroutine blocks forever in WaitGroup.Wait at models_test.go:112:9 \(0 preemptions\)`
@@ -167,7 +167,7 @@ func TestOnceRunsOnce(t *testing.T) {
 	}
 }
 
-func TestOnceRecursive(t *testing.T) { // want root:"one goroutine"
+func TestOnceRecursive(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var once sync.Once
 	once.Do(func() { once.Do(func() {}) }) // want `deadlock: the test goroutine blocks forever in Once.Do at models_test.go:172:26 \(0 preemptions\)`
 }
@@ -226,12 +226,12 @@ func TestCondBroadcastWakesAll(t *testing.T) {
 
 // ---- channels ----
 
-func TestChanNoPartner(t *testing.T) { // want root:"one goroutine"
+func TestChanNoPartner(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int)
 	ch <- 1 // want `deadlock: the test goroutine blocks forever sending on a channel at models_test.go:231:5 \(0 preemptions\)`
 }
 
-func TestChanBufferedSend(t *testing.T) { // want root:"one goroutine"
+func TestChanBufferedSend(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int, 1)
 	ch <- 1
 	if v := <-ch; v != 1 {
@@ -239,7 +239,7 @@ func TestChanBufferedSend(t *testing.T) { // want root:"one goroutine"
 	}
 }
 
-func TestChanClosedRecvZero(t *testing.T) { // want root:"one goroutine"
+func TestChanClosedRecvZero(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int, 1)
 	ch <- 7
 	close(ch)
@@ -250,29 +250,29 @@ func TestChanClosedRecvZero(t *testing.T) { // want root:"one goroutine"
 	}
 }
 
-func TestChanSendOnClosed(t *testing.T) { // want root:"one goroutine"
+func TestChanSendOnClosed(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int, 1)
 	close(ch)
 	ch <- 1 // want `panic: send on closed channel \(0 preemptions\)`
 }
 
-func TestChanCloseNil(t *testing.T) { // want root:"one goroutine"
+func TestChanCloseNil(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var ch chan int
 	close(ch) // want `panic: close of nil channel \(0 preemptions\)`
 }
 
-func TestChanCloseTwice(t *testing.T) { // want root:"one goroutine"
+func TestChanCloseTwice(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int)
 	close(ch)
 	close(ch) // want `panic: close of closed channel \(0 preemptions\)`
 }
 
-func TestChanNilBlocks(t *testing.T) { // want root:"one goroutine"
+func TestChanNilBlocks(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var ch chan int
 	<-ch // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:272:2 \(0 preemptions\)`
 }
 
-func TestChanLenCap(t *testing.T) { // want root:"one goroutine"
+func TestChanLenCap(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int, 3)
 	ch <- 1
 	ch <- 2
@@ -305,7 +305,7 @@ func TestChanLeakedSender(t *testing.T) {
 
 // ---- select ----
 
-func TestSelectDefault(t *testing.T) { // want root:"one goroutine"
+func TestSelectDefault(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int)
 	select {
 	case <-ch:
@@ -315,7 +315,7 @@ func TestSelectDefault(t *testing.T) { // want root:"one goroutine"
 }
 
 // With both cases ready, either may be chosen: the second one is reached.
-func TestSelectAnyReady(t *testing.T) { // want root:"one goroutine"
+func TestSelectAnyReady(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	a, b := make(chan int, 1), make(chan int, 1)
 	a <- 1
 	b <- 2
@@ -326,7 +326,7 @@ func TestSelectAnyReady(t *testing.T) { // want root:"one goroutine"
 	}
 }
 
-func TestSelectNoCase(t *testing.T) { // want root:"one goroutine"
+func TestSelectNoCase(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	select {} // want `deadlock: the test goroutine blocks forever in select at models_test.go:330:2 \(0 preemptions\)`
 }
 
@@ -374,11 +374,11 @@ func TestContextCancelClosesDone(t *testing.T) {
 	}
 }
 
-func TestContextBackgroundNeverDone(t *testing.T) { // want root:"one goroutine"
+func TestContextBackgroundNeverDone(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	<-context.Background().Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:378:2 \(0 preemptions\)`
 }
 
-func TestContextParentCancelsChild(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextParentCancelsChild(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	parent, cancel := context.WithCancel(context.Background())
 	child, cancelChild := context.WithCancel(parent)
 	defer cancelChild()
@@ -462,7 +462,7 @@ func TestContextAfterFuncStopRace(t *testing.T) {
 	<-done // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:462:2 \(0 preemptions\)`
 }
 
-func TestContextCause(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextCause(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	ctx, cancel := context.WithCancelCause(context.Background())
 	child, cancelChild := context.WithCancel(ctx)
 	defer cancelChild()
@@ -480,7 +480,7 @@ func TestContextCause(t *testing.T) { // want root:"one goroutine" root:"may sta
 }
 
 // Without a cause, Cause is Err.
-func TestContextCauseIsErr(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextCauseIsErr(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if context.Cause(ctx) != context.Canceled {
@@ -503,7 +503,7 @@ func TestContextTimeoutCause(t *testing.T) {
 	}
 }
 
-func TestContextWithoutCancel(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextWithoutCancel(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	parent, cancel := context.WithCancel(context.Background())
 	ctx := context.WithoutCancel(parent)
 	cancel()
@@ -512,7 +512,7 @@ func TestContextWithoutCancel(t *testing.T) { // want root:"one goroutine" root:
 	}
 }
 
-func TestContextWithoutCancelNeverDone(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextWithoutCancelNeverDone(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	parent, cancel := context.WithCancel(context.Background())
 	cancel()
 	<-context.WithoutCancel(parent).Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:518:2 \(0 preemptions\)`
@@ -642,15 +642,33 @@ func TestTimeAfterFires(t *testing.T) {
 	<-time.After(time.Second)
 }
 
-// A timeout may win the race against an answer already there: the timer's
-// goroutine fires while the test goroutine could go on, a preemption.
+// An hour's timeout never wins against an answer already there: time
+// passes only when no goroutine can run (-timing reports it: see
+// testdata/src/timing).
 func TestTimeoutMayWin(t *testing.T) {
 	ch := make(chan int, 1)
 	ch <- 1
 	select {
 	case <-ch:
 	case <-time.After(time.Hour):
-		panic("timed out") // want `panic: timed out \(1 preemption\)`
+		panic("timed out")
+	}
+}
+
+// A deadline fires once the work it guards sleeps past it.
+func TestDeadlineBeforeSlowWork(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	done := make(chan bool, 1)
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		done <- true
+	}()
+	select {
+	case <-done:
+		panic("the slow work won") // never: its 20ms sleep ends after the deadline
+	case <-ctx.Done():
+		t.Errorf("deadline: %v", ctx.Err()) // want `test failure: t.Errorf\("deadline: %v"\) \(0 preemptions\)`
 	}
 }
 
@@ -703,11 +721,21 @@ func TestTimerStopPreventsFire(t *testing.T) {
 	}
 }
 
-// Stop may come too late: the timer already fired.
-func TestTimerStopTooLate(t *testing.T) {
+// Stop comes before an hour has passed: time passes only when no
+// goroutine can run.
+func TestTimerStopInTime(t *testing.T) {
 	tm := time.NewTimer(time.Hour)
 	if !tm.Stop() {
-		panic("the timer fired first") // want `panic: the timer fired first \(1 preemption\)`
+		panic("the timer fired first")
+	}
+}
+
+// Stop after the timer fired says so.
+func TestTimerStopTooLate(t *testing.T) {
+	tm := time.NewTimer(time.Millisecond)
+	time.Sleep(2 * time.Millisecond)
+	if !tm.Stop() {
+		panic("the timer fired first") // want `panic: the timer fired first \(0 preemptions\)`
 	}
 }
 
@@ -798,7 +826,7 @@ func TestContextOwnParentNotAtOnce(t *testing.T) {
 	}
 }
 
-func TestContextNilParent(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextNilParent(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	var nilCtx context.Context
 	context.WithCancel(nilCtx) // want `panic: cannot create context from nil parent \(0 preemptions\)`
 }
@@ -829,7 +857,7 @@ func TestGoexitBeforeSend(t *testing.T) {
 		runtime.Goexit()
 		ch <- 1
 	}()
-	<-ch // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:832:2 \(0 preemptions\)`
+	<-ch // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:860:2 \(0 preemptions\)`
 }
 
 // A panic in a deferred call during Goexit replaces it.
@@ -846,7 +874,7 @@ func TestPanicDuringGoexit(t *testing.T) {
 // Skip ends the test goroutine; a goroutine it left blocked still leaks.
 func TestSkipStillLeaks(t *testing.T) {
 	ch := make(chan int)
-	go func() { ch <- 1 }() // want `goroutine leak: goroutine 1 \(started at models_test.go:849:2\) blocks forever sending on a channel at models_test.go:849:17 after the test returned \(0 preemptions\)`
+	go func() { ch <- 1 }() // want `goroutine leak: goroutine 1 \(started at models_test.go:877:2\) blocks forever sending on a channel at models_test.go:877:17 after the test returned \(0 preemptions\)`
 	t.Skip("not today")
 }
 
@@ -916,7 +944,7 @@ func TestSubtestsParallelRace(t *testing.T) {
 	for _, name := range []string{"a", "b"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			n++ // want `data race on n: write at models_test.go:919:4 by goroutine 1 and read at models_test.go:919:4 by goroutine 2 \(0 preemptions\)`
+			n++ // want `data race on n: write at models_test.go:947:4 by goroutine 1 and read at models_test.go:947:4 by goroutine 2 \(0 preemptions\)`
 		})
 	}
 }
@@ -941,7 +969,7 @@ func TestSubtestsOneParallel(t *testing.T) {
 		t.Parallel()
 		ch <- 1
 	})
-	t.Run("recv", func(t *testing.T) { // want `deadlock: the test goroutine blocks forever in t.Run, waiting for the subtest at models_test.go:944:7; goroutine 1 \(started at models_test.go:940:7\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:941:13; goroutine 2 \(started at models_test.go:944:7\) blocks forever receiving from a channel at models_test.go:945:3 \(0 preemptions\)`
+	t.Run("recv", func(t *testing.T) { // want `deadlock: the test goroutine blocks forever in t.Run, waiting for the subtest at models_test.go:972:7; goroutine 1 \(started at models_test.go:968:7\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:969:13; goroutine 2 \(started at models_test.go:972:7\) blocks forever receiving from a channel at models_test.go:973:3 \(0 preemptions\)`
 		<-ch
 	})
 }
@@ -957,7 +985,7 @@ func TestSubtestsParentWaits(t *testing.T) {
 			wg.Done()
 		})
 	}
-	wg.Wait() // want `deadlock: the test goroutine blocks forever in WaitGroup.Wait at models_test.go:960:9; goroutine 1 \(started at models_test.go:955:8\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:956:14; goroutine 2 \(started at models_test.go:955:8\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:956:14 \(0 preemptions\)`
+	wg.Wait() // want `deadlock: the test goroutine blocks forever in WaitGroup.Wait at models_test.go:988:9; goroutine 1 \(started at models_test.go:983:8\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:984:14; goroutine 2 \(started at models_test.go:983:8\) blocks forever in t.Parallel, waiting for the parent test to return at models_test.go:984:14 \(0 preemptions\)`
 }
 
 // t.Fatal fails the scenario, wherever it is called.
@@ -1030,7 +1058,7 @@ func TestSubtestCleanupBeforeRunReturns(t *testing.T) { // want root:"one gorout
 func TestSubtestLeaks(t *testing.T) {
 	t.Run("a", func(t *testing.T) {
 		ch := make(chan int)
-		go func() { ch <- 1 }() // want `goroutine leak: goroutine 2 \(started at models_test.go:1033:3\) blocks forever sending on a channel at models_test.go:1033:18 after the test returned \(0 preemptions\)`
+		go func() { ch <- 1 }() // want `goroutine leak: goroutine 2 \(started at models_test.go:1061:3\) blocks forever sending on a channel at models_test.go:1061:18 after the test returned \(0 preemptions\)`
 	})
 }
 
@@ -1065,8 +1093,8 @@ func TestTestContext(t *testing.T) {
 }
 
 // ... but not before the test function returns.
-func TestTestContextWaitedInTest(t *testing.T) { // want root:"one goroutine"
-	<-t.Context().Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:1069:2 \(0 preemptions\)`
+func TestTestContextWaitedInTest(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
+	<-t.Context().Done() // want `deadlock: the test goroutine blocks forever receiving from a channel at models_test.go:1097:2 \(0 preemptions\)`
 }
 
 // Sub-benchmarks run one after the other too.
@@ -1083,7 +1111,7 @@ func BenchmarkSubSequential(b *testing.B) { // want root:"one goroutine"
 func BenchmarkSubLeaks(b *testing.B) {
 	b.Run("a", func(b *testing.B) {
 		ch := make(chan int)
-		go func() { ch <- 1 }() // want `goroutine leak: goroutine 2 \(started at models_test.go:1086:3\) blocks forever sending on a channel at models_test.go:1086:18 after the test returned \(0 preemptions\)`
+		go func() { ch <- 1 }() // want `goroutine leak: goroutine 2 \(started at models_test.go:1114:3\) blocks forever sending on a channel at models_test.go:1114:18 after the test returned \(0 preemptions\)`
 	})
 }
 
@@ -1118,7 +1146,7 @@ type constValuer struct{}
 
 func (constValuer) Value() (int, error) { return 7, nil }
 
-func TestContextIsNoValuer(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots"
+func TestContextIsNoValuer(t *testing.T) { // want root:"one goroutine" root:"may start goroutines when lowered with the package's other roots" root:"runs its one schedule"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var x any = ctx

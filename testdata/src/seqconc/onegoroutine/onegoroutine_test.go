@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func TestLocksAlone(t *testing.T) { // want root:"one goroutine"
+func TestLocksAlone(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var c Counter
 	c.Inc()
 	c.Inc()
@@ -15,14 +15,14 @@ func TestLocksAlone(t *testing.T) { // want root:"one goroutine"
 	}
 }
 
-func TestBufferedChannel(t *testing.T) { // want root:"one goroutine"
+func TestBufferedChannel(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ch := make(chan int, 1)
 	ch <- 1
 	<-ch
 }
 
 // Subtests run one at a time while their parent waits.
-func TestSubtests(t *testing.T) { // want root:"one goroutine"
+func TestSubtests(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	for _, name := range []string{"a", "b"} {
 		t.Run(name, func(t *testing.T) {
 			var c Counter
@@ -33,18 +33,18 @@ func TestSubtests(t *testing.T) { // want root:"one goroutine"
 
 // The test's context is cancelled as the test ends; nothing was registered
 // on it to run then.
-func TestContextOfTest(t *testing.T) { // want root:"one goroutine"
+func TestContextOfTest(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	<-ctx.Done()
 }
 
-func TestCleanup(t *testing.T) { // want root:"one goroutine"
+func TestCleanup(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
 	var c Counter
 	t.Cleanup(c.Inc)
 }
 
-func BenchmarkLocks(b *testing.B) { // want root:"one goroutine"
+func BenchmarkLocks(b *testing.B) { // want root:"one goroutine" root:"runs its one schedule"
 	var c Counter
 	for b.Loop() {
 		c.Inc()

@@ -1,18 +1,28 @@
 // Package resolverctx: a sender abandoned after a select on ctx.Done(). When // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
-// the caller's deadline expires first, Lookup returns and the resolving
-// goroutine blocks forever on its unbuffered send (grpc and etcd both
-// shipped this shape in DNS and lease code).
+// the caller's deadline expires before the (slow) name server answers,
+// Lookup returns and the resolving goroutine blocks forever on its
+// unbuffered send (grpc and etcd both shipped this shape in DNS and lease
+// code).
 package resolverctx
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
-type Resolver struct{ hosts map[string]string }
-
-func NewResolver() *Resolver {
-	return &Resolver{hosts: map[string]string{"db": "10.0.0.7"}}
+type Resolver struct {
+	hosts   map[string]string
+	latency time.Duration // a query to the name server
 }
 
-func (r *Resolver) resolve(host string) string { return r.hosts[host] }
+func NewResolver() *Resolver {
+	return &Resolver{hosts: map[string]string{"db": "10.0.0.7"}, latency: 50 * time.Millisecond}
+}
+
+func (r *Resolver) resolve(host string) string {
+	time.Sleep(r.latency)
+	return r.hosts[host]
+}
 
 func (r *Resolver) Lookup(ctx context.Context, host string) (string, error) {
 	ch := make(chan string)
@@ -27,13 +37,19 @@ func (r *Resolver) Lookup(ctx context.Context, host string) (string, error) {
 	}
 }
 
-type ResolverFixed struct{ hosts map[string]string }
-
-func NewResolverFixed() *ResolverFixed {
-	return &ResolverFixed{hosts: map[string]string{"db": "10.0.0.7"}}
+type ResolverFixed struct {
+	hosts   map[string]string
+	latency time.Duration // a query to the name server
 }
 
-func (r *ResolverFixed) resolve(host string) string { return r.hosts[host] }
+func NewResolverFixed() *ResolverFixed {
+	return &ResolverFixed{hosts: map[string]string{"db": "10.0.0.7"}, latency: 50 * time.Millisecond}
+}
+
+func (r *ResolverFixed) resolve(host string) string {
+	time.Sleep(r.latency)
+	return r.hosts[host]
+}
 
 func (r *ResolverFixed) Lookup(ctx context.Context, host string) (string, error) {
 	ch := make(chan string, 1) // fix: buffered, the resolver never waits for a reader
