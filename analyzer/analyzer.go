@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,7 +25,7 @@ import (
 type Config struct {
 	Contexts   int           // preemption bound
 	Unroll     int           // iterations of a loop whose condition is symbolic
-	Inline     int           // call depth
+	Recursion  int           // nesting of the same call on a goroutine's stack (smt.Options.Recursion)
 	Goroutines int           // live goroutines per path
 	Timeout    time.Duration // per root
 	Schedules  string        // directory for schedule files
@@ -46,7 +47,7 @@ type Config struct {
 }
 
 // DefaultConfig are kiss's defaults (README, "Flags").
-var DefaultConfig = Config{Contexts: 2, Unroll: 3, Inline: 8, Goroutines: 16, Timeout: 10 * time.Second}
+var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 16, Timeout: 10 * time.Second}
 
 var config = DefaultConfig
 
@@ -76,7 +77,8 @@ func flags(c *Config) flag.FlagSet {
 	fs := flag.NewFlagSet("kiss", flag.ExitOnError)
 	fs.IntVar(&c.Contexts, "contexts", c.Contexts, "preemption bound: explore every schedule with at most this many preemptions")
 	fs.IntVar(&c.Unroll, "unroll", c.Unroll, "iterations of a loop whose condition depends on an input")
-	fs.IntVar(&c.Inline, "inline", c.Inline, "call depth")
+	fs.IntVar(&c.Recursion, "recursion", c.Recursion, "how many times the same call (a function called by the same function) may be nested on a goroutine's stack: a call chain of any depth runs, the call that would recurse once more is cut")
+	fs.Var(deprecatedInline{c}, "inline", "deprecated and ignored: call chains of any depth run (see -recursion)")
 	fs.IntVar(&c.Goroutines, "goroutines", c.Goroutines, "cap on the goroutines of one schedule")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time budget per root")
 	fs.StringVar(&c.Schedules, "schedules", c.Schedules, "write one schedule file per diagnostic into this directory")
@@ -85,6 +87,22 @@ func flags(c *Config) flag.FlagSet {
 	fs.StringVar(&c.Run, "run", c.Run, "check only the roots whose name contains this string")
 	fs.BoolVar(&c.Timing, "timing", c.Timing, "also explore schedules where a goroutine is slower than a timer or sleep, and report what only they reach (check \"timing\")")
 	return *fs
+}
+
+// deprecatedInline is the flag -inline, which bounded the call depth before
+// -recursion replaced it. It is still accepted so that the command lines,
+// go vet invocations and scripts that pass it keep working; it says once
+// that it is ignored.
+type deprecatedInline struct{ c *Config }
+
+func (deprecatedInline) String() string { return "" }
+
+func (d deprecatedInline) Set(s string) error {
+	if _, err := strconv.Atoi(s); err != nil {
+		return fmt.Errorf("not an integer: %q", s)
+	}
+	fmt.Fprintln(d.c.stderr(), "kiss: -inline is deprecated and ignored: call chains of any depth run; -recursion bounds recursion")
+	return nil
 }
 
 func (c *Config) stderr() io.Writer {

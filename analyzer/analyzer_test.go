@@ -114,7 +114,7 @@ func TestCrossPackage(t *testing.T) {
 
 // TestSeqconc runs the analyzer on the seqconc packages whose roots it
 // checks all of.
-func TestSeqconc(t *testing.T) { variants(t, "seqconc/basic") }
+func TestSeqconc(t *testing.T) { variants(t, "seqconc/basic", "seqconc/gobuiltins") }
 
 // TestLibraryModels runs kernels whose paths go through the models of
 // library code kiss does not run from source (fmt, log, reflect, the

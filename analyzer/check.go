@@ -110,7 +110,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
 	return smt.Run(ctx, sc.Program, smt.Options{
 		MaxCost:      cfg.Contexts,
 		Unroll:       cfg.Unroll,
-		MaxDepth:     cfg.Inline + modelDepth,
+		Recursion:    max(cfg.Recursion, 1), // 0 would be smt's default
 		Timeout:      cfg.Timeout,
 		QueryLimit:   queryLimit,
 		QueryTimeout: cfg.Timeout / 4,
@@ -177,10 +177,6 @@ const maxQueued = 5000
 // loop that never blocks), counted as cut "path-steps", so that the rest of
 // the root is still explored within its time budget.
 const maxPathSteps = 1 << 20
-
-// modelDepth is the call depth the runtime and the models add below a
-// user's call (scheduler, model, queue helper).
-const modelDepth = 4
 
 func rootName(fn *ssa.Function) string { return fn.Name() }
 

@@ -47,6 +47,15 @@ func (l *lowerer) builtin(b *builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []
 	case "clear":
 		switch u := argType(0).(type) {
 		case *types.Map:
+			if l.opts.Access != nil {
+				// A write of the whole map, as delete is.
+				skip, do := b.NewBlock("skip"), b.NewBlock("clear")
+				b.Br(b.Bin(ir.OpEq, ops[0], ir.ZeroConst(ir.Ptr)), skip, do)
+				b.SetBlock(do)
+				l.opts.Access(b, ops[0], c.Args[0], true)
+				b.Jmp(skip)
+				b.SetBlock(skip)
+			}
 			b.CallTo(nil, l.mapClearFunc(l.mapKeyType(u.Key())), ops[0])
 		case *types.Slice:
 			b.CallTo(nil, l.clearFunc(l.Type(u.Elem())), ops[0])

@@ -575,7 +575,8 @@ func (b *builder) EmitCall(c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) {
 // CallTarget returns an IR function value and its full argument list
 // (environment or receiver first) that make the call c with its evaluated
 // operands: what a go statement hands to cocreate. A nil func value panics
-// here, as Go's go statement does. Builtins have no target.
+// here, as Go's go statement does. A builtin's target is a function made for
+// the call (builtinThunk).
 func (b *builder) CallTarget(c *ssa.CallCommon, ops []ir.Value) (ir.Value, []ir.Value, error) {
 	l := b.l
 	if c.IsInvoke() {
@@ -586,13 +587,54 @@ func (b *builder) CallTarget(c *ssa.CallCommon, ops []ir.Value) (ir.Value, []ir.
 	}
 	switch v := c.Value.(type) {
 	case *ssa.Builtin:
-		return nil, nil, errorf("no call target for the builtin %s", v.Name())
+		return l.builtinThunk(b, c, v, ops), append([]ir.Value{ir.ZeroConst(ir.Ptr)}, ops...), nil
 	case *ssa.Function:
 		return l.FuncRef(v), append([]ir.Value{ir.ZeroConst(ir.Ptr)}, ops...), nil
 	}
 	fn := b.Extract(ops[0], 0)
 	l.guardNonNil(b, c.Value, func() ir.Value { return b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)) })
 	return fn, append([]ir.Value{b.Extract(ops[0], 1)}, ops[1:]...), nil
+}
+
+// builtinThunk returns a function that makes the call c of the builtin bi
+// at b.Pos with its operands as parameters (after an environment it does
+// not use, as a Go function has): the target of `go close(ch)` and the
+// like. So a builtin started as a goroutine takes the path every go
+// statement takes (spawn, happens-before, traces), with the operands
+// evaluated by the spawning goroutine, as Go does. panic has its own
+// (concLowering.panicker): it ends the goroutine at once.
+func (l *lowerer) builtinThunk(b *builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []ir.Value) *ir.Func {
+	params := []any{"env", ir.Ptr}
+	for i, op := range ops {
+		params = append(params, "a"+itoa(i), op.Type())
+	}
+	res := l.resultType(c.Signature())
+	t := l.helper("builtin."+bi.Name(), res, params...)
+	// The builtin's own steps are at its call, as those of a builtin
+	// called in place are; the go statement's are at the go.
+	t.Pos = b.Pos
+	if c.Pos().IsValid() {
+		t.Pos = l.posString(c.Pos())
+	}
+	var r ir.Value
+	// recover is not called by a deferred function here: it returns nil
+	// (the Go spec, "Handling panics").
+	if bi.Name() != "recover" {
+		args := make([]ir.Value, len(ops))
+		for i, p := range t.Fn.Params[1:] {
+			args[i] = p
+		}
+		r = l.builtin(t, c, bi, args)
+	}
+	switch {
+	case res == nil:
+		t.Ret(nil)
+	case r == nil:
+		t.RetZero()
+	default:
+		t.Ret(r)
+	}
+	return t.Fn
 }
 
 // blockingHooks are the runtime's functions the standard library declares

@@ -275,6 +275,12 @@ func (fl *funcLowerer) lowerDefer(d *ssa.Defer) {
 	if d.DeferStack != nil {
 		unsupported(fl.pos(d), "defer into a range-over-func loop body's frame")
 	}
+	if bi, ok := d.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+		// Deferred directly, recover is not called by a deferred function:
+		// it returns nil and the panic goes on (the Go spec, "Handling
+		// panics"), so the defer does nothing.
+		return
+	}
 	b := fl.b
 	if fl.defers == nil {
 		fl.defers = b.Local("defers", ir.Ptr)

@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// Options bound and budget a Run. Bounds (MaxCost, Unroll, MaxDepth) shape
+// Options bound and budget a Run. Bounds (MaxCost, Unroll, Recursion,
+// MaxDepth) shape
 // what is explored; budgets (the rest) stop exploration early. Every path
 // cut by either, except cost pruning, is counted in Stats.Cuts and makes
 // the result incomplete.
@@ -16,7 +17,17 @@ type Options struct {
 	// Unroll is how many times one activation may take the same edge of a
 	// br whose condition is symbolic and could go either way (default 3).
 	Unroll int
-	// MaxDepth caps the call depth (default 64).
+	// Recursion is how many times one call (a function called by the same
+	// function; see executor.mayCall) may be nested on one coroutine's
+	// stack (default 2): the call that would nest it once more is cut. Call
+	// chains of any depth run; only recursion is bounded, since a fixed
+	// depth cuts real code whose chains (test, constructor, method,
+	// interface method, helper, and the models below them) are long but
+	// finite, while only a repeated call can grow a stack without end.
+	Recursion int
+	// MaxDepth is a backstop on the frames of one coroutine (default
+	// 10000): with Recursion alone a stack is bounded by the number of
+	// distinct calls times Recursion, which a large program makes huge.
 	MaxDepth int
 
 	MaxPaths     int           // paths started (0 = unlimited)
@@ -136,6 +147,7 @@ type Stats struct {
 // own cut instructions).
 const (
 	CutUnroll     = "unroll"     // Options.Unroll
+	CutRecursion  = "recursion"  // Options.Recursion
 	CutDepth      = "depth"      // Options.MaxDepth
 	CutPaths      = "paths"      // Options.MaxPaths
 	CutSteps      = "steps"      // Options.MaxSteps

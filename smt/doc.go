@@ -88,8 +88,8 @@
 //
 // # Bounds and budgets
 //
-// Options bound the exploration (cost, unrolling of symbolic loops, call
-// depth) and budget it (paths, steps, time, per-query work and time). No
+// Options bound the exploration (cost, unrolling of symbolic loops,
+// recursion, with a backstop on a stack's depth) and budget it (paths, steps, time, per-query work and time). No
 // query starts once the time is spent; a watchdog interrupts one that
 // outlives QueryTimeout, the deadline or the context. Everything cut
 // is counted by reason in Stats.Cuts; Stats.Complete says nothing was, in

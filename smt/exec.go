@@ -68,8 +68,11 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 	if opts.Unroll <= 0 {
 		opts.Unroll = 3
 	}
+	if opts.Recursion <= 0 {
+		opts.Recursion = 2
+	}
 	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = 64
+		opts.MaxDepth = 10000
 	}
 	e := &executor{
 		ctx:       ctx,

@@ -546,19 +546,171 @@ func spin() *ir.Program {
 	return &ir.Program{Funcs: []*ir.Func{f}}
 }
 
-func TestBudgetDepth(t *testing.T) {
-	// rec calls itself forever.
+// recursionProgram: main calls rec, which counts its activations in @n
+// and calls itself forever; an assert fails once @n reaches fail. No
+// function has a position, so every call of rec counts as the same call
+// (made by the bottom frame's function): rec may be active Recursion times.
+func recursionProgram(fail int64) *ir.Program {
+	n := &ir.Global{Name: "n", Elem: ir.I64}
 	rec := &ir.Func{Name: "rec"}
+	v := rec.NewLocal("v", ir.I64)
+	ok := rec.NewLocal("ok", ir.Bool)
 	b := rec.NewBlock("entry")
+	b.Add(&ir.Instr{Op: ir.OpLoad, Dst: v, Args: []ir.Value{n}})
+	b.Add(&ir.Instr{Op: ir.OpAdd, Dst: v, Args: []ir.Value{v, ir.IntConst(ir.I64, 1)}})
+	b.Add(&ir.Instr{Op: ir.OpStore, Args: []ir.Value{n, v}})
+	b.Add(&ir.Instr{Op: ir.OpLt, Dst: ok, Args: []ir.Value{v, ir.IntConst(ir.I64, fail)}})
+	b.Add(&ir.Instr{Op: ir.OpAssert, Args: []ir.Value{ok}, Name: "assert", Msg: "deep", Pos: "rec.go:1:1"})
 	b.Add(&ir.Instr{Op: ir.OpCall, Args: []ir.Value{rec}})
 	b.Add(&ir.Instr{Op: ir.OpRet})
 	main := &ir.Func{Name: "main"}
 	b = main.NewBlock("entry")
 	b.Add(&ir.Instr{Op: ir.OpCall, Args: []ir.Value{rec}})
 	b.Add(&ir.Instr{Op: ir.OpRet})
-	res := run(t, &ir.Program{Funcs: []*ir.Func{main, rec}}, Options{MaxDepth: 10})
+	return &ir.Program{Globals: []*ir.Global{n}, Funcs: []*ir.Func{main, rec}}
+}
+
+func TestBudgetRecursion(t *testing.T) {
+	for _, c := range []struct {
+		recursion int
+		fail      int64 // the activation whose assert fails
+		found     bool
+	}{
+		{0, 2, true},  // the default, 2: the second activation runs
+		{0, 3, false}, // the third is cut
+		{5, 5, true},
+		{5, 6, false},
+	} {
+		res := run(t, recursionProgram(c.fail), Options{Recursion: c.recursion})
+		if got := len(res.Violations) > 0; got != c.found {
+			t.Errorf("recursion %d, assert at activation %d: violations %v, want found=%v", c.recursion, c.fail, res.Violations, c.found)
+		}
+		if wantCut := !c.found; (res.Stats.Cuts[CutRecursion] == 1) != wantCut || res.Stats.Cuts[CutDepth] != 0 || res.Stats.Complete == wantCut {
+			t.Errorf("recursion %d, assert at activation %d: cuts %v complete %v, want a recursion cut: %v", c.recursion, c.fail, res.Stats.Cuts, res.Stats.Complete, wantCut)
+		}
+	}
+}
+
+// TestRecursionCallers: a call is the same call when the same Go function
+// (one with a position) makes it, seen through functions without one.
+func TestRecursionCallers(t *testing.T) {
+	// main → d → h(1) → c1 → d → h(2) → c2 → d → h(3) → c3: h is on the
+	// stack three times and d too, each called by another Go function (d,
+	// the dispatcher, has no position): a chain, not recursion.
+	chain := `
+func @d(%k i64) at "" {
+entry:
+  call @h(%k)
+  ret
+}
+func @h(%k i64) at "h.go:1:1" {
+  var %b bool
+entry:
+  %b = eq %k, 1:i64
+  br %b, one, more
+one:
+  call @c1()
+  ret
+more:
+  %b = eq %k, 2:i64
+  br %b, two, three
+two:
+  call @c2()
+  ret
+three:
+  call @c3()
+  ret
+}
+func @c1() at "c.go:1:1" {
+entry:
+  call @d(2:i64)
+  ret
+}
+func @c2() at "c.go:2:1" {
+entry:
+  call @d(3:i64)
+  ret
+}
+func @c3() at "c.go:3:1" {
+entry:
+  assert false, assert, "reached" at "c.go:3:2"
+  ret
+}
+func @main() at "main.go:1:1" {
+entry:
+  call @d(1:i64)
+  ret
+}
+`
+	// walk → d → walk → d → …: a cycle through the dispatcher; walk counts
+	// its activations in @n and fails at the fail-th.
+	cycle := `
+global @n i64
+func @d() at "" {
+entry:
+  call @walk()
+  ret
+}
+func @walk() at "walk.go:1:1" {
+  var %v i64
+  var %ok bool
+entry:
+  %v = load @n
+  %v = add %v, 1:i64
+  store @n, %v
+  %ok = lt %v, FAIL:i64
+  assert %ok, assert, "deep" at "walk.go:2:1"
+  call @d()
+  ret
+}
+func @main() at "main.go:1:1" {
+entry:
+  call @d()
+  ret
+}
+`
+	parse := func(src string) *ir.Program {
+		p, err := ir.Parse("rec.ir", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	res := run(t, parse(chain), Options{})
+	if len(res.Violations) != 1 || len(res.Stats.Cuts) > 0 {
+		t.Errorf("chain through distinct callers: violations %v cuts %v, want the assert reached and no cut", res.Violations, res.Stats.Cuts)
+	}
+	// main's call of walk (through d) is one call; walk's own, the
+	// recursion, may be nested twice: walk runs 3 times.
+	for _, c := range []struct {
+		fail  string
+		found bool
+	}{{"3", true}, {"4", false}} {
+		res := run(t, parse(strings.Replace(cycle, "FAIL", c.fail, 1)), Options{})
+		if got := len(res.Violations) > 0; got != c.found || res.Stats.Cuts[CutRecursion] != b2i(!c.found) {
+			t.Errorf("cycle, assert at activation %s: violations %v cuts %v, want found=%v", c.fail, res.Violations, res.Stats.Cuts, c.found)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestDeepChain: a chain of distinct functions deeper than any fixed
+// call-depth bound kiss had runs to its end; MaxDepth is the backstop.
+func TestDeepChain(t *testing.T) {
+	p := callChainProgram(300, 1)
+	res := run(t, p, Options{})
+	if !res.Stats.Complete || len(res.Violations) > 0 || len(res.Errors) > 0 {
+		t.Fatalf("chain of 300: cuts %v violations %v errors %v", res.Stats.Cuts, res.Violations, res.Errors)
+	}
+	res = run(t, p, Options{MaxDepth: 100})
 	if res.Stats.Cuts[CutDepth] != 1 {
-		t.Errorf("cuts %v, want depth", res.Stats.Cuts)
+		t.Errorf("chain of 300 under MaxDepth 100: cuts %v, want depth", res.Stats.Cuts)
 	}
 }
 

@@ -229,8 +229,7 @@ func (e *executor) call(st *state, f *frame, in *ir.Instr) {
 		}
 		fn = e.prog.Funcs[v.n-1]
 	}
-	if st.depth() >= e.opts.MaxDepth {
-		e.cut(st, CutDepth)
+	if !e.mayCall(st, fn) {
 		return
 	}
 	nf, ok := e.newActivation(st, f, fn, in)
@@ -240,6 +239,63 @@ func (e *executor) call(st *state, f *frame, in *ir.Instr) {
 	c := st.curCo()
 	c.frames = append(c.frames, nf)
 	st.enterBlock(nf, nf.block)
+}
+
+// mayCall reports whether the running coroutine may call fn: the stack
+// holds the same call fewer than Options.Recursion times, and is below
+// Options.MaxDepth. If not, st is cut.
+//
+// The same call is fn called by the same function, where the caller is the
+// nearest frame below that was lowered from Go source (whose function has a
+// position): the front end's own functions (interface dispatch, wrappers)
+// are seen through. So a chain through distinct closures behind one
+// method (middlewares: HandlerFunc.ServeHTTP called by each middleware in
+// turn) is no recursion, while a cycle of calls, direct or through
+// interfaces, is: the stack can grow without end only by repeating one.
+//
+// The calls are counted by scanning the stack rather than kept as
+// per-coroutine counts, which every fork would have to copy: a call costs
+// hundreds of nanoseconds (a frame, its locals, its arguments) and the scan
+// one pointer comparison per frame, the caller looked up only where fn
+// is found. BenchmarkCalls (a chain 24 deep, 48000 calls) took a median of
+// 18.9 ms with the old depth check and 19.7 ms with the scan, within the
+// noise of a shared machine (minimums 17.2 and 16.9 ms).
+func (e *executor) mayCall(st *state, fn *ir.Func) bool {
+	c := st.cos[st.active[len(st.active)-1]]
+	fs := c.frames
+	if len(fs) >= e.opts.MaxDepth {
+		e.cut(st, CutDepth)
+		return false
+	}
+	n := e.opts.Recursion
+	var caller *ir.Func
+	for i := len(fs) - 1; i >= 0; i-- {
+		if fs[i].fn != fn {
+			continue
+		}
+		if caller == nil {
+			caller = goCaller(fs, len(fs))
+		}
+		if goCaller(fs, i) == caller {
+			if n--; n == 0 {
+				e.cut(st, CutRecursion)
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// goCaller is the function that called the activation at fs[i] (i may be
+// len(fs), a call being made): the nearest one below it with a position, or
+// the bottom frame's; nil for the bottom frame itself.
+func goCaller(fs []*frame, i int) *ir.Func {
+	for j := i - 1; j >= 0; j-- {
+		if fs[j].fn.Pos != "" || j == 0 {
+			return fs[j].fn
+		}
+	}
+	return nil
 }
 
 // newActivation makes fn's frame with the call's arguments.

@@ -276,12 +276,6 @@ func (st *state) wtop() *frame {
 	return &n
 }
 
-// depth is the number of frames on the running stack.
-func (st *state) depth() int {
-	c := st.cos[st.active[len(st.active)-1]]
-	return len(c.frames)
-}
-
 func (st *state) obj(id uint64) *object { return st.heap.get(id) }
 
 // wobj returns object id, writable.

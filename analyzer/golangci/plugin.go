@@ -14,12 +14,14 @@
 //	        settings:
 //	          contexts: 2       # preemption bound (-contexts)
 //	          unroll: 3         # iterations of a loop with a symbolic condition (-unroll)
-//	          inline: 8         # call depth (-inline)
+//	          recursion: 2      # nesting of the same call on a goroutine's stack (-recursion)
 //	          goroutines: 16    # goroutines per schedule (-goroutines)
 //	          timeout: 10s      # time budget per root (-timeout)
 //	          checks: [deadlock, leak, race, panic, assert]   # which checks to report; all when empty
 //
-// A setting left out keeps kiss's default (kiss.DefaultConfig).
+// A setting left out keeps kiss's default (kiss.DefaultConfig). The setting
+// inline (the call depth before recursion replaced it) is accepted and
+// ignored, with a note on stderr.
 package golangci
 
 import (
@@ -27,6 +29,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -45,9 +48,12 @@ func init() {
 
 // Settings are the plugin's settings in .golangci.yml.
 type Settings struct {
-	Contexts   int      `json:"contexts"`
-	Unroll     int      `json:"unroll"`
-	Inline     int      `json:"inline"`
+	Contexts  int `json:"contexts"`
+	Unroll    int `json:"unroll"`
+	Recursion int `json:"recursion"`
+	// Inline is deprecated and ignored: kept so that the configurations
+	// that set it still load.
+	Inline     *int     `json:"inline,omitempty"`
 	Goroutines int      `json:"goroutines"`
 	Timeout    string   `json:"timeout"`
 	Checks     []string `json:"checks"`
@@ -59,7 +65,7 @@ func DefaultSettings() Settings {
 	return Settings{
 		Contexts:   d.Contexts,
 		Unroll:     d.Unroll,
-		Inline:     d.Inline,
+		Recursion:  d.Recursion,
 		Goroutines: d.Goroutines,
 		Timeout:    d.Timeout.String(),
 	}
@@ -90,13 +96,13 @@ func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
 		name string
 		v    int
 		min  int
-	}{{"contexts", s.Contexts, 0}, {"unroll", s.Unroll, 0}, {"inline", s.Inline, 0}, {"goroutines", s.Goroutines, 1}} {
+	}{{"contexts", s.Contexts, 0}, {"unroll", s.Unroll, 0}, {"recursion", s.Recursion, 1}, {"goroutines", s.Goroutines, 1}} {
 		if f.v < f.min {
 			errs = append(errs, fmt.Sprintf("%s is %d, must be at least %d", f.name, f.v, f.min))
 		}
 	}
 	cfg := kiss.DefaultConfig
-	cfg.Contexts, cfg.Unroll, cfg.Inline, cfg.Goroutines = s.Contexts, s.Unroll, s.Inline, s.Goroutines
+	cfg.Contexts, cfg.Unroll, cfg.Recursion, cfg.Goroutines = s.Contexts, s.Unroll, s.Recursion, s.Goroutines
 	if s.Timeout != "" {
 		d, err := time.ParseDuration(s.Timeout)
 		switch {
@@ -143,6 +149,9 @@ func New(settings any) (register.LinterPlugin, error) {
 	cfg, checks, err := s.Config()
 	if err != nil {
 		return nil, err
+	}
+	if s.Inline != nil {
+		fmt.Fprintln(os.Stderr, "kiss settings: inline is deprecated and ignored: call chains of any depth run; recursion bounds recursion")
 	}
 	return &Plugin{cfg: cfg, checks: checks}, nil
 }

@@ -57,10 +57,11 @@ func TestSettings(t *testing.T) {
 		{"contexts", map[string]any{"contexts": 3}, with(func(c *kiss.Config) { c.Contexts = 3 }), all},
 		{"zero contexts is not the default", map[string]any{"contexts": 0}, with(func(c *kiss.Config) { c.Contexts = 0 }), all},
 		{"every setting", map[string]any{
-			"contexts": 1, "unroll": 5, "inline": 4, "goroutines": 8, "timeout": "1m30s",
+			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s",
 			"checks": []any{"race", "deadlock"},
-		}, kiss.Config{Contexts: 1, Unroll: 5, Inline: 4, Goroutines: 8, Timeout: 90 * time.Second},
+		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second},
 			map[string]bool{"race": true, "deadlock": true}},
+		{"the deprecated inline is accepted and ignored", map[string]any{"inline": 4}, def, all},
 		{"empty checks means all", map[string]any{"checks": []any{}}, def, all},
 		{"keys in any case", map[string]any{"Contexts": 1, "TIMEOUT": "2s"}, with(func(c *kiss.Config) {
 			c.Contexts, c.Timeout = 1, 2*time.Second
@@ -89,7 +90,7 @@ func TestSettings(t *testing.T) {
 
 // settingsOf is the part of a kiss.Config the settings set.
 func settingsOf(c kiss.Config) [5]any {
-	return [5]any{c.Contexts, c.Unroll, c.Inline, c.Goroutines, c.Timeout}
+	return [5]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout}
 }
 
 func with(f func(*kiss.Config)) kiss.Config {
@@ -106,7 +107,7 @@ func TestSettingsErrors(t *testing.T) {
 	}{
 		{"negative contexts", map[string]any{"contexts": -1}, []string{"contexts is -1, must be at least 0"}},
 		{"negative unroll", map[string]any{"unroll": -2}, []string{"unroll is -2, must be at least 0"}},
-		{"negative inline", map[string]any{"inline": -3}, []string{"inline is -3, must be at least 0"}},
+		{"no recursion", map[string]any{"recursion": 0}, []string{"recursion is 0, must be at least 1"}},
 		{"no goroutines", map[string]any{"goroutines": 0}, []string{"goroutines is 0, must be at least 1"}},
 		{"bad duration", map[string]any{"timeout": "10"}, []string{`timeout "10" is not a duration`}},
 		{"negative duration", map[string]any{"timeout": "-1s"}, []string{"timeout is -1s, must be positive"}},

@@ -330,7 +330,7 @@ func ConfigFromFlags() (kiss.Config, error) {
 	}
 	set("contexts", &cfg.Contexts)
 	set("unroll", &cfg.Unroll)
-	set("inline", &cfg.Inline)
+	set("recursion", &cfg.Recursion)
 	set("goroutines", &cfg.Goroutines)
 	set("timeout", &cfg.Timeout)
 	set("schedules", &cfg.Schedules)
