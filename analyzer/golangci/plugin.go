@@ -17,7 +17,8 @@
 //	          recursion: 2      # nesting of the same call on a goroutine's stack (-recursion)
 //	          goroutines: 16    # goroutines per schedule (-goroutines)
 //	          timeout: 10s      # time budget per root (-timeout)
-//	          checks: [deadlock, leak, race, panic, assert]   # which checks to report; all when empty
+//	          timing: false     # also report failures that need a goroutine slower than a timer (-timing)
+//	          checks: [deadlock, leak, race, panic, assert, timing]   # which checks to report; all when empty
 //
 // A setting left out keeps kiss's default (kiss.DefaultConfig). The setting
 // inline (the call depth before recursion replaced it) is accepted and
@@ -57,6 +58,7 @@ type Settings struct {
 	Goroutines int      `json:"goroutines"`
 	Timeout    string   `json:"timeout"`
 	Checks     []string `json:"checks"`
+	Timing     bool     `json:"timing"`
 }
 
 // DefaultSettings are kiss's defaults, kiss.DefaultConfig.
@@ -102,7 +104,7 @@ func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
 		}
 	}
 	cfg := kiss.DefaultConfig
-	cfg.Contexts, cfg.Unroll, cfg.Recursion, cfg.Goroutines = s.Contexts, s.Unroll, s.Recursion, s.Goroutines
+	cfg.Contexts, cfg.Unroll, cfg.Recursion, cfg.Goroutines, cfg.Timing = s.Contexts, s.Unroll, s.Recursion, s.Goroutines, s.Timing
 	if s.Timeout != "" {
 		d, err := time.ParseDuration(s.Timeout)
 		switch {

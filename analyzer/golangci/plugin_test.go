@@ -45,7 +45,7 @@ func TestRegistered(t *testing.T) {
 // maps with lower-cased keys, values as YAML typed them.
 func TestSettings(t *testing.T) {
 	def := kiss.DefaultConfig
-	all := map[string]bool{"deadlock": true, "leak": true, "race": true, "panic": true, "assert": true}
+	all := map[string]bool{"deadlock": true, "leak": true, "race": true, "panic": true, "assert": true, "timing": true}
 	for _, tc := range []struct {
 		name     string
 		settings any
@@ -57,9 +57,9 @@ func TestSettings(t *testing.T) {
 		{"contexts", map[string]any{"contexts": 3}, with(func(c *kiss.Config) { c.Contexts = 3 }), all},
 		{"zero contexts is not the default", map[string]any{"contexts": 0}, with(func(c *kiss.Config) { c.Contexts = 0 }), all},
 		{"every setting", map[string]any{
-			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s",
+			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s", "timing": true,
 			"checks": []any{"race", "deadlock"},
-		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second},
+		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, Timing: true},
 			map[string]bool{"race": true, "deadlock": true}},
 		{"the deprecated inline is accepted and ignored", map[string]any{"inline": 4}, def, all},
 		{"empty checks means all", map[string]any{"checks": []any{}}, def, all},
@@ -89,8 +89,8 @@ func TestSettings(t *testing.T) {
 }
 
 // settingsOf is the part of a kiss.Config the settings set.
-func settingsOf(c kiss.Config) [5]any {
-	return [5]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout}
+func settingsOf(c kiss.Config) [6]any {
+	return [6]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.Timing}
 }
 
 func with(f func(*kiss.Config)) kiss.Config {
@@ -113,7 +113,7 @@ func TestSettingsErrors(t *testing.T) {
 		{"negative duration", map[string]any{"timeout": "-1s"}, []string{"timeout is -1s, must be positive"}},
 		{"zero duration", map[string]any{"timeout": "0s"}, []string{"timeout is 0s, must be positive"}},
 		{"unknown check", map[string]any{"checks": []any{"race", "livelock"}},
-			[]string{`unknown check "livelock" (the checks are deadlock, leak, race, panic, assert)`}},
+			[]string{`unknown check "livelock" (the checks are deadlock, leak, race, panic, assert, timing)`}},
 		{"every error at once", map[string]any{"contexts": -1, "timeout": "soon", "checks": []any{"Race"}},
 			[]string{"contexts is -1", `timeout "soon"`, `unknown check "Race"`}},
 		{"unknown setting", map[string]any{"context": 2}, []string{`unknown field "context"`}},

@@ -337,6 +337,7 @@ func ConfigFromFlags() (kiss.Config, error) {
 	set("stats", &cfg.Stats)
 	set("dump-ir", &cfg.DumpIR)
 	set("run", &cfg.Run)
+	set("timing", &cfg.Timing)
 	return cfg, errors.Join(errs...)
 }
 
