@@ -118,6 +118,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
 		MaxPathSteps: maxPathSteps,
 		Observers:    map[string]func() smt.Observer{race.Name: race.New},
 		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
+		Running:      sequentialize.Running,
 	})
 }
 
@@ -215,9 +216,9 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	case withheld > 0 || len(st.Stopped) > 0:
 		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}
-	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %v; cut: %s; %s\n",
+	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %v; cut: %s; %s\n",
 		root, cfg.Contexts, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
-		st.SolverTime.Round(time.Millisecond), took.Round(time.Millisecond), cuts(st), cover)
+		st.SolverTime.Round(time.Millisecond), st.Revisits, took.Round(time.Millisecond), cuts(st), cover)
 	if len(st.Stopped) > 0 {
 		n, fns := 0, make([]string, 0, len(st.Stopped))
 		for l, k := range st.Stopped {

@@ -32,6 +32,10 @@ const (
 	EventEarly   = "early"
 )
 
+// Running is the global of the scheduler that holds the running goroutine
+// (-1: none, every switch free), for smt.Options.Running.
+const Running = "rt.cur"
+
 // The kinds of the program's assertions (`assert c, kind, "msg"`).
 const (
 	KindDeadlock = "deadlock" // no goroutine can run, some are blocked

@@ -55,6 +55,14 @@ type Options struct {
 	// step that first mentions it is still recorded, with its DependsOn.
 	StopAt func(label string) bool
 
+	// Running names a global of type i64 whose value changes the cost of a
+	// state's futures by at most one, and not at all when it is -1: the
+	// scheduler's running goroutine, which runs on for free where any
+	// other costs a preemption (no goroutine, -1: every switch is free).
+	// The state cache then compares states that differ only in it with
+	// that slack ("" = none).
+	Running string
+
 	// Observers are the factories of the observers that observe
 	// instructions name; each path gets its own (cloned on forks).
 	Observers map[string]func() Observer

@@ -25,10 +25,21 @@ import (
 // a path no costlier. Observers take part through StateHasher (an
 // observer that does not implement it turns caching off); so do the path
 // condition (caching is limited to states whose path condition is still
-// empty) and the per-activation unroll counts.
+// empty: hashing a set of conditions did not pay, since paths that meet
+// under one mostly hold large heaps of formatting state) and the
+// per-activation unroll counts.
 //
 // The table holds 128-bit hashes: a collision (two different states with
 // one hash, about 2^-128 per pair) would drop a state wrongly.
+//
+// Options.Running is left out of the hash and kept beside the cost: a
+// state X whose running goroutine is r can reach at cost c+1 whatever X
+// with any other running goroutine reaches at cost c (switching to that
+// one is a preemption), and X with none (-1) reaches at no cost whatever X
+// with r does. So a state is dropped when X was seen with the same r, or
+// with -1, at no greater cost, or with any r at a cost at least one less:
+// the interleavings of independent steps, which end in one memory but
+// differ in who ran last, meet.
 
 // StateHasher is implemented by observers whose state can be hashed. obj
 // renames a heap object to its canonical number; ok is false for an
@@ -88,12 +99,44 @@ func fmix(k uint64) uint64 {
 // stateCache is the table of states seen at a choose, with the least cost
 // each was seen at.
 type stateCache struct {
-	seen  map[[2]uint64]int
+	seen  map[[2]uint64][]seenAt
 	off   bool    // an observer cannot be hashed
 	canon []int32 // raw object id -> canonical number + 1 (0: not reached)
 	queue []uint64
 	sym   bool // the state holds a term the hash cannot name
 	live  map[*ir.Func]*liveness
+
+	running    uint64 // the object of Options.Running's global (0: none)
+	runningVal int64  // its value in the state hashed last
+}
+
+// seenAt is the least cost a state was seen at with one value of
+// Options.Running.
+type seenAt struct {
+	running int64
+	cost    int
+}
+
+// dominated reports whether a state seen at ats covers the same state with
+// running goroutine r at cost c (see Options.Running).
+func dominated(ats []seenAt, r int64, c int) bool {
+	for _, a := range ats {
+		if a.cost <= c && (a.running == r || a.running == -1) || a.cost+1 <= c {
+			return true
+		}
+	}
+	return false
+}
+
+// record notes the state with running goroutine r at cost c.
+func record(ats []seenAt, r int64, c int) []seenAt {
+	for i := range ats {
+		if ats[i].running == r {
+			ats[i].cost = min(ats[i].cost, c)
+			return ats
+		}
+	}
+	return append(ats, seenAt{r, c})
 }
 
 // revisited reports whether st, about to choose, equals a state already
@@ -104,17 +147,21 @@ func (e *executor) revisited(st *state) bool {
 		return false
 	}
 	if c.seen == nil {
-		c.seen = make(map[[2]uint64]int)
+		c.seen = make(map[[2]uint64][]seenAt)
 		c.live = make(map[*ir.Func]*liveness)
+		if g := e.prog.Global(e.opts.Running); g != nil && e.opts.Running != "" {
+			c.running = e.globalObj[g]
+		}
 	}
 	key, ok := e.hashState(st)
 	if !ok {
 		return false
 	}
-	if cost, ok := c.seen[key]; ok && cost <= st.cost {
+	ats := c.seen[key]
+	if dominated(ats, c.runningVal, st.cost) {
 		return true
 	}
-	c.seen[key] = st.cost
+	c.seen[key] = record(ats, c.runningVal, st.cost)
 	return false
 }
 
@@ -126,6 +173,7 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 	c.canon = c.canon[:st.heap.len()]
 	c.queue = c.queue[:0]
 	c.sym = false
+	c.runningVal = 0
 	defer func() {
 		for _, id := range c.queue {
 			c.canon[id] = 0
@@ -187,6 +235,10 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 				e.hashValue(&h, o.m.keys[j], o.m.keyT)
 				e.hashValue(&h, o.m.vals[j], o.m.valT)
 			}
+			continue
+		}
+		if c.queue[i] == c.running && c.running != 0 {
+			c.runningVal = int64(o.val.n) // beside the hash (Options.Running)
 			continue
 		}
 		h.Uint64(typeKey(o.typ))

@@ -124,3 +124,62 @@ func TestStateCacheExposure(t *testing.T) {
 		t.Errorf("exposed after: revisits %d paths %d, want 1 and 4", res.Stats.Revisits, res.Stats.Paths)
 	}
 }
+
+// Options.Running: states that differ only in the running goroutine meet
+// when the one seen before costs at least one less, or ran no goroutine
+// (-1) at no greater cost; at equal cost with two running goroutines
+// both are explored.
+const runningIR = `
+global @cur i64
+
+func @main() {
+  var %k i64
+  var %z bool
+entry:
+  %k = choose 2:i64
+  %z = eq %k, 0:i64
+  br %z, first, second
+first:
+  COSTA
+  store @cur, CURA
+  jmp next
+second:
+  COSTB
+  store @cur, CURB
+  jmp next
+next:
+  %k = choose 3:i64
+  %z = eq %k, 2:i64
+  br %z, bad, ok
+bad:
+  assert false, assert, "reached" at "c.go:1:1"
+  ret
+ok:
+  ret
+}
+`
+
+func TestStateCacheRunning(t *testing.T) {
+	for _, tc := range []struct {
+		name                      string
+		costA, curA, costB, curB  string
+		running                   string
+		revisits, paths, violCost int
+	}{
+		{"one less", "", "1:i64", "cost 1", "2:i64", "cur", 1, 4, 0},
+		{"same cost, other goroutine", "", "1:i64", "", "2:i64", "cur", 0, 6, 0},
+		{"none running, same cost", "", "-1:i64", "", "2:i64", "cur", 1, 4, 0},
+		{"not named: one less is still another state", "", "1:i64", "cost 1", "2:i64", "", 0, 6, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := strings.NewReplacer("COSTA", tc.costA, "CURA", tc.curA, "COSTB", tc.costB, "CURB", tc.curB)
+			res := run(t, parseIR(t, r.Replace(runningIR)), Options{MaxCost: 2, Running: tc.running})
+			if res.Stats.Revisits != tc.revisits || res.Stats.Paths != tc.paths {
+				t.Errorf("revisits %d paths %d, want %d and %d", res.Stats.Revisits, res.Stats.Paths, tc.revisits, tc.paths)
+			}
+			if v := violation(t, res, "reached"); v.Cost != tc.violCost {
+				t.Errorf("violation at cost %d, want %d", v.Cost, tc.violCost)
+			}
+		})
+	}
+}

@@ -413,17 +413,22 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		if !ok {
 			continue
 		}
-		var eh smt.StateHash
+		// The locations of an object in the order they were first
+		// accessed, which the interleaving decides: hashed apart and added.
+		var eh, subs smt.StateHash
 		eh.Uint64(id)
 		eh.Uint64(uint64(len(ss)))
 		for _, s := range ss {
-			eh.Uint64(uint64(len(s.path)))
+			var sh smt.StateHash
+			sh.Uint64(uint64(len(s.path)))
 			for _, p := range s.path {
-				eh.Uint64(uint64(p))
+				sh.Uint64(uint64(p))
 			}
-			hashHistory(&eh, s.reads)
-			hashHistory(&eh, s.writes)
+			hashHistory(&sh, s.reads)
+			hashHistory(&sh, s.writes)
+			subs.Add(sh.Sum())
 		}
+		eh.Add(subs.Sum())
 		acc.Add(eh.Sum())
 	}
 	h.Add(acc.Sum())
