@@ -61,7 +61,12 @@
 // runtime.ir, the scenario's runtime. The runtime is not a model of a Go
 // API: goroutines are coroutines, @rt.schedule picks the next one at every
 // scheduling point, and the models and the lowering call rt.yield,
-// rt.park, rt.spawn and the rest of @rt.*. concLowering, the
+// rt.park, rt.spawn and the rest of @rt.*. Time is the runtime's fake
+// clock (testing/synctest's): rt.sleep parks a goroutine until a wake
+// time, and the clock advances to the earliest one only when no goroutine
+// can run; timers, tickers and deadlines are goroutines that sleep
+// (Options.Timing also lets the earliest sleepers wake while goroutines
+// can run). concLowering, the
 // concurrencyLowering of a build, lowers go statements, channels and
 // select into calls of the runtime and of the channel model
 // (summaries/models/chan.ir), and reports memory accesses to the race

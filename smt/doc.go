@@ -66,7 +66,12 @@
 // is dropped (statecache.go): the state is hashed with its heap objects
 // numbered by reachability and only the live locals of its frames, so
 // that interleavings which reach the same memory by different routes
-// meet; observers take part through StateHasher.
+// meet; observers take part through StateHasher. Options.Running names
+// the global of the caller's scheduler that holds the running goroutine:
+// it is kept beside the hash, and a state is also dropped when the same
+// memory was seen with another running goroutine at a cost at least one
+// less (a preemption reaches what that one could), or with none at no
+// greater cost.
 //
 // # Solver
 //
