@@ -154,7 +154,7 @@ func kernelModule(t *testing.T) string {
 // (root TestXxx → TestXxxFixed) does not.
 func TestReplayKernels(t *testing.T) {
 	if testing.Short() {
-		t.Skip("replays 53 kernels twice")
+		t.Skip("replays every kernel twice")
 	}
 	start := time.Now()
 	dir := kernelModule(t)

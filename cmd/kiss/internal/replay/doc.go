@@ -85,7 +85,11 @@
 // "send" by a ticker's); at such a step a goroutine standing for the timer
 // sleeps until the timer's next deadline on the fake clock, so the real
 // timer fires then and there, and hands the turn on. An AfterFunc's
-// function is that goroutine. Replay sets GODEBUG=asynctimerchan=0, which synctest
+// function is that goroutine. A "sleep" step hands the turn on, as a
+// blocking step does (the sleeper is blocked until the others are); a
+// test that returns with steps left waits in the bubble, durably, so that
+// time goes on for them as in the model. Replay sets
+// GODEBUG=asynctimerchan=0, which synctest
 // needs, whatever the module's go version.
 //
 // # Verdicts
