@@ -181,7 +181,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	irProg, lowerErr := l.Program()
 	c.libInit(l)
 	one := !c.mayStartGoroutines(l, rootFn)
-	prims := one && c.usesPrimitives(l, rootFn, pkgOf(root))
+	prims := one && c.primitiveUser(l, pkgOf(root))(rootFn)
 	l.prune()
 	if err := ir.Verify(irProg); err != nil {
 		if lowerErr != nil {
@@ -268,10 +268,11 @@ func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one, 
 	l.Program()
 	c.libInit(l)
 	one, prims = map[*ssa.Function]bool{}, map[*ssa.Function]bool{}
+	usesPrimitives := c.primitiveUser(l, pkgOf(roots[0])) // roots are of one package
 	for i, root := range roots {
 		if bodies[i] != nil && !c.mayStartGoroutines(l, bodies[i]) {
 			one[root] = true
-			prims[root] = c.usesPrimitives(l, bodies[i], pkgOf(root))
+			prims[root] = usesPrimitives(bodies[i])
 		}
 	}
 	return one, prims, nil

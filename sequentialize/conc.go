@@ -40,10 +40,16 @@ type concLowering struct {
 
 func (c *concLowering) fn(name string) *ir.Func { return c.rt.fn(name) }
 
-// yieldAndTrace emits the scheduling point before a visible operation of
-// the running goroutine and its "op" trace event.
+// visible emits the scheduling point before a visible operation of the
+// running goroutine and its "op" trace event.
 func (c *concLowering) visible(b *builder, op string, obj ir.Value) {
 	b.CallTo(nil, c.fn("rt.yield"))
+	c.traceOp(b, op, obj)
+}
+
+// traceOp emits the "op" trace event of the running goroutine's operation
+// op on obj (nil: none) at the builder's position.
+func (c *concLowering) traceOp(b *builder, op string, obj ir.Value) {
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	if obj == nil {
 		obj = ir.ZeroConst(ir.Ptr)

@@ -100,11 +100,10 @@ func (c *concLowering) direct(model string) externFunc {
 }
 
 // visibleVoluntary is a scheduling point where the goroutine gives way of
-// its own accord (Sleep, Gosched): switching away costs no preemption.
+// its own accord (Gosched): switching away costs no preemption.
 func (c *concLowering) visibleVoluntary(b *builder, op string) {
 	b.CallTo(nil, c.fn("rt.gosched"))
-	g := b.Load(ir.I64, c.rt.global("rt.cur"))
-	b.Trace(EventOp, g, ir.StringConst(op), ir.ZeroConst(ir.Ptr), ir.StringConst(b.Pos))
+	c.traceOp(b, op, nil)
 }
 
 // condWait is c.Wait(): queue up, c.L.Unlock(), wait for a signal,

@@ -56,8 +56,7 @@ func (c *concLowering) timeModels(m map[string]externFunc) {
 		return nil, nil
 	}
 	m["time.Sleep"] = func(l *lowerer, b *builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		g := b.Load(ir.I64, c.rt.global("rt.cur"))
-		b.Trace(EventOp, g, ir.StringConst("sleep"), ir.ZeroConst(ir.Ptr), ir.StringConst(b.Pos))
+		c.traceOp(b, "sleep", nil)
 		b.CallTo(nil, c.fn("rt.sleep"), args[0], ir.StringConst(pos))
 		return nil, nil
 	}

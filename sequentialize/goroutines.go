@@ -23,40 +23,56 @@ import (
 // one.
 func (c *concLowering) mayStartGoroutines(l *lowerer, root *ir.Func) bool {
 	spawn, parallel := c.fn("rt.spawn"), c.fn("testing.parallel")
+	subtests, watchers, parallelSeen := false, false, false
+	spawns := walkMentions(root, func(from *ir.Func, in *ir.Instr, to *ir.Func) (follow, stop bool) {
+		switch {
+		case c.epilogue[in]:
+			return false, false
+		case to == spawn && c.subtestSpawns[in]:
+			subtests = true
+			return false, false
+		case to == spawn && c.watcherSpawns[in]:
+			watchers = true
+			return false, false
+		case to == spawn:
+			return false, true
+		}
+		parallelSeen = parallelSeen || to == parallel
+		return true, false
+	})
+	return spawns || subtests && parallelSeen || watchers && c.foreignContexts(l)
+}
+
+// walkMentions visits, once each, the functions that code reachable from
+// root mentions: called directly, made into a func value, or named in a
+// dispatch function. visit says whether to go into to, and whether to
+// stop the walk, which walkMentions then reports.
+func walkMentions(root *ir.Func, visit func(from *ir.Func, in *ir.Instr, to *ir.Func) (follow, stop bool)) bool {
 	seen := map[*ir.Func]bool{root: true}
 	work := []*ir.Func{root}
-	subtests, watchers := false, false
 	for len(work) > 0 {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if c.epilogue[in] {
-					continue
-				}
 				for _, a := range in.Args {
 					g, ok := a.(*ir.Func)
 					if !ok || seen[g] {
 						continue
 					}
-					if g == spawn && c.subtestSpawns[in] {
-						subtests = true
-						continue
-					}
-					if g == spawn && c.watcherSpawns[in] {
-						watchers = true
-						continue
-					}
-					if g == spawn {
+					follow, stop := visit(f, in, g)
+					if stop {
 						return true
 					}
-					seen[g] = true
-					work = append(work, g)
+					if follow {
+						seen[g] = true
+						work = append(work, g)
+					}
 				}
 			}
 		}
 	}
-	return subtests && seen[parallel] || watchers && c.foreignContexts(l)
+	return false
 }
 
 // foreignContexts reports whether a context.Context of another type than
@@ -83,15 +99,15 @@ var primitiveModels = []string{
 	"sync.Cond.enqueue", "sync.Once.Do",
 }
 
-// usesPrimitives reports whether code of root's own package (or its
-// tests') that root reaches operates a channel or a blocking type of
-// package sync itself. A root that never starts a second goroutine has one
-// schedule; it is worth running only if that schedule can block for good
-// or misuse a primitive, and the library's own use of them (fmt's
-// sync.Pool, a sync.Once in a lazy table) is not where a test's bug is.
-func (c *concLowering) usesPrimitives(l *lowerer, root *ir.Func, pkg *types.Package) bool {
+// primitiveUser returns whether code of pkg's own (or its tests') that a
+// root reaches operates a channel or a blocking type of package sync
+// itself. A root that never starts a second goroutine has one schedule;
+// it is worth running only if that schedule can block for good or misuse
+// a primitive, and the library's own use of them (fmt's sync.Pool, a
+// sync.Once in a lazy table) is not where a test's bug is.
+func (c *concLowering) primitiveUser(l *lowerer, pkg *types.Package) func(root *ir.Func) bool {
 	if pkg == nil {
-		return false
+		return func(*ir.Func) bool { return false }
 	}
 	prims := map[*ir.Func]bool{}
 	for _, n := range primitiveModels {
@@ -104,28 +120,9 @@ func (c *concLowering) usesPrimitives(l *lowerer, root *ir.Func, pkg *types.Pack
 			own[f] = true
 		}
 	}
-	seen := map[*ir.Func]bool{root: true}
-	work := []*ir.Func{root}
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				for _, a := range in.Args {
-					g, ok := a.(*ir.Func)
-					if !ok {
-						continue
-					}
-					if prims[g] && own[f] {
-						return true
-					}
-					if !seen[g] {
-						seen[g] = true
-						work = append(work, g)
-					}
-				}
-			}
-		}
+	return func(root *ir.Func) bool {
+		return walkMentions(root, func(from *ir.Func, _ *ir.Instr, to *ir.Func) (follow, stop bool) {
+			return true, prims[to] && own[from]
+		})
 	}
-	return false
 }

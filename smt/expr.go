@@ -289,34 +289,27 @@ func (x *exprs) mk(op xop, s sort, args ...*expr) *expr {
 func (x *exprs) offset(s sort, a, b *expr, sub bool) *expr {
 	ta, ca := linear(a)
 	tb, cb := linear(b)
-	if ta == nil && tb == nil {
-		return nil
-	}
-	if sub {
-		if ta == tb {
-			return x.bvConst(s.W, ca-cb)
-		}
-		if tb == nil && ta != a {
-			return x.mk(xAdd, s, ta, x.bvConst(s.W, ca-cb))
-		}
-		if tb == nil && ta == a {
-			return x.mk(xAdd, s, ta, x.bvConst(s.W, -cb))
-		}
-		return nil
-	}
 	switch {
-	case ta != nil && tb != nil:
+	case ta == nil && tb == nil:
 		return nil
-	case tb == nil && ta == a || ta == nil && tb == b:
-		if ta == nil { // keep the constant second
-			return x.intern(xAdd, s, []*expr{b, a}, cval{}, "")
-		}
+	case sub && ta == tb: // (t+ca) - (t+cb)
+		return x.bvConst(s.W, ca-cb)
+	case sub && tb == nil: // (t+ca) - cb
+		return x.mk(xAdd, s, ta, x.bvConst(s.W, ca-cb))
+	case sub || ta != nil && tb != nil:
 		return nil
-	case tb == nil:
-		return x.mk(xAdd, s, ta, x.bvConst(s.W, ca+cb))
-	default:
-		return x.mk(xAdd, s, tb, x.bvConst(s.W, ca+cb))
 	}
+	swapped := ta == nil // the constant first: keep the term first
+	if swapped {
+		a, b, ta, ca, cb = b, a, tb, cb, ca
+	}
+	if ta != a { // (t+ca) + cb
+		return x.mk(xAdd, s, ta, x.bvConst(s.W, ca+cb))
+	}
+	if swapped {
+		return x.mk(xAdd, s, a, b)
+	}
+	return nil // t + c already
 }
 
 // linear splits e into term + constant: (e, 0) for a term with no

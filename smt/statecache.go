@@ -106,8 +106,7 @@ type stateCache struct {
 	sym   bool // the state holds a term the hash cannot name
 	live  map[*ir.Func]*liveness
 
-	running    uint64 // the object of Options.Running's global (0: none)
-	runningVal int64  // its value in the state hashed last
+	running uint64 // the object of Options.Running's global (0: none)
 }
 
 // seenAt is the least cost a state was seen at with one value of
@@ -153,19 +152,21 @@ func (e *executor) revisited(st *state) bool {
 			c.running = e.globalObj[g]
 		}
 	}
-	key, ok := e.hashState(st)
+	key, running, ok := e.hashState(st)
 	if !ok {
 		return false
 	}
 	ats := c.seen[key]
-	if dominated(ats, c.runningVal, st.cost) {
+	if dominated(ats, running, st.cost) {
 		return true
 	}
-	c.seen[key] = record(ats, c.runningVal, st.cost)
+	c.seen[key] = record(ats, running, st.cost)
 	return false
 }
 
-func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
+// hashState returns st's key and, kept out of it, the value of
+// Options.Running's global (0 when none is named).
+func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) {
 	c := &e.cache
 	if n := st.heap.len(); cap(c.canon) < n {
 		c.canon = make([]int32, n+n/2)
@@ -173,7 +174,6 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 	c.canon = c.canon[:st.heap.len()]
 	c.queue = c.queue[:0]
 	c.sym = false
-	c.runningVal = 0
 	defer func() {
 		for _, id := range c.queue {
 			c.canon[id] = 0
@@ -238,14 +238,14 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 			continue
 		}
 		if c.queue[i] == c.running && c.running != 0 {
-			c.runningVal = int64(o.val.n) // beside the hash (Options.Running)
+			running = int64(o.val.n) // beside the hash (Options.Running)
 			continue
 		}
 		h.Uint64(typeKey(o.typ))
 		e.hashValue(&h, o.val, o.typ)
 	}
 	if c.sym {
-		return key, false
+		return key, 0, false
 	}
 	// The observers, by name.
 	if len(st.obs) > 0 {
@@ -259,16 +259,16 @@ func (e *executor) hashState(st *state) (key [2]uint64, ok bool) {
 			sh, ok := s.o.(StateHasher)
 			if !ok {
 				c.off = true
-				return key, false
+				return key, 0, false
 			}
 			h.String(s.name)
 			sh.HashState(&h, canon)
 		}
 	}
 	if h.failed {
-		return key, false
+		return key, 0, false
 	}
-	return h.Sum(), true
+	return h.Sum(), running, true
 }
 
 // typeKey names a type: the program's types by identity, and the arrays

@@ -37,10 +37,10 @@ type decoder struct {
 // early is the first time a sleeper woke while goroutines could still run
 // (-timing).
 type early struct {
-	g       int    // the sleeper
-	d       int64  // how long it slept, in nanoseconds
-	pos     string // the sleep, timer or deadline
-	overtak []int  // the goroutines that could still run
+	g         int    // the sleeper
+	d         int64  // how long it slept, in nanoseconds
+	pos       string // the sleep, timer or deadline
+	overtaken []int  // the goroutines that could still run
 }
 
 // Decode turns a violation of sc's program into a finding with its
@@ -126,7 +126,7 @@ func (d *decoder) event(ev smt.Event) {
 			e := &early{g: int(ev.Args[0].Int64()), d: ev.Args[1].Int64(), pos: ev.Args[2].Str}
 			for id, g := range d.gs {
 				if id != e.g && !g.blocked && !g.exited {
-					e.overtak = append(e.overtak, id)
+					e.overtaken = append(e.overtaken, id)
 				}
 			}
 			d.early = e
@@ -340,9 +340,9 @@ func (d *decoder) timing(f *Finding) {
 		what = "timer"
 	}
 	who := "the goroutine that ran last"
-	if len(e.overtak) > 0 {
-		ids := make([]string, len(e.overtak))
-		for i, g := range e.overtak {
+	if len(e.overtaken) > 0 {
+		ids := make([]string, len(e.overtaken))
+		for i, g := range e.overtaken {
 			ids[i] = fmt.Sprint(g)
 		}
 		who = "goroutine " + joinAnd(ids)
