@@ -55,7 +55,11 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		st.done = true // nothing to choose from: no path
 		return
 	}
-	if e.revisited(st) {
+	// A choose of one value is no branch: hashing the state there (the
+	// whole heap) would cost a one-goroutine root most of its time, and a
+	// path that meets a state seen before is still dropped at its next
+	// real branch.
+	if n > 1 && e.revisited(st) {
 		e.stats.Revisits++
 		st.done = true
 		return
