@@ -166,6 +166,12 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			continue
 		}
 		res := checkRoot(pass, prog, fn, deps, cfg)
+		// a root's findings of one check on one line (a race on i and one
+		// on n in one statement) get their column in the file name
+		lines := map[string]int{}
+		for _, f := range res.findings {
+			lines[f.Check+"\x00"+strconv.Itoa(pass.Fset.Position(f.Pos).Line)]++
+		}
 		for _, f := range res.findings {
 			posn := pass.Fset.Position(f.Pos)
 			key := f.Check + "\x00" + posn.String()
@@ -176,7 +182,11 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			pass.Report(diagnostic(f))
 			result.Findings = append(result.Findings, f)
 			if cfg.Schedules != "" {
-				if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), posn.Line, f.Schedule); err != nil {
+				at := strconv.Itoa(posn.Line)
+				if lines[f.Check+"\x00"+at] > 1 {
+					at += "." + strconv.Itoa(posn.Column)
+				}
+				if err := writeSchedule(cfg.Schedules, pass.Pkg.Path(), at, f.Schedule); err != nil {
 					note(cfg, "%v", err)
 				}
 			}

@@ -77,6 +77,12 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 			}
 		}
 		f := report.Decode(sc, v)
+		if f.Check == "leak" && !isTestRoot(fn) {
+			// a function that returns with its goroutines still
+			// running is how a server starts, not a leak: only a test's
+			// end says they should be gone
+			continue
+		}
 		if provable(sc, f) {
 			res.findings = append(res.findings, f)
 		} else {
@@ -242,12 +248,13 @@ func share(a, b int) float64 {
 }
 
 // writeSchedule writes the schedule of a reported diagnostic, named after
-// the package, the root, the check and the line.
-func writeSchedule(dir, pkg string, line int, s *schedule.Schedule) error {
+// the package, the root, the check and at, the line (with the column when
+// the root has another finding of the check on that line).
+func writeSchedule(dir, pkg, at string, s *schedule.Schedule) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	name := fmt.Sprintf("%s.%s.%s.%d.json", filepath.Base(pkg), sanitize(s.Root), s.Check, line)
+	name := fmt.Sprintf("%s.%s.%s.%s.json", filepath.Base(pkg), sanitize(s.Root), s.Check, at)
 	f, err := os.Create(filepath.Join(dir, name))
 	if err != nil {
 		return err

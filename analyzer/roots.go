@@ -57,6 +57,17 @@ func isRoot(fn *ssa.Function) bool {
 	return sig.Params().Len() == 0 && sig.Recv() == nil && startsGoroutines(fn)
 }
 
+// isTestRoot reports whether fn is a test, benchmark or example: a root
+// whose return is the end of the scenario (leaks are judged there).
+func isTestRoot(fn *ssa.Function) bool {
+	for _, prefix := range []string{"Test", "Benchmark", "Example"} {
+		if sequentialize.IsTestName(fn.Name(), prefix) {
+			return isRoot(fn) && strings.HasSuffix(fn.Prog.Fset.Position(fn.Pos()).Filename, "_test.go")
+		}
+	}
+	return false
+}
+
 func takesOne(sig *types.Signature, pkg, name string) bool {
 	if sig.Params().Len() != 1 || sig.Results().Len() != 0 {
 		return false

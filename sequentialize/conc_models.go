@@ -78,6 +78,7 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.sortModels(m)
 	c.syncDataModels(m)
 	c.testifyModels(m)
+	c.randModels(m)
 	return m
 }
 

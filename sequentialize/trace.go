@@ -19,6 +19,8 @@ package sequentialize
 //	trace "case", g, i                g's select chose case i (-1: default)
 //	trace "early", g, d, pos          -timing: g, asleep for d since pos, woke
 //	                                  while other goroutines could run
+//	trace "value", g, fn, v, pos      g's call of fn at pos returned v, a value
+//	                                  any run may see (a random draw)
 const (
 	EventOp      = "op"
 	EventSpawn   = "spawn"
@@ -30,6 +32,7 @@ const (
 	EventSite    = "site"
 	EventCase    = "case"
 	EventEarly   = "early"
+	EventValue   = "value"
 )
 
 // Running is the global of the scheduler that holds the running goroutine

@@ -130,6 +130,19 @@ var registry = func() []Model {
 		inGo("runtime.NumGoroutine", 0, "an unknown count of at least one"),
 	)
 
+	// math/rand, math/rand/v2: a draw of the global generator, seeded at
+	// random, is any value of the function's range; the schedule records
+	// the draws its path needs and replay returns them.
+	for _, f := range []string{"math/rand.Intn", "math/rand.Int63n", "math/rand.Int31n", "math/rand/v2.IntN", "math/rand/v2.Int64N", "math/rand/v2.Int32N"} {
+		add(inGo(f, 0, "any value in [0, n); panics when n <= 0, as Go does"))
+	}
+	for _, f := range []string{"math/rand.Int", "math/rand.Int63", "math/rand.Int31", "math/rand/v2.Int", "math/rand/v2.Int64", "math/rand/v2.Int32"} {
+		add(inGo(f, 0, "any non-negative value of the result's range"))
+	}
+	for _, f := range []string{"math/rand.Float64", "math/rand/v2.Float64"} {
+		add(inGo(f, 0, "any value in [0, 1)"))
+	}
+
 	// time (models/time.ir): Go's fake clock (testing/synctest's), kept by
 	// the scheduler; timers are goroutines that sleep until their deadline.
 	add(

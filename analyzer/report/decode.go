@@ -2,10 +2,13 @@ package report
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/sequentialize"
 	"github.com/gokiss/kiss/smt"
 	"github.com/gokiss/kiss/smt/race"
@@ -138,6 +141,10 @@ func (d *decoder) event(ev smt.Event) {
 				c := int(ev.Args[1].Int64())
 				d.sch.Steps[g.lastOp].Case = &c
 			}
+		}
+	case sequentialize.EventValue:
+		if len(ev.Args) == 4 {
+			d.sch.Inputs = append(d.sch.Inputs, schedule.Input{G: int(ev.Args[0].Int64()), Name: ev.Args[1].Str, Value: literal(ev.Args[2]), Pos: ev.Args[3].Str})
 		}
 	case sequentialize.EventExit:
 		if g := d.goroutine(int(ev.Args[0].Int64())); g != nil {
@@ -362,4 +369,26 @@ func joinAnd(xs []string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// literal writes a scalar value as a Go literal: what replay passes or
+// returns for it.
+func literal(c smt.Concrete) string {
+	if c.Type == nil {
+		return ""
+	}
+	switch c.Type.Kind {
+	case ir.KindBool:
+		return strconv.FormatBool(c.Bits != 0)
+	case ir.KindInt:
+		if c.Type.Signed {
+			return strconv.FormatInt(c.Int64(), 10)
+		}
+		return strconv.FormatUint(c.Bits, 10)
+	case ir.KindFloat:
+		return strconv.FormatFloat(math.Float64frombits(c.Bits), 'g', -1, 64)
+	case ir.KindString:
+		return strconv.Quote(c.Str)
+	}
+	return ""
 }

@@ -86,10 +86,15 @@ type Step struct {
 	Case *int `json:"case,omitempty"`
 }
 
-// Input is the value a symbolic input took.
+// Input is the value a symbolic input took, as a Go literal: the result
+// of a call that any run may see return any value (a random draw: Name is
+// the function, G the goroutine that called it at Pos), in the order the
+// calls happened.
 type Input struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	G     int    `json:"g,omitempty"`
+	Pos   string `json:"pos,omitempty"`
 }
 
 var posRE = regexp.MustCompile(`^.+:[0-9]+:[0-9]+$`)
@@ -176,6 +181,14 @@ func (s *Schedule) Validate() error {
 		}
 		if st.Preempt {
 			preempts++
+		}
+	}
+	for i, in := range s.Inputs {
+		if in.G < 0 || in.G >= len(s.Goroutines) {
+			return bad("input %d: goroutine %d does not exist", i, in.G)
+		}
+		if in.Pos != "" && !posRE.MatchString(in.Pos) {
+			return bad("input %d: pos %q is not a file:line:col position", i, in.Pos)
 		}
 	}
 	if s.Panic != "" && s.Check != "panic" {

@@ -341,3 +341,43 @@ func TestReplayMoreShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayOldModule: a module whose go.mod says go 1.13, a file with
+// an old-style build line: the hooks are generic, so the copies are compiled at
+// go1.21 (a //go:build line), and the deadlock replays; its fixed twin's
+// root under the same schedule does not.
+func TestReplayOldModule(t *testing.T) {
+	dir := filepath.Join("testdata", "replay113")
+	files := schedules(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("%d schedules, want 1: %v", len(files), files)
+	}
+	for _, v := range replayAll(t, dir, files) {
+		if v.Verdict != "reproduced" {
+			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
+		}
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schedule.Decode(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Root += "Fixed"
+	fixed := filepath.Join(t.TempDir(), "fixed.json")
+	out, err := os.Create(fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schedule.Encode(out, s); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	for _, v := range replayAll(t, dir, []string{fixed}) {
+		if v.Verdict == "reproduced" || v.Verdict == "error" {
+			t.Errorf("the fixed twin: %s: %s", v.Verdict, v.Detail)
+		}
+	}
+}

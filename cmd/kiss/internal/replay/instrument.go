@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
+	"go/version"
 	"os"
 	"path/filepath"
 	"sort"
@@ -24,8 +26,8 @@ import (
 // file naming them for go test -overlay. It returns the overlay's path,
 // the package's directory and the key of its test binary.
 func instrument(sch *schedule.Schedule, from, work string) (overlay, dir, key string, err error) {
-	if !strings.HasPrefix(sch.Root, "Test") {
-		return "", "", "", fmt.Errorf("kiss replay runs test roots (TestXxx), not %s", sch.Root)
+	if strings.HasPrefix(sch.Root, "Benchmark") || sch.Root == "main" {
+		return "", "", "", fmt.Errorf("kiss replay runs tests, examples and functions without parameters, not %s", sch.Root)
 	}
 	t, err := loadTarget(sch.Package, from)
 	if err != nil {
@@ -43,11 +45,17 @@ func instrument(sch *schedule.Schedule, from, work string) (overlay, dir, key st
 	if !found {
 		return "", "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
 	}
+	if !strings.HasPrefix(sch.Root, "Test") && !t.callable(sch.Root, inX) {
+		return "", "", "", fmt.Errorf("kiss replay runs tests, examples and functions without parameters, and %s has parameters", sch.Root)
+	}
 	sched := strings.Replace(schedulerSource, "__PKG__", t.inner.Name, 1)
+	if t.upgraded {
+		sched = "//go:build " + hookVersion + "\n\n" + sched
+	}
 	if err := c.add(filepath.Join(t.dir, "kiss_replay_scheduler.go"), []byte(sched)); err != nil {
 		return "", "", "", err
 	}
-	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(inX, subtests))); err != nil {
+	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(sch.Root, inX, subtests))); err != nil {
 		return "", "", "", err
 	}
 	overlay, key, err = c.save()
@@ -62,7 +70,15 @@ type target struct {
 	base         string // p: the import path that loads both
 	dir          string
 	inner, xtest *packages.Package
+	upgraded     bool // files were upgraded to hookVersion (fileEditor.upgrade)
 }
+
+// hookVersion is the Go version the hooks are written in (generics, any).
+// A file of an older module is compiled at this version for the replay
+// (fileEditor.upgrade): a //go:build go1.21 line upgrades a file of a
+// module older than go1.21 to go1.21 exactly, which changes no behaviour
+// of code that compiled before (the loop variable change is go1.22's).
+const hookVersion = "go1.21"
 
 // loadTarget loads the schedule's package pkg from directory from (""
 // is the current one), with types and syntax: for a root in an external
@@ -168,6 +184,12 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies) (subtests bo
 		race[sch.Race.First.Pos] = true
 		race[sch.Race.Second.Pos] = true
 	}
+	values := map[string]bool{}
+	for _, in := range sch.Inputs {
+		if in.Pos != "" {
+			values[in.Pos] = true
+		}
+	}
 	for _, p := range t.packages() {
 		q := ""
 		if p == t.xtest {
@@ -182,7 +204,11 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies) (subtests bo
 			if err != nil {
 				return false, err
 			}
-			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race}
+			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race, values: values}
+			if old := p.TypesInfo.FileVersions[f]; old != "" && version.Compare(old, hookVersion) < 0 {
+				fe.upgrade()
+				t.upgraded = true
+			}
 			if q != "" {
 				fe.insert(f.Name.End(), `; import kissreplayp "`+t.base+`"`)
 			}
@@ -208,12 +234,27 @@ func (t *target) findRoot(root string) (inX, found bool) {
 	return false, false
 }
 
+// callable reports whether root, of the package with its in-package
+// tests or of the external test package (inX), is a function without
+// parameters: kiss's root for an example, or for a function that starts
+// goroutines (a constructor NewX, a test's helper), which replay runs as
+// the body of a test.
+func (t *target) callable(root string, inX bool) bool {
+	p := t.inner
+	if inX {
+		p = t.xtest
+	}
+	fn, ok := p.Types.Scope().Lookup(root).(*types.Func)
+	return ok && fn.Type().(*types.Signature).Params().Len() == 0
+}
+
 // rootTest is the source of the test that runs the root under the
 // scheduler (KissReplayRun, in a synctest bubble unless the files call
 // t.Run), in the root's package. It finds the root by name at run time
 // (KISS_REPLAY_ROOT) among the package's TestXxx functions, so that every
-// schedule of a package runs the same test binary.
-func (t *target) rootTest(inX, subtests bool) string {
+// schedule of a package runs the same test binary. A root that is not a
+// test (callable) is called by a test of its own.
+func (t *target) rootTest(rootName string, inX, subtests bool) string {
 	rootTypes, qual := t.inner.Types, ""
 	if inX {
 		rootTypes, qual = t.xtest.Types, "kissreplayp."
@@ -228,6 +269,9 @@ func (t *target) rootTest(inX, subtests bool) string {
 			types.TypeString(sig.Params().At(0).Type(), nil) == "*testing.T" {
 			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, name))
 		}
+	}
+	if !strings.HasPrefix(rootName, "Test") {
+		roots = append(roots, fmt.Sprintf("\t%q: func(*testing.T) { %s() },\n", rootName, rootName))
 	}
 	root := "package " + rootTypes.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
 	if qual != "" {
@@ -302,6 +346,7 @@ type fileEditor struct {
 	info     *types.Info
 	file     *ast.File
 	race     map[string]bool        // positions of racing accesses ("file:L:C")
+	values   map[string]bool        // positions of calls whose results the schedule gives
 	subtests bool                   // the file calls t.Run
 	stmtCall map[*ast.CallExpr]bool // calls of go and defer statements
 }
@@ -362,6 +407,34 @@ func (fe *fileEditor) apply() []byte {
 	return []byte(b.String())
 }
 
+// upgrade makes the copy compile at hookVersion: the file's build
+// constraint, //go:build or +build lines, gets "go1.21 &&" in front.
+func (fe *fileEditor) upgrade() {
+	var plus []string
+	for _, g := range fe.file.Comments {
+		if g.Pos() >= fe.file.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				if x, err := constraint.Parse(c.Text); err == nil {
+					fe.replace(c.Pos(), c.End(), "//go:build "+hookVersion+" && ("+x.String()+")")
+					return
+				}
+			} else if constraint.IsPlusBuild(c.Text) {
+				plus = append(plus, c.Text)
+			}
+		}
+	}
+	expr := hookVersion
+	for _, line := range plus {
+		if x, err := constraint.Parse(line); err == nil {
+			expr += " && (" + x.String() + ")"
+		}
+	}
+	fe.insert(fe.file.FileStart, "//go:build "+expr+"\n\n")
+}
+
 // instrumentFile adds the scheduler's hooks to one file.
 func (fe *fileEditor) instrumentFile() {
 	// statements with a racing access get KissReplayAccess before them
@@ -372,6 +445,17 @@ func (fe *fileEditor) instrumentFile() {
 	ast.Inspect(fe.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectStmt:
+			if single := singleComm(n); single != nil {
+				// go/ssa makes a blocking select of one case a plain
+				// send or receive, and so does the model: its step is
+				// the communication's own.
+				if s, ok := single.(*ast.SendStmt); ok {
+					markComm(s, inSelect)
+					fe.insert(s.Chan.Pos(), fe.fn("KissReplayAt")+`("send", `+strconv.Quote(fe.pos(s.Arrow))+`, `)
+					fe.insert(s.Chan.End(), ")")
+				}
+				return fe.visitExpr(n, inSelect)
+			}
 			i := 0
 			for _, c := range n.Body.List {
 				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
@@ -425,6 +509,18 @@ func (fe *fileEditor) markStmtCall(c *ast.CallExpr) {
 		fe.stmtCall = map[*ast.CallExpr]bool{}
 	}
 	fe.stmtCall[c] = true
+}
+
+// singleComm is the communication of a select with one case and no
+// default, nil for any other select.
+func singleComm(s *ast.SelectStmt) ast.Stmt {
+	if len(s.Body.List) != 1 {
+		return nil
+	}
+	if cc, ok := s.Body.List[0].(*ast.CommClause); ok {
+		return cc.Comm
+	}
+	return nil
 }
 
 // commChan is the channel operand of a select case.
@@ -619,6 +715,11 @@ func (fe *fileEditor) needsAddr(x ast.Expr) bool {
 func (fe *fileEditor) call(call *ast.CallExpr) {
 	pkg, recv, name, sel, builtin := fe.callee(call)
 	pos := strconv.Quote(fe.pos(call.Lparen))
+	if fe.values[fe.pos(call.Lparen)] {
+		// a random draw kiss chose: the run gets the schedule's value
+		fe.insert(call.Pos(), fe.fn("KissReplayValue")+"("+pos+", ")
+		fe.insert(call.End(), ")")
+	}
 	if builtin {
 		if name == "close" && len(call.Args) == 1 {
 			fe.insert(call.Args[0].Pos(), fe.fn("KissReplayAt")+`("close", `+pos+`, `)
@@ -693,8 +794,13 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 	if sel == nil {
 		return
 	}
-	if selection := fe.info.Selections[sel]; selection == nil || selection.Kind() != types.MethodVal {
+	if !fe.isMethodValue(sel) {
 		return // a method expression, (*sync.Mutex).Lock(&mu): not hooked
+	}
+	if op == "timer.reset" && len(call.Args) == 1 {
+		// the model's Reset starts a new timer goroutine, as NewTimer does
+		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayDur")+"("+pos+", ")
+		fe.insert(call.Args[0].End(), ")")
 	}
 	x := sel.X
 	addr := fe.needsAddr(x)
@@ -711,6 +817,10 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(x.Pos(), fe.fn("KissReplayLock")+"("+pos+", "+amp)
 		fe.replace(x.End(), call.End(), ")")
 		return
+	case recv == "Mutex" && name == "Unlock":
+		fe.insert(x.Pos(), fe.fn("KissReplayUnlock")+"("+pos+", "+amp)
+		fe.replace(x.End(), call.End(), ")")
+		return
 	case recv == "Cond" && name == "Wait":
 		fe.insert(x.Pos(), fe.fn("KissReplayCondWait")+"("+pos+", "+amp)
 		fe.replace(x.End(), call.End(), ")")
@@ -723,6 +833,13 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(x.Pos(), fe.fn("KissReplayAt")+`("`+op+`", `+pos+`, `)
 		fe.insert(x.End(), ")")
 	}
+}
+
+// isMethodValue reports whether sel is x.M with x a value, not a method
+// expression T.M.
+func (fe *fileEditor) isMethodValue(sel *ast.SelectorExpr) bool {
+	selection := fe.info.Selections[sel]
+	return selection != nil && selection.Kind() == types.MethodVal
 }
 
 // deferStmt: a deferred visible call is a step where it runs, at the defer
@@ -743,19 +860,33 @@ func (fe *fileEditor) deferStmt(d *ast.DeferStmt) bool {
 	if op == "cancel" {
 		pos = `""`
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && recv == "RWMutex" &&
-		(name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock") {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fe.isMethodValue(sel) &&
+		(recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock") ||
+			recv == "Mutex" && name == "Unlock") {
 		amp := ""
 		if fe.needsAddr(sel.X) {
 			amp = "&"
 		}
-		fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
+		if recv == "Mutex" {
+			fe.insert(sel.X.Pos(), fe.fn("KissReplayUnlock")+"("+pos+", "+amp)
+		} else {
+			fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
+		}
 		fe.replace(sel.X.End(), call.End(), ")")
 		return true
 	}
 	if !builtin && len(call.Args) == 0 && call.Ellipsis == token.NoPos {
-		// the method value is evaluated now, as the deferred call's receiver
-		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("`+op+`", `+pos+`, `)
+		// the method value is evaluated now, as the deferred call's
+		// receiver; its results (Timer.Stop's bool) are dropped
+		hook := "KissReplayCall0"
+		if sig, ok := fe.info.TypeOf(call.Fun).(*types.Signature); ok && sig.Results().Len() == 1 {
+			hook = "KissReplayCallR"
+		} else if !ok || sig.Results().Len() > 1 {
+			fe.insert(call.Pos(), fe.fn("KissReplayCall0")+`("`+op+`", `+pos+`, func() { `)
+			fe.insert(call.End(), " })")
+			return true
+		}
+		fe.insert(call.Fun.Pos(), fe.fn(hook)+`("`+op+`", `+pos+`, `)
 		fe.replace(call.Lparen, call.End(), ")")
 		return true
 	}
@@ -924,6 +1055,15 @@ func (fe *fileEditor) raceHooks() {
 				best, inBody = s, nil
 				if !fe.contains(s.Body, want) {
 					return false
+				}
+			case *ast.SelectStmt:
+				// an access in a case's communication (case x = <-ch:)
+				// is hooked before the select: no statement fits there
+				best, inBody = s, nil
+				for _, c := range s.Body.List {
+					if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil && fe.contains(cc.Comm, want) {
+						return false
+					}
 				}
 			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.LabeledStmt:
 			case ast.Stmt:

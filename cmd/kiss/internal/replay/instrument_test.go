@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func TestInstrumentKeepsPositions(t *testing.T) {
 		for _, id := range want {
 			// the method of a call replaced by a hook (mu.Lock() becomes
 			// KissReplayLock(pos, &mu)) is gone, on purpose
-			if strings.HasPrefix(id, "Lock@") || strings.HasPrefix(id, "Wait@") {
+			if strings.HasPrefix(id, "Lock@") || strings.HasPrefix(id, "Unlock@") || strings.HasPrefix(id, "Wait@") {
 				continue
 			}
 			if !got[id] {
@@ -68,6 +69,50 @@ func TestInstrumentKeepsPositions(t *testing.T) {
 	}
 	if checked != 2 {
 		t.Errorf("%d files instrumented, want 2 (shop.go, shop_test.go)", checked)
+	}
+}
+
+// TestInstrumentCompiles: the copies of a package full of shapes the
+// hooks must keep valid Go (selects of one case, a racing access in a
+// select case's communication, deferred methods with results, method
+// values, random draws whose results the schedule gives) in a module that
+// says go 1.13 compile, and run.
+func TestInstrumentCompiles(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "shapes"))
+	sch := &schedule.Schedule{Kiss: 1, Package: "example.com/shapes/shapes", Root: "TestShapes", Check: "race",
+		Goroutines: []schedule.Goroutine{{ID: 0, Start: "root"}},
+		Race: &schedule.Race{First: schedule.Access{G: 0, Access: "write", Pos: "shapes.go:37:7"},
+			Second: schedule.Access{G: 0, Access: "read", Pos: "shapes.go:37:7"}},
+		Inputs: []schedule.Input{{Name: "math/rand.Intn", Value: "0", Pos: "shapes.go:54:15"}, {Name: "math/rand.Intn", Value: "1", Pos: "shapes.go:58:18"}}}
+	work := t.TempDir()
+	overlay, pkgDir, _, err := instrument(sch, dir, work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-overlay="+overlay, "-vet=off", "-run=^TestShapes$", ".")
+	cmd.Dir = pkgDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the instrumented package does not build and pass: %v\n%s", err, out)
+	}
+	// each shape got its hook
+	data, err := os.ReadFile(overlay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ov struct{ Replace map[string]string }
+	if err := json.Unmarshal(data, &ov); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(ov.Replace[filepath.Join(pkgDir, "shapes.go")])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`KissReplayAt("recv", "shapes.go:24:12"`, `KissReplayAt("send", "shapes.go:31:12"`,
+		`KissReplayCallR("timer.stop"`, `KissReplayUnlock("shapes.go:45:2"`, `KissReplayValue("shapes.go:54:15"`,
+		`KissReplayAccess("shapes.go:37:7"); `, "//go:build go1.21 && (!plan9)"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the copy lacks %s", want)
+		}
 	}
 }
 

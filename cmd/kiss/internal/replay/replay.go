@@ -315,12 +315,23 @@ func writeInput(sch *schedule.Schedule, p *park, path string) error {
 		G   int    `json:"g"`
 		Pos string `json:"pos"`
 	}
+	type value struct {
+		G     int    `json:"g"`
+		Pos   string `json:"pos"`
+		Value string `json:"value"`
+	}
 	var in struct {
 		Check  string   `json:"check"`
 		Starts []string `json:"starts"`
 		Steps  []step   `json:"steps"`
 		Race   []access `json:"race"`
 		Park   *park    `json:"park,omitempty"`
+		Values []value  `json:"values"`
+	}
+	for _, v := range sch.Inputs {
+		if v.Pos != "" {
+			in.Values = append(in.Values, value{v.G, v.Pos, v.Value})
+		}
 	}
 	in.Park = p
 	in.Check = sch.Check

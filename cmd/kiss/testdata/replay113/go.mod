@@ -1,0 +1,3 @@
+module example.com/legacy
+
+go 1.13
