@@ -29,7 +29,9 @@
 //     goroutine ends and records an unrecovered panic with its stack.
 //   - channel send/receive/close, select (before the statement; each case's
 //     channel is wrapped so that only the case the schedule chose can be
-//     taken), range over a channel (rewritten into a receive per iteration).
+//     taken; a select of one case and no default is its send or receive,
+//     as go/ssa and the model have it), range over a channel (rewritten
+//     into a receive per iteration).
 //   - sync, sync/atomic, context.CancelFunc, time.Sleep, runtime.Gosched,
 //     Timer.Stop/Reset; deferred calls are steps where they run, at the
 //     defer statement's position, as in the model.
@@ -51,7 +53,19 @@
 //     yet performed then is a step of the caller there.
 //
 // A call whose receiver is an operand is wrapped at the receiver
-// (KissReplayAt(op, pos, &mu).Unlock()), so hooks work in any expression.
+// (KissReplayAt(op, pos, &mu).TryLock()), so hooks work in any expression.
+// The hooks are generic: a file of a module older than go1.21 gets a
+// //go:build go1.21 line in its copy (ANDed with its own constraint),
+// which compiles it at go1.21 exactly and changes nothing else.
+//
+// The values kiss chose for calls any run may see return anything (the
+// random draws of math/rand) are in the schedule's inputs, by goroutine
+// and position; such a call is wrapped (KissReplayValue) so that it
+// returns them in order.
+//
+// A root that is not a test (an example, a constructor or a test's
+// helper without parameters that starts goroutines) runs as the body of
+// the generated test.
 //
 // # The scheduler
 //
@@ -71,7 +85,11 @@
 // goroutine's turn (a woken goroutine competes again, as in the model), and
 // sync.RWMutex is the model's (a waiting writer keeps new readers out; the
 // real RWMutex hands the lock to a waiting writer instead); an unlock of an
-// unlocked mutex still reaches the real one for its fatal error.
+// unlocked mutex still reaches the real one for its fatal error. Once the
+// steps are used up, a goroutine waits for a sync.Mutex on a channel that
+// each hooked Unlock closes (and tries again each fake millisecond): in a
+// synctest bubble a goroutine blocked in Mutex.Lock is not durably
+// blocked, so the fake clock would stop, where the model's goes on.
 //
 // When the steps are used up the schedule is over: every goroutine runs
 // freely to the end state the check is about.
@@ -140,11 +158,13 @@
 // package's code, seen through analysis facts, with its import path
 // ("example.com/m/p/p.go:11:11"); for a root in p_test, such positions in
 // p map to p's files. A schedule position in another directory is an
-// error. A race access is hooked at its statement
+// error: a step inside the standard library (io.Pipe's lock and select)
+// cannot be followed. A race access is hooked at its statement
 // (the top of a range body for a range statement's variables), so an
-// access inside a loop header or an else-if condition is hooked before the
-// whole statement. A real ticker drops a tick its reader is not ready for,
-// where the model's ticker waits. Only TestXxx roots run. A package whose
+// access inside a loop header, an else-if condition or a select case's
+// communication is hooked before the whole statement. A real ticker drops
+// a tick its reader is not ready for, where the model's ticker waits.
+// Benchmarks, main and functions with parameters are not replayed. A package whose
 // tests call t.Run runs without the bubble (synctest forbids subtests), so
 // its timers take real time. Parallel subtests are not replayed: a
 // schedule with a "t.parallel" or "t.subtests" step is an error (t.Parallel
