@@ -16,6 +16,8 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
+	"unicode"
 )
 
 // Version is the format version written in the "kiss" field.
@@ -97,7 +99,24 @@ type Input struct {
 	Pos   string `json:"pos,omitempty"`
 }
 
-var posRE = regexp.MustCompile(`^.+:[0-9]+:[0-9]+$`)
+// Limits of what Decode reads, so that a hostile file cannot make kiss use
+// unbounded memory or time. kiss's schedules have some thousands of steps
+// and tens of goroutines, a few hundred KB of JSON: the limits are far
+// above that.
+const (
+	MaxSize       = 64 << 20 // bytes of the file
+	MaxSteps      = 1 << 18
+	MaxGoroutines = 1 << 16
+)
+
+var (
+	posRE = regexp.MustCompile(`^.+:[0-9]+:[0-9]+$`)
+	// opRE is the form of every op kiss writes ("lock", "t.run",
+	// "atomic.compareandswap"). An op of that form kiss does not know is
+	// left to replay, which reports a divergence at its step, as for a
+	// schedule of another version of the code.
+	opRE = regexp.MustCompile(`^[a-z][a-z0-9_.]*$`)
+)
 
 // Encode writes s as indented JSON.
 func Encode(w io.Writer, s *Schedule) error {
@@ -112,9 +131,12 @@ func Encode(w io.Writer, s *Schedule) error {
 // Decode reads one schedule and rejects anything malformed with an error
 // that says what is wrong.
 func Decode(r io.Reader) (*Schedule, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("schedule: %v", err)
+	}
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("schedule: larger than %d MiB", MaxSize>>20)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -122,7 +144,8 @@ func Decode(r io.Reader) (*Schedule, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("schedule: %v", err)
 	}
-	if dec.More() {
+	// (dec.More is false before a stray '}' or ']')
+	if len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")) > 0 {
 		return nil, errors.New("schedule: trailing data after the schedule object")
 	}
 	if err := s.Validate(); err != nil {
@@ -142,8 +165,17 @@ func (s *Schedule) Validate() error {
 		}
 		return bad("unsupported version %d (this kiss reads version %d)", s.Kiss, Version)
 	}
+	if s.Package != "" && !importPath(s.Package) {
+		return bad("package %q is not an import path", s.Package)
+	}
 	if s.Root == "" {
 		return bad(`missing "root"`)
+	}
+	if !oneLine(s.Root) {
+		return bad("root %q has control characters", s.Root)
+	}
+	if !oneLine(s.Pos) {
+		return bad("pos %q has control characters", s.Pos)
 	}
 	if _, known := Lookup(s.Check); !known {
 		return bad("unknown check %q (want one of %s)", s.Check, CheckNames())
@@ -154,6 +186,12 @@ func (s *Schedule) Validate() error {
 	if len(s.Goroutines) == 0 {
 		return bad("no goroutines (the root is goroutine 0)")
 	}
+	if len(s.Goroutines) > MaxGoroutines {
+		return bad("%d goroutines, more than %d", len(s.Goroutines), MaxGoroutines)
+	}
+	if len(s.Steps) > MaxSteps {
+		return bad("%d steps, more than %d", len(s.Steps), MaxSteps)
+	}
 	for i, g := range s.Goroutines {
 		if g.ID != i {
 			return bad("goroutine %d has id %d: ids must be 0, 1, ... in spawn order", i, g.ID)
@@ -161,7 +199,7 @@ func (s *Schedule) Validate() error {
 		if i == 0 && g.Start != "root" {
 			return bad(`goroutine 0 must start at "root", not %q`, g.Start)
 		}
-		if i > 0 && !posRE.MatchString(g.Start) {
+		if i > 0 && !isPos(g.Start) {
 			return bad("goroutine %d: start %q is not a file:line:col position", i, g.Start)
 		}
 		if g.Parent != nil && (*g.Parent < 0 || *g.Parent >= i) {
@@ -176,8 +214,14 @@ func (s *Schedule) Validate() error {
 		if st.Op == "" {
 			return bad("step %d: missing op", i)
 		}
-		if st.Pos != "" && !posRE.MatchString(st.Pos) {
+		if !opRE.MatchString(st.Op) {
+			return bad("step %d: op %q is not an op name (lowercase letters, digits, '.' and '_')", i, st.Op)
+		}
+		if st.Pos != "" && !isPos(st.Pos) {
 			return bad("step %d: pos %q is not a file:line:col position", i, st.Pos)
+		}
+		if st.Case != nil && *st.Case < -1 {
+			return bad("step %d: case %d is neither a clause index nor -1 (default)", i, *st.Case)
 		}
 		if st.Preempt {
 			preempts++
@@ -202,8 +246,11 @@ func (s *Schedule) Validate() error {
 			if a.G < 0 || a.G >= len(s.Goroutines) {
 				return bad("race: goroutine %d does not exist", a.G)
 			}
-			if !posRE.MatchString(a.Pos) {
+			if !isPos(a.Pos) {
 				return bad("race: pos %q is not a file:line:col position", a.Pos)
+			}
+			if !oneLine(a.Access) {
+				return bad("race: access %q has control characters", a.Access)
 			}
 		}
 	}
@@ -211,11 +258,56 @@ func (s *Schedule) Validate() error {
 		if b.G < 0 || b.G >= len(s.Goroutines) {
 			return bad("blocked: goroutine %d does not exist", b.G)
 		}
+		if b.Op != "" && !opRE.MatchString(b.Op) {
+			return bad("blocked: op %q is not an op name", b.Op)
+		}
+		if b.Pos != "" && !isPos(b.Pos) {
+			return bad("blocked: pos %q is not a file:line:col position", b.Pos)
+		}
 	}
 	if preempts != s.Preemptions {
 		return bad("preemptions is %d but %d steps are marked preempt", s.Preemptions, preempts)
 	}
 	return nil
+}
+
+// isPos reports whether s is a position "file:line:col" on one line.
+func isPos(s string) bool { return posRE.MatchString(s) && oneLine(s) }
+
+// oneLine reports whether s has no control characters: the strings replay
+// shows in its one-line messages (a root, a position) must not break them.
+func oneLine(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
+	}) < 0
+}
+
+// importPath reports whether pkg is one import path, as the go command
+// takes it, and not a pattern or a flag: replay hands it to go list.
+// Beside the go command's own rules (no empty, "." or ".." element, no
+// space or punctuation that is not a path's), it refuses "@" (a version
+// query, which downloads modules), a leading "-" and the names that
+// expand to many packages ("all", "std", ...).
+func importPath(pkg string) bool {
+	switch pkg {
+	case "all", "std", "cmd", "tool", "work":
+		return false
+	}
+	if strings.HasPrefix(pkg, "-") || strings.Contains(pkg, "...") {
+		return false
+	}
+	for _, elem := range strings.Split(pkg, "/") {
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+	}
+	for _, r := range pkg {
+		if !unicode.IsGraphic(r) || unicode.IsSpace(r) || r == unicode.ReplacementChar ||
+			strings.ContainsRune("!\"#$%&'()*,:;<=>?@[\\]^`{|}", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // String renders the steps one per line, as kiss shows them.

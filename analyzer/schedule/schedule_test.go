@@ -54,6 +54,17 @@ func TestRejects(t *testing.T) {
 		{`"root": "TestTransfer", `, `"root": "TestTransfer", "color": "red", `},
 		{`"parent": 0`, `"parent": 1`},
 		{`"op": "lock", "pos": "p_test.go:20:9"`, `"op": "", "pos": "p_test.go:20:9"`},
+		{`"op": "lock", "pos": "p_test.go:20:9"`, `"op": "lock\n", "pos": "p_test.go:20:9"`},
+		{`"pos": "p_test.go:20:9"`, `"pos": "p_test.go\t:20:9"`},
+		{`"pos": "p_test.go:20:9"`, `"pos": "p_test.go:20:9", "case": -2`},
+		{`"root": "TestTransfer"`, `"root": "TestTransfer\u2028"`},
+		{`"package": "example.com/p"`, `"package": "./..."`},
+		{`"package": "example.com/p"`, `"package": "all"`},
+		{`"package": "example.com/p"`, `"package": "example.com/p@latest"`},
+		{`"package": "example.com/p"`, `"package": "-exec=x"`},
+		{`"package": "example.com/p"`, `"package": "/abs/p"`},
+		{`"package": "example.com/p"`, `"package": "example.com/../p"`},
+		{`"package": "example.com/p"`, `"package": "file=p.go"`},
 	} {
 		src := strings.Replace(good, c.edit, c.want, 1)
 		if src == good {
@@ -65,8 +76,13 @@ func TestRejects(t *testing.T) {
 			t.Errorf("error %q does not say it is about the schedule", err)
 		}
 	}
-	if _, err := Decode(strings.NewReader(good + good)); err == nil {
-		t.Error("accepted trailing data")
+	for _, tail := range []string{good, "}", "]", " x"} {
+		if _, err := Decode(strings.NewReader(good + tail)); err == nil {
+			t.Errorf("accepted trailing %q", tail)
+		}
+	}
+	if _, err := Decode(strings.NewReader(good + " \n\t")); err != nil {
+		t.Errorf("trailing white space: %v", err)
 	}
 	if _, err := Decode(strings.NewReader(`{"kiss": 1,`)); err == nil {
 		t.Error("accepted truncated JSON")
@@ -115,5 +131,45 @@ func TestReplayFields(t *testing.T) {
 		if _, err := Decode(strings.NewReader(bad)); err == nil {
 			t.Errorf("accepted:\n%s", bad)
 		}
+	}
+}
+
+// endless is an endless stream of spaces.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// TestLimits: an endless file is refused after MaxSize bytes, and a
+// schedule with more steps or goroutines than the limits is refused.
+func TestLimits(t *testing.T) {
+	if _, err := Decode(endless{}); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("endless file: %v", err)
+	}
+	s, err := Decode(strings.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	many := *s
+	many.Steps = make([]Step, MaxSteps+1)
+	for i := range many.Steps {
+		many.Steps[i] = Step{G: 0, Op: "send"}
+	}
+	many.Preemptions = 0
+	if err := many.Validate(); err == nil || !strings.Contains(err.Error(), "steps, more than") {
+		t.Errorf("%d steps: %v", len(many.Steps), err)
+	}
+	many = *s
+	many.Goroutines = make([]Goroutine, MaxGoroutines+1)
+	for i := range many.Goroutines {
+		many.Goroutines[i] = Goroutine{ID: i, Start: "p.go:1:1"}
+	}
+	many.Goroutines[0].Start = "root"
+	if err := many.Validate(); err == nil || !strings.Contains(err.Error(), "goroutines, more than") {
+		t.Errorf("%d goroutines: %v", len(many.Goroutines), err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/build/constraint"
@@ -26,13 +27,31 @@ import (
 // file naming them for go test -overlay. It returns the overlay's path,
 // the package's directory and the key of its test binary.
 func instrument(sch *schedule.Schedule, from, work string) (overlay, dir, key string, err error) {
-	if strings.HasPrefix(sch.Root, "Benchmark") || sch.Root == "main" {
-		return "", "", "", fmt.Errorf("kiss replay runs tests, examples and functions without parameters, not %s", sch.Root)
+	if err := replayable(sch); err != nil {
+		return "", "", "", err
 	}
 	t, err := loadTarget(sch.Package, from)
 	if err != nil {
 		return "", "", "", err
 	}
+	return t.instrument(sch, work)
+}
+
+// replayable refuses, before anything is loaded, a schedule replay cannot
+// run.
+func replayable(sch *schedule.Schedule) error {
+	if strings.HasPrefix(sch.Root, "Benchmark") || sch.Root == "main" {
+		return fmt.Errorf("kiss replay runs tests, examples and functions without parameters, not %s", sch.Root)
+	}
+	if sch.Package == "" {
+		return errors.New("the schedule names no package")
+	}
+	return nil
+}
+
+// instrument is instrument of the loaded target: the part that depends on
+// the schedule (FuzzPrepare runs it on a target loaded once).
+func (t *target) instrument(sch *schedule.Schedule, work string) (overlay, dir, key string, err error) {
 	if err := t.check(sch); err != nil {
 		return "", "", "", err
 	}
@@ -93,7 +112,7 @@ func loadTarget(pkg, from string) (*target, error) {
 	t := &target{path: pkg, base: strings.TrimSuffix(pkg, "_test")}
 	pkgs, err := packages.Load(cfg, t.base)
 	if err != nil {
-		return nil, err
+		return nil, errors.New(oneLine(err.Error()))
 	}
 	var plain *packages.Package
 	for _, p := range pkgs {
@@ -114,14 +133,32 @@ func loadTarget(pkg, from string) (*target, error) {
 	}
 	for _, p := range t.packages() {
 		if len(p.Errors) > 0 {
-			return nil, fmt.Errorf("package %s: %v", p.ID, p.Errors[0])
+			return nil, fmt.Errorf("package %s: %s", p.ID, oneLine(p.Errors[0].Error()))
 		}
+	}
+	// the overlay stands for files of the package's directory: only the
+	// module's own, not the module cache's or GOROOT's
+	if m := t.inner.Module; m == nil || !m.Main {
+		return nil, fmt.Errorf("package %s is not in the main module of %s (run kiss replay in the package's module)", pkg, orDot(from))
 	}
 	if len(t.inner.GoFiles) == 0 {
 		return nil, fmt.Errorf("package %s has no Go files", pkg)
 	}
 	t.dir = filepath.Dir(t.inner.GoFiles[0])
 	return t, nil
+}
+
+// oneLine joins the lines of a message of the go command ("no required
+// module provides package x; to add it:\n\tgo get x"): replay's errors are
+// one line.
+func oneLine(msg string) string {
+	var lines []string
+	for _, l := range strings.Split(msg, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, " ")
 }
 
 // packages are the target's packages that exist: inner, then xtest.
@@ -209,10 +246,11 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies) (subtests bo
 				fe.upgrade()
 				t.upgraded = true
 			}
-			if q != "" {
+			fe.instrumentFile()
+			if q != "" && fe.mentions(q) {
+				// (an import of a file with no hook would be unused: an error)
 				fe.insert(f.Name.End(), `; import kissreplayp "`+t.base+`"`)
 			}
-			fe.instrumentFile()
 			subtests = subtests || fe.subtests
 			if err := c.add(name, fe.apply()); err != nil {
 				return false, err
@@ -289,10 +327,14 @@ type copies struct {
 	replace map[string]string
 }
 
+// writeFile writes the work directory's files (a variable for
+// FuzzPrepare, which checks that each is inside the work directory).
+var writeFile = os.WriteFile
+
 // add writes data as the copy that stands for the file at path.
 func (c *copies) add(path string, data []byte) error {
 	cp := filepath.Join(c.work, fmt.Sprintf("%d_%s", len(c.replace), filepath.Base(path)))
-	if err := os.WriteFile(cp, data, 0o644); err != nil {
+	if err := writeFile(cp, data, 0o644); err != nil {
 		return err
 	}
 	c.replace[path] = cp
@@ -322,7 +364,7 @@ func (c *copies) save() (path, key string, err error) {
 		h.Write(data)
 	}
 	path = filepath.Join(c.work, "overlay.json")
-	return path, hex.EncodeToString(h.Sum(nil)), os.WriteFile(path, ov, 0o644)
+	return path, hex.EncodeToString(h.Sum(nil)), writeFile(path, ov, 0o644)
 }
 
 // edit replaces the bytes [off, off+del) of a file by text. Every edit that
@@ -368,6 +410,16 @@ func (fe *fileEditor) pos(p token.Pos) string {
 }
 
 func (fe *fileEditor) fn(name string) string { return fe.q + name }
+
+// mentions reports whether an edit of the file writes s.
+func (fe *fileEditor) mentions(s string) bool {
+	for _, e := range fe.edits {
+		if strings.Contains(e.text, s) {
+			return true
+		}
+	}
+	return false
+}
 
 // apply returns the instrumented source.
 func (fe *fileEditor) apply() []byte {

@@ -165,3 +165,15 @@ example.com/shop/shop.(*Stock).Lookup.func1()
 		t.Errorf("user frame %q, want shop.go:37", f)
 	}
 }
+
+// TestBlockedAtEnd: without a "blocked" list, the goroutines blocked at
+// the end are those whose last step blocks, in goroutine order.
+func TestBlockedAtEnd(t *testing.T) {
+	sch := &schedule.Schedule{Goroutines: make([]schedule.Goroutine, 4), Steps: []schedule.Step{
+		{G: 2, Op: "recv", Pos: "p.go:1:1", Blocks: true}, {G: 0, Op: "lock", Pos: "p.go:2:1", Blocks: true},
+		{G: 1, Op: "send", Pos: "p.go:3:1", Blocks: true}, {G: 1, Op: "unlock", Pos: "p.go:4:1"}}}
+	got := fmt.Sprint(blockedAtEnd(sch))
+	if want := "[{0 lock p.go:2:1} {2 recv p.go:1:1}]"; got != want {
+		t.Errorf("blockedAtEnd = %s, want %s", got, want)
+	}
+}

@@ -472,25 +472,25 @@ func raceDetail(sch *schedule.Schedule) string {
 		sch.Race.First.G, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos)
 }
 
-func lastStep(sch *schedule.Schedule, g int) int {
-	last := -1
-	for i, st := range sch.Steps {
-		if st.G == g {
-			last = i
-		}
-	}
-	return last
-}
-
 // blockedAtEnd are the goroutines blocked forever at the end: the
 // schedule's list, or (older files) those whose last step blocks.
 func blockedAtEnd(sch *schedule.Schedule) []schedule.Blocked {
 	if len(sch.Blocked) > 0 {
 		return sch.Blocked
 	}
+	// one pass: goroutines times steps is too much for a hostile file
+	last := make([]int, len(sch.Goroutines))
+	for g := range last {
+		last[g] = -1
+	}
+	for i, st := range sch.Steps {
+		if st.G >= 0 && st.G < len(last) {
+			last[st.G] = i
+		}
+	}
 	var bs []schedule.Blocked
-	for g := range sch.Goroutines {
-		if i := lastStep(sch, g); i >= 0 && sch.Steps[i].Blocks {
+	for g, i := range last {
+		if i >= 0 && sch.Steps[i].Blocks {
 			bs = append(bs, schedule.Blocked{G: g, Op: sch.Steps[i].Op, Pos: sch.Steps[i].Pos})
 		}
 	}
