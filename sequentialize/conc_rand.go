@@ -53,7 +53,7 @@ func (c *concLowering) randModels(m map[string]externFunc) {
 			if d.bound {
 				b.PanicStringUnless(b.Bin(ir.OpGt, args[0], zero), d.msg)
 				in = b.And(in, b.Bin(ir.OpLt, r, args[0]))
-			} else if int(t.Bits) > d.bits {
+			} else if d.bits < int(t.Bits)-1 {
 				in = b.And(in, b.Bin(ir.OpLt, r, ir.IntConst(t, int64(1)<<d.bits)))
 			}
 			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{in}})

@@ -14,7 +14,7 @@ var errNew = errors.New
 
 type point struct{ x, y int }
 
-func NilDeref() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func NilDeref() { // want root:"one goroutine"
 	p := &point{1, 2}
 	if rand.Int() == 7 {
 		p = nil
@@ -152,7 +152,7 @@ func Maps() { // want root:"one goroutine"
 	}
 }
 
-func NilMap() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func NilMap() { // want root:"one goroutine"
 	var m map[int]int
 	if rand.Int() > 5 {
 		m[1] = 2 // want `panic: assignment to entry in nil map \(0 preemptions\)`
@@ -195,13 +195,13 @@ func Append() { // want root:"one goroutine"
 	}
 }
 
-func Index() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
+func Index() { // want root:"one goroutine"
 	s := []int{1, 2, 3}
 	i := rand.Intn(10)
 	_ = s[i] // want `panic: runtime error: index out of range \(0 preemptions\)`
 }
 
-func Slice() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
+func Slice() { // want root:"one goroutine"
 	s := make([]int, 3)
 	i := rand.Intn(10)
 	_ = s[:i] // want `panic: runtime error: slice bounds out of range \(0 preemptions\)`
@@ -232,7 +232,7 @@ func Closures() { // want root:"one goroutine"
 
 func (p point) sum() int { return p.x + p.y }
 
-func NilFunc() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func NilFunc() { // want root:"one goroutine"
 	var f func()
 	if rand.Int() == 1 {
 		f = func() {}
@@ -282,7 +282,7 @@ func Interfaces() { // want root:"one goroutine"
 	}
 }
 
-func NilInterfaceCall() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func NilInterfaceCall() { // want root:"one goroutine"
 	var s shape
 	if rand.Int() != 0 {
 		s = rect{}
@@ -290,7 +290,7 @@ func NilInterfaceCall() { // want root:"one goroutine" root:"unknown: math/rand.
 	s.area() // want `panic: runtime error: invalid memory address or nil pointer dereference \(0 preemptions\)`
 }
 
-func TypeAssert() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func TypeAssert() { // want root:"one goroutine"
 	var x any = 1
 	if rand.Int() == 3 {
 		x = "s"
@@ -338,7 +338,7 @@ func StructCopy() { // want root:"one goroutine"
 	}
 }
 
-func Divide() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
+func Divide() { // want root:"one goroutine"
 	d := rand.Intn(3)
 	_ = 10 / d // want `panic: runtime error: integer divide by zero \(0 preemptions\)`
 }

@@ -103,7 +103,7 @@ func DeferInterface() { // want root:"one goroutine"
 	}
 }
 
-func DeferNilFunc() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func DeferNilFunc() { // want root:"one goroutine"
 	var f func()
 	if rand.Int() == 0 {
 		f = func() {}
@@ -132,7 +132,7 @@ func Embedding() { // want root:"one goroutine"
 	_ = s
 }
 
-func BoolPhi() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
+func BoolPhi() { // want root:"one goroutine"
 	n := rand.Intn(4)
 	ok := n > 1 || n < 0
 	both := n > 0 && n < 3
@@ -199,7 +199,7 @@ func Arrays() { // want root:"one goroutine"
 	}
 }
 
-func ArrayIndex() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
+func ArrayIndex() { // want root:"one goroutine"
 	var a [4]int
 	i := rand.Intn(8)
 	a[i] = 1 // want `panic: runtime error: index out of range \(0 preemptions\)`
@@ -346,7 +346,7 @@ func LinkedList() { // want root:"one goroutine"
 	}
 }
 
-func NilLinkedList() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func NilLinkedList() { // want root:"one goroutine"
 	head := &node{1, nil}
 	if rand.Int() == 2 {
 		head.next = &node{2, nil}
@@ -374,7 +374,7 @@ func Shifts() { // want root:"one goroutine"
 	}
 }
 
-func Shift() { // want root:"one goroutine" root:"unknown: math/rand.Intn"
+func Shift() { // want root:"one goroutine"
 	s := rand.Intn(10) - 5
 	_ = 1 << s // want `panic: runtime error: negative shift amount \(0 preemptions\)`
 }
@@ -483,7 +483,7 @@ func InterfaceKeys() { // want root:"one goroutine"
 	}
 }
 
-func UnhashableKey() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func UnhashableKey() { // want root:"one goroutine"
 	m := map[any]bool{}
 	var k any = 1
 	if rand.Int() == 5 {
@@ -531,7 +531,7 @@ func NestedPanics() { // want root:"one goroutine"
 	}
 }
 
-func PanicInDefer() { // want root:"one goroutine" root:"unknown: math/rand.Int"
+func PanicInDefer() { // want root:"one goroutine"
 	defer func() {
 		if rand.Int() == 3 {
 			panic("second") // want `panic: second \(0 preemptions\)`
