@@ -126,6 +126,23 @@ func parseStacks(text string) []*goroutine {
 	return gs
 }
 
+// lockStatus is the goroutine's status, where a goroutine waiting for a
+// sync.Mutex under the scheduler (lockDurably's select, or the
+// scheduler's own lock on its way there) is "sync.Mutex.Lock", whichever
+// instant the dump caught: the verdict reads the same every run.
+func (g *goroutine) lockStatus() string {
+	for _, f := range g.frames {
+		if strings.Contains(f.fn, "kissReplayState).lockDurably") || strings.Contains(f.fn, "kissReplayState).lockAfterHook") {
+			status := "sync.Mutex.Lock"
+			if i := strings.Index(g.status, ", synctest bubble"); i >= 0 {
+				status += g.status[i:]
+			}
+			return status
+		}
+	}
+	return g.status
+}
+
 // userFrame is the goroutine's innermost frame in the package under test
 // (not in the injected scheduler): "file.go:LINE".
 func (g *goroutine) userFrame(dir string) string {
@@ -258,7 +275,7 @@ func (o *outcome) findPanic(crash string) {
 func (o *outcome) where(g int) (frame, status string, alive bool) {
 	if goid, ok := o.log.goids[g]; ok {
 		if st := o.byGoid[goid]; st != nil {
-			return st.userFrame(o.dir), st.status, true
+			return st.userFrame(o.dir), st.lockStatus(), true
 		}
 	}
 	return "", "", false
