@@ -14,25 +14,24 @@ import (
 // bad bound are kept.
 func (c *concLowering) randModels(m map[string]externFunc) {
 	type draw struct {
-		bound bool   // the first argument is the exclusive upper bound n
-		bits  int    // the result's width for the unbounded ones
+		bound bool   // the first argument is the exclusive upper bound n; else any non-negative value
 		msg   string // the panic of a bound n <= 0
-		float bool
+		float bool   // in [0, 1)
 	}
 	fns := map[string]draw{
 		"math/rand.Intn":       {bound: true, msg: "invalid argument to Intn"},
 		"math/rand.Int63n":     {bound: true, msg: "invalid argument to Int63n"},
 		"math/rand.Int31n":     {bound: true, msg: "invalid argument to Int31n"},
-		"math/rand.Int":        {bits: 63},
-		"math/rand.Int63":      {bits: 63},
-		"math/rand.Int31":      {bits: 31},
+		"math/rand.Int":        {},
+		"math/rand.Int63":      {},
+		"math/rand.Int31":      {},
 		"math/rand.Float64":    {float: true},
 		"math/rand/v2.IntN":    {bound: true, msg: "invalid argument to IntN"},
 		"math/rand/v2.Int64N":  {bound: true, msg: "invalid argument to Int64N"},
 		"math/rand/v2.Int32N":  {bound: true, msg: "invalid argument to Int32N"},
-		"math/rand/v2.Int":     {bits: 63},
-		"math/rand/v2.Int64":   {bits: 63},
-		"math/rand/v2.Int32":   {bits: 31},
+		"math/rand/v2.Int":     {},
+		"math/rand/v2.Int64":   {},
+		"math/rand/v2.Int32":   {},
 		"math/rand/v2.Float64": {float: true},
 	}
 	for name, d := range fns {
@@ -53,8 +52,6 @@ func (c *concLowering) randModels(m map[string]externFunc) {
 			if d.bound {
 				b.PanicStringUnless(b.Bin(ir.OpGt, args[0], zero), d.msg)
 				in = b.And(in, b.Bin(ir.OpLt, r, args[0]))
-			} else if d.bits < int(t.Bits)-1 {
-				in = b.And(in, b.Bin(ir.OpLt, r, ir.IntConst(t, int64(1)<<d.bits)))
 			}
 			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{in}})
 			c.traceValue(b, name, r, b.Pos)

@@ -149,6 +149,30 @@ func kernelModule(t *testing.T) string {
 	return dir
 }
 
+// fixedTwin writes into dir the schedule of file with its root renamed
+// TestXxx → TestXxxFixed (the kernel's fixed twin), and returns its path.
+func fixedTwin(t *testing.T, file, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schedule.Decode(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Root += "Fixed"
+	out, err := os.Create(filepath.Join(dir, filepath.Base(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	if err := schedule.Encode(out, s); err != nil {
+		t.Fatal(err)
+	}
+	return out.Name()
+}
+
 // TestReplayKernels: every schedule kiss reports on its bug corpus replays
 // as reproduced, and the same schedule run on the kernel's fixed twin
 // (root TestXxx → TestXxxFixed) does not.
@@ -178,24 +202,7 @@ func TestReplayKernels(t *testing.T) {
 	fixedDir := t.TempDir()
 	var fixed []string
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := schedule.Decode(strings.NewReader(string(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Root += "Fixed"
-		out, err := os.Create(filepath.Join(fixedDir, filepath.Base(f)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := schedule.Encode(out, s); err != nil {
-			t.Fatal(err)
-		}
-		out.Close()
-		fixed = append(fixed, out.Name())
+		fixed = append(fixed, fixedTwin(t, f, fixedDir))
 	}
 
 	mark := time.Now()
@@ -357,25 +364,7 @@ func TestReplayOldModule(t *testing.T) {
 			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
 		}
 	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := schedule.Decode(strings.NewReader(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Root += "Fixed"
-	fixed := filepath.Join(t.TempDir(), "fixed.json")
-	out, err := os.Create(fixed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schedule.Encode(out, s); err != nil {
-		t.Fatal(err)
-	}
-	out.Close()
-	for _, v := range replayAll(t, dir, []string{fixed}) {
+	for _, v := range replayAll(t, dir, []string{fixedTwin(t, files[0], t.TempDir())}) {
 		if v.Verdict == "reproduced" || v.Verdict == "error" {
 			t.Errorf("the fixed twin: %s: %s", v.Verdict, v.Detail)
 		}
