@@ -20,8 +20,17 @@ import (
 // once its parent's function has returned. b.Run is the same without
 // Parallel. t.Context() is a context cancelled just before the cleanups. The rest do nothing kiss needs to see.
 func (c *concLowering) testingModels(m map[string]externFunc) {
-	fail := func(method string) externFunc {
+	fail := func(recv, method string) externFunc {
+		key := testKey(recv)
 		return func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			// After the test has ended (a goroutine it did not wait for),
+			// Fail panics in package testing: a crash of the test binary,
+			// not a failure of the test.
+			st := b.Call(ir.I64, c.fn("testing.failstate"), key(b, args[0]))
+			after := "Fail in goroutine after " + c.rootName
+			b.PanicStringUnless(b.Bin(ir.OpNe, st, ir.IntConst(ir.I64, 1)), after+" has completed")
+			// a subtest's name is the root's, a slash and its own
+			b.PanicStringUnless(b.Bin(ir.OpNe, st, ir.IntConst(ir.I64, 2)), after+"/")
 			msg := "t." + method + " called"
 			if len(call.Args) > 1 {
 				if s, ok := constString(call.Args[1]); ok {
@@ -40,7 +49,7 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	for _, recv := range []string{"(*testing.common).", "(*testing.T).", "(*testing.B).", "(*testing.F)."} {
 		key := testKey(recv)
 		for _, meth := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow"} {
-			m[recv+meth] = fail(meth)
+			m[recv+meth] = fail(recv, meth)
 		}
 		// SkipNow marks the test finished and is runtime.Goexit, as in Go:
 		// the deferred calls and the cleanups run, and leaks are still judged.

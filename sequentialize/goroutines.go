@@ -120,6 +120,11 @@ func (c *concLowering) primitiveUser(l *lowerer, pkg *types.Package) func(root *
 			own[f] = true
 		}
 	}
+	for f, by := range l.work.boundBy { // unlock := mu.Unlock in the package
+		if by.Pkg != nil && strings.TrimSuffix(by.Pkg.Pkg.Path(), "_test") == home {
+			own[f] = true
+		}
+	}
 	return func(root *ir.Func) bool {
 		return walkMentions(root, func(from *ir.Func, _ *ir.Instr, to *ir.Func) (follow, stop bool) {
 			return true, prims[to] && own[from]

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"runtime/debug"
 	"sort"
+	"strings"
 
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
@@ -153,6 +154,17 @@ type workList struct {
 	done   map[*ssa.Function]bool // body (or stub) emitted, or failed
 	failed map[*ssa.Function]error
 	queue  []*ssa.Function
+	// bound are the copies of bound-method wrappers made per site
+	// (boundAt), by wrapper and position; boundQueue those not lowered.
+	bound      map[string]*ir.Func
+	boundQueue []boundCopy
+	boundBy    map[*ir.Func]*ssa.Function // the function making the method value
+}
+
+// boundCopy is a bound-method wrapper lowered for one creation site.
+type boundCopy struct {
+	fn *ssa.Function
+	f  *ir.Func
 }
 
 // typeLayout maps Go types to the IR types that lay them out.
@@ -386,11 +398,61 @@ func (l *lowerer) lowersBody(fn *ssa.Function) bool {
 
 // drain lowers every referenced function not lowered yet.
 func (l *lowerer) drain() {
-	for len(l.work.queue) > 0 {
-		fn := l.work.queue[0]
-		l.work.queue = l.work.queue[1:]
-		l.complete(fn)
+	for len(l.work.queue) > 0 || len(l.work.boundQueue) > 0 {
+		if len(l.work.queue) > 0 {
+			fn := l.work.queue[0]
+			l.work.queue = l.work.queue[1:]
+			l.complete(fn)
+			continue
+		}
+		bc := l.work.boundQueue[0]
+		l.work.boundQueue = l.work.boundQueue[1:]
+		if err := l.lowerBoundCopy(bc); err != nil {
+			l.errs = append(l.errs, err)
+		}
 	}
+}
+
+// boundAt is the wrapper of the method value fn (a bound-method wrapper)
+// made at pos. go/ssa's wrapper is one function whose call has no
+// position, so a visible operation it calls directly (unlock :=
+// mu.Unlock; unlock()) would be named at the method's declaration, inside
+// the standard library: each site gets its own copy, whose operation is
+// named where the method value is made, as replay hooks it.
+func (l *lowerer) boundAt(fn *ssa.Function, pos token.Pos, by *ssa.Function) *ir.Func {
+	at := l.posString(pos)
+	if at == "" || l.opts.Export != "" || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+		return l.FuncRef(fn)
+	}
+	key := fn.String() + "@" + at
+	if f := l.work.bound[key]; f != nil {
+		return f
+	}
+	f := l.funcDecl(fn, l.uniqName(funcName(fn)))
+	f.Pos = at
+	if l.work.bound == nil {
+		l.work.bound, l.work.boundBy = map[string]*ir.Func{}, map[*ir.Func]*ssa.Function{}
+	}
+	l.work.bound[key], l.work.boundBy[f] = f, by
+	l.work.boundQueue = append(l.work.boundQueue, boundCopy{fn, f})
+	return f
+}
+
+// lowerBoundCopy lowers the body of a per-site wrapper, as complete does.
+func (l *lowerer) lowerBoundCopy(bc boundCopy) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = asLowerError(r, bc.fn)
+			bc.f.Locals, bc.f.Blocks = bc.f.Locals[:len(bc.f.Params)], nil
+			b := newBuilder(l, bc.f)
+			b.SetBlock(b.NewBlock("error"))
+			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+		}
+	}()
+	if !l.lowersBody(bc.fn) {
+		return l.lowerStub(bc.fn, bc.f)
+	}
+	return l.lowerBody(bc.fn, bc.f)
 }
 
 // Program lowers everything referenced so far, completes the generated

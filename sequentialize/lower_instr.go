@@ -53,7 +53,7 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 			env = b.Alloc(t, nil)
 			b.Store(env, b.Make(t, vals...))
 		}
-		b.Assign(fl.dst(in), ir.OpMake, l.FuncRef(fn), env)
+		b.Assign(fl.dst(in), ir.OpMake, l.boundAt(fn, in.Pos(), fl.fn), env)
 	case *ssa.MakeSlice:
 		fl.makeSlice(in)
 	case *ssa.MakeMap:

@@ -227,10 +227,35 @@ func (fl *funcLowerer) goPanic(b *builder, x ssa.Value, v ir.Value) {
 	var msg ir.Value
 	if mi, ok := x.(*ssa.MakeInterface); ok && isString(mi.X.Type()) {
 		msg = fl.value(mi.X)
+	} else if format := printedAs(mi); ok && format != "" {
+		// Go prints an integer or a bool itself (print(v)), a named one
+		// as main.T(v): the decoder renders the traced value
+		b.CallTo(nil, b.l.helpers["rt.gopanic"], v, ir.StringConst(""))
+		b.Trace(EventPanic, ir.StringConst(""), ir.StringConst(b.Pos), fl.value(mi.X), ir.StringConst(format))
+		b.Jmp(b.Unwind())
+		return
 	} else {
 		msg = b.Call(ir.String, fl.l.lateFunc("rt.panicdesc"), v)
 	}
 	b.GoPanic(v, msg)
+}
+
+// printedAs is how Go's runtime prints a panic value made by mi when it
+// is an integer or a bool (printpanicval): "%s" for the value itself,
+// "pkg.T(%s)" for a named type; "" otherwise.
+func printedAs(mi *ssa.MakeInterface) string {
+	if mi == nil {
+		return ""
+	}
+	t := mi.X.Type()
+	bt, ok := t.Underlying().(*types.Basic)
+	if !ok || bt.Info()&(types.IsInteger|types.IsBoolean) == 0 || bt.Kind() == types.Uintptr {
+		return ""
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return types.TypeString(n, func(p *types.Package) string { return p.Name() }) + "(%s)"
+	}
+	return "%s"
 }
 
 // GoPanic raises Go's panic(v), whose message is msg, at b.Pos.

@@ -164,6 +164,10 @@ func (d *decoder) event(ev smt.Event) {
 		if len(ev.Args) > 0 {
 			d.panicMsg = ev.Args[0].Str
 		}
+		if len(ev.Args) == 4 && d.panicMsg == "" && strings.Contains(ev.Args[3].Str, "%s") {
+			// an integer or bool panic value, as Go prints it
+			d.panicMsg = strings.Replace(ev.Args[3].Str, "%s", strings.Trim(literal(ev.Args[2]), `"`), 1)
+		}
 	}
 }
 
@@ -225,6 +229,11 @@ func (d *decoder) explain(v *smt.Violation) *Finding {
 		}
 		f.Message = fmt.Sprintf("panic: %s (%s)", msg, preempts)
 		d.sch.Panic = msg // what replay compares with the real panic
+		if !fatal && d.panicMsg == "" {
+			// a value kiss does not compute (fmt.Sprintf's string): replay
+			// judges by the position alone
+			d.sch.Panic = ""
+		}
 		f.ScheduleFact = fatal || d.misuse
 	case "race":
 		f.ScheduleFact = true

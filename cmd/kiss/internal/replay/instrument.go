@@ -387,10 +387,11 @@ type fileEditor struct {
 	q        string // how this file names the package under test ("" inside it)
 	info     *types.Info
 	file     *ast.File
-	race     map[string]bool        // positions of racing accesses ("file:L:C")
-	values   map[string]bool        // positions of calls whose results the schedule gives
-	subtests bool                   // the file calls t.Run
-	stmtCall map[*ast.CallExpr]bool // calls of go and defer statements
+	race     map[string]bool            // positions of racing accesses ("file:L:C")
+	values   map[string]bool            // positions of calls whose results the schedule gives
+	subtests bool                       // the file calls t.Run
+	stmtCall map[*ast.CallExpr]bool     // calls of go and defer statements
+	called   map[*ast.SelectorExpr]bool // selectors called, not method values
 }
 
 func (fe *fileEditor) off(p token.Pos) int { return fe.tf.Offset(p) }
@@ -647,9 +648,96 @@ func (fe *fileEditor) visitExpr(n ast.Node, inSelect map[ast.Node]bool) bool {
 			fe.insert(n.X.End(), ")")
 		}
 	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+			fe.markCalled(sel)
+		}
 		fe.call(n)
+	case *ast.SelectorExpr:
+		if !fe.called[n] {
+			fe.methodValue(n)
+		}
 	}
 	return true
+}
+
+func (fe *fileEditor) markCalled(sel *ast.SelectorExpr) {
+	if fe.called == nil {
+		fe.called = map[*ast.SelectorExpr]bool{}
+	}
+	fe.called[sel] = true
+}
+
+// methodValue hooks a method value of a visible operation (release :=
+// mu.Unlock): the function it makes is the operation after its scheduling
+// point, named where the method value is made, as in the model (go/ssa's
+// bound-method wrapper, copied per site). The receiver is evaluated now,
+// as Go does.
+func (fe *fileEditor) methodValue(sel *ast.SelectorExpr) {
+	if !fe.isMethodValue(sel) {
+		return
+	}
+	fn, ok := fe.info.Selections[sel].Obj().(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return
+	}
+	pkg, recv, name := funcKey(fn)
+	op := syncOp(pkg, recv, name)
+	if op == "" || op == "cancel" {
+		return
+	}
+	pos := strconv.Quote(fe.pos(sel.Sel.Pos()))
+	amp := ""
+	if fe.needsAddr(sel.X) {
+		amp = "&"
+	}
+	receiver := func(hook string) {
+		fe.insert(sel.X.Pos(), fe.fn(hook)+"("+pos+", "+amp)
+		fe.replace(sel.X.End(), sel.End(), ")")
+	}
+	switch {
+	case recv == "Mutex" && name == "Lock":
+		receiver("KissReplayLockFn")
+		return
+	case recv == "Mutex" && name == "Unlock":
+		receiver("KissReplayUnlockFn")
+		return
+	case recv == "Cond" && name == "Wait":
+		receiver("KissReplayCondWaitFn")
+		return
+	case recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock"):
+		fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutexFn")+`("`+op+`", `+pos+", "+amp)
+		fe.replace(sel.X.End(), sel.End(), ")")
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	hook := ""
+	switch {
+	case sig.Params().Len() == 0 && sig.Results().Len() == 0:
+		hook = "KissReplayFn"
+	case sig.Params().Len() == 0 && sig.Results().Len() == 1:
+		hook = "KissReplayFnR"
+	case sig.Params().Len() == 1 && sig.Results().Len() == 0 && !sig.Variadic():
+		hook = "KissReplayFn1"
+	default:
+		return
+	}
+	fe.insert(sel.Pos(), fe.fn(hook)+`("`+op+`", `+pos+", ")
+	fe.insert(sel.End(), ")")
+}
+
+// funcKey names a function: package path, receiver type name ("" for a
+// function) and name.
+func funcKey(o *types.Func) (pkg, recv, name string) {
+	if r := o.Type().(*types.Signature).Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if nt, ok := types.Unalias(t).(*types.Named); ok {
+			recv = nt.Obj().Name()
+		}
+	}
+	return o.Pkg().Path(), recv, o.Name()
 }
 
 // callee names the function a call calls: package path, receiver type
@@ -673,17 +761,8 @@ func (fe *fileEditor) callee(call *ast.CallExpr) (pkg, recv, name string, sel *a
 		if o.Pkg() == nil {
 			return
 		}
-		sig := o.Type().(*types.Signature)
-		if r := sig.Recv(); r != nil {
-			t := r.Type()
-			if p, ok := t.(*types.Pointer); ok {
-				t = p.Elem()
-			}
-			if nt, ok := types.Unalias(t).(*types.Named); ok {
-				recv = nt.Obj().Name()
-			}
-		}
-		return o.Pkg().Path(), recv, o.Name(), sel, false
+		pkg, recv, name = funcKey(o)
+		return pkg, recv, name, sel, false
 	case *types.Var:
 		if nt, ok := types.Unalias(o.Type()).(*types.Named); ok && nt.Obj().Pkg() != nil &&
 			nt.Obj().Pkg().Path() == "context" && nt.Obj().Name() == "CancelFunc" {

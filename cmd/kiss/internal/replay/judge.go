@@ -382,6 +382,9 @@ func (r *Result) judgePanic(sch *schedule.Schedule, o *outcome) {
 		r.Verdict, r.Detail = notReproduced, "the test did not panic"
 		return
 	}
+	// the root runs as the generated test TestKissReplayRoot: package
+	// testing names that test in its panics
+	o.panicMsg = strings.Replace(o.panicMsg, "after TestKissReplayRoot", "after "+sch.Root, 1)
 	if line(sch.Pos) != o.panicAt || !strings.HasPrefix(o.panicMsg, sch.Panic) {
 		r.Verdict = notReproduced
 		if sch.Panic == "" {
@@ -394,7 +397,7 @@ func (r *Result) judgePanic(sch *schedule.Schedule, o *outcome) {
 	r.Verdict = reproduced
 	r.Detail = fmt.Sprintf("panic: %s at %s", o.panicMsg, o.panicAt)
 	if sch.Panic == "" {
-		r.Detail += " (the schedule file has no panic value: only the position was judged)"
+		r.Detail += " (kiss did not compute the panic value: only the position was judged)"
 	}
 }
 

@@ -1,0 +1,15 @@
+package examplefirst
+
+import "fmt"
+
+func ExampleFirst() {
+	fmt.Println(First(Numbers(3)))
+	// Output: 1
+}
+
+func ExampleFirst_fixed() {
+	done := make(chan struct{})
+	defer close(done) // fix: the generator stops
+	fmt.Println(First(NumbersFixed(3, done)))
+	// Output: 1
+}
