@@ -119,6 +119,14 @@ func (c *concLowering) primitiveUser(l *lowerer, pkg *types.Package) func(root *
 		if fn.Pkg != nil && strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") == home {
 			own[f] = true
 		}
+		// package sync's functions run as written (OnceFunc, OnceValue):
+		// calling one is using a primitive
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "sync" {
+			prims[f] = true
+		}
 	}
 	for f, by := range l.work.boundBy { // unlock := mu.Unlock in the package
 		if by.Pkg != nil && strings.TrimSuffix(by.Pkg.Pkg.Path(), "_test") == home {

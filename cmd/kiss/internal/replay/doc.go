@@ -126,9 +126,13 @@
 //     with its innermost frame of the package on the line of its step;
 //   - leak: the same for the goroutines started by the test, after it
 //     returned;
-//   - panic: the panic (or fatal error) message starts with the schedule's
-//     panic value, at the schedule's line (a file without a panic value:
-//     at the line, whatever the message);
+//   - panic: the panic (or fatal error) message, as Go prints the value,
+//     starts with the schedule's panic value, at the schedule's line (a
+//     value kiss did not compute, a fmt.Sprintf string: at the line,
+//     whatever the message). A "Fail in goroutine after TestX has
+//     completed" panic of package testing needs the test to complete
+//     first: for a panic schedule, the others' steps after the test's
+//     function returned wait until the root's goroutine has exited;
 //   - assert: the test failed with a t.Error/t.Fatal line at the
 //     schedule's line;
 //   - race: the schedule names the two accesses; the statements holding
@@ -157,9 +161,15 @@
 // and its external test package. kiss names a position in another
 // package's code, seen through analysis facts, with its import path
 // ("example.com/m/p/p.go:11:11"); for a root in p_test, such positions in
-// p map to p's files. A schedule position in another directory is an
-// error: a step inside the standard library (io.Pipe's lock and select)
-// cannot be followed. A race access is hooked at its statement
+// p map to p's files. A step that no hook names (inside the standard
+// library: io.Pipe's lock and select at io/pipe.go:77:2, or named at the
+// call in the package that reached it) is taken inside the call: its
+// goroutine consumes it when it next reaches a hook or ends, and when such
+// steps end blocked, the next holder of the turn waits until the goroutine
+// is really blocked; a goroutine blocked there at the end is matched by
+// its stack (a frame at the step's file and line). A method value of a
+// visible operation (release := mu.Unlock) is hooked where it is made,
+// where kiss names its step. A race access is hooked at its statement
 // (the top of a range body for a range statement's variables), so an
 // access inside a loop header, an else-if condition or a select case's
 // communication is hooked before the whole statement. A real ticker drops

@@ -159,9 +159,11 @@ func FuzzPrepare(f *testing.F) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			overlay, dir, _, err = tg.instrument(sch, work)
+			var prep *prepared
+			prep, err = tg.instrument(sch, work)
 			if err == nil {
-				err = writeInput(sch, nil, filepath.Join(work, "schedule1.json"))
+				overlay, dir = prep.overlay, prep.dir
+				err = writeInput(sch, nil, prep.inside, filepath.Join(work, "schedule1.json"))
 			}
 		}()
 		select {
@@ -273,7 +275,7 @@ func TestLoadTargetRefuses(t *testing.T) {
 		}
 	}
 	sch := &schedule.Schedule{Kiss: 1, Root: "TestX", Check: "leak", Goroutines: []schedule.Goroutine{{Start: "root"}}}
-	if _, _, _, err := instrument(sch, dir, t.TempDir()); err == nil || !strings.Contains(err.Error(), "no package") {
+	if _, err := instrument(sch, dir, t.TempDir()); err == nil || !strings.Contains(err.Error(), "no package") {
 		t.Errorf("a schedule without a package: %v", err)
 	}
 }

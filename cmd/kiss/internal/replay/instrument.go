@@ -13,6 +13,7 @@ import (
 	"go/version"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,15 +27,24 @@ import (
 // files, the scheduler and the test that runs the root, and the overlay
 // file naming them for go test -overlay. It returns the overlay's path,
 // the package's directory and the key of its test binary.
-func instrument(sch *schedule.Schedule, from, work string) (overlay, dir, key string, err error) {
+func instrument(sch *schedule.Schedule, from, work string) (*prepared, error) {
 	if err := replayable(sch); err != nil {
-		return "", "", "", err
+		return nil, err
 	}
 	t, err := loadTarget(sch.Package, from)
 	if err != nil {
-		return "", "", "", err
+		return nil, err
 	}
 	return t.instrument(sch, work)
+}
+
+// prepared is the instrumented package: the overlay for go test, the
+// package's directory, the key of its test binary, and the steps that no
+// hook names (inside a call of code replay does not instrument: package
+// sync's OnceValue, io.Pipe), by index.
+type prepared struct {
+	overlay, dir, key string
+	inside            map[int]bool
 }
 
 // replayable refuses, before anything is loaded, a schedule replay cannot
@@ -51,34 +61,48 @@ func replayable(sch *schedule.Schedule) error {
 
 // instrument is instrument of the loaded target: the part that depends on
 // the schedule (FuzzPrepare runs it on a target loaded once).
-func (t *target) instrument(sch *schedule.Schedule, work string) (overlay, dir, key string, err error) {
+func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, error) {
 	if err := t.check(sch); err != nil {
-		return "", "", "", err
+		return nil, err
 	}
 	c := &copies{work: work, replace: map[string]string{}}
-	subtests, err := t.instrumentFiles(sch, c)
+	hooked := map[string]bool{}
+	subtests, err := t.instrumentFiles(sch, c, hooked)
 	if err != nil {
-		return "", "", "", err
+		return nil, err
+	}
+	inside := map[int]bool{}
+	for i, st := range sch.Steps {
+		switch st.Op {
+		case "t.run", "resume", "timer.early":
+			continue // performed by the scheduler
+		}
+		if st.Pos != "" && !hooked[st.Pos] {
+			inside[i] = true
+		}
 	}
 	inX, found := t.findRoot(sch.Root)
 	if !found {
-		return "", "", "", fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
+		return nil, fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
 	}
 	if !strings.HasPrefix(sch.Root, "Test") && !t.callable(sch.Root, inX) {
-		return "", "", "", fmt.Errorf("kiss replay runs tests, examples and functions without parameters, and %s has parameters", sch.Root)
+		return nil, fmt.Errorf("kiss replay runs tests, examples and functions without parameters, and %s has parameters", sch.Root)
 	}
 	sched := strings.Replace(schedulerSource, "__PKG__", t.inner.Name, 1)
 	if t.upgraded {
 		sched = "//go:build " + hookVersion + "\n\n" + sched
 	}
 	if err := c.add(filepath.Join(t.dir, "kiss_replay_scheduler.go"), []byte(sched)); err != nil {
-		return "", "", "", err
+		return nil, err
 	}
 	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(sch.Root, inX, subtests))); err != nil {
-		return "", "", "", err
+		return nil, err
 	}
-	overlay, key, err = c.save()
-	return overlay, t.dir, key, err
+	overlay, key, err := c.save()
+	if err != nil {
+		return nil, err
+	}
+	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside}, nil
 }
 
 // target is the package under test as go/packages loads it with its
@@ -199,9 +223,8 @@ func (t *target) check(sch *schedule.Schedule) error {
 		}
 	}
 	for _, st := range sch.Steps {
-		if err := inPackage(st.Pos); err != nil {
-			return err
-		}
+		// a step elsewhere (io/pipe.go:77:2, inside io.Pipe) has no hook:
+		// it is taken inside the call, and matched by the stack
 		switch st.Op {
 		case "t.parallel", "t.subtests":
 			return fmt.Errorf("the schedule's step %s of goroutine %d: kiss replay does not support parallel subtests (t.Parallel)", st.Op, st.G)
@@ -215,7 +238,7 @@ func (t *target) check(sch *schedule.Schedule) error {
 // import the package under test, as kissreplayp, for its hooks). It
 // reports whether a file calls t.Run: the root then runs outside a
 // synctest bubble, which forbids subtests.
-func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies) (subtests bool, err error) {
+func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked map[string]bool) (subtests bool, err error) {
 	race := map[string]bool{}
 	if sch.Race != nil {
 		race[sch.Race.First.Pos] = true
@@ -252,6 +275,7 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies) (subtests bo
 				fe.insert(f.Name.End(), `; import kissreplayp "`+t.base+`"`)
 			}
 			subtests = subtests || fe.subtests
+			fe.hookedPositions(hooked)
 			if err := c.add(name, fe.apply()); err != nil {
 				return false, err
 			}
@@ -423,6 +447,17 @@ func (fe *fileEditor) mentions(s string) bool {
 }
 
 // apply returns the instrumented source.
+// hookedPositions adds to hooked the positions this file's hooks carry
+// (the schedule's "file.go:L:C" strings in the inserted text).
+func (fe *fileEditor) hookedPositions(hooked map[string]bool) {
+	re := regexp.MustCompile(`"` + regexp.QuoteMeta(filepath.Base(fe.path)) + `:\d+:\d+"`)
+	for _, e := range fe.edits {
+		for _, m := range re.FindAllString(e.text, -1) {
+			hooked[m[1:len(m)-1]] = true
+		}
+	}
+}
+
 func (fe *fileEditor) apply() []byte {
 	sort.SliceStable(fe.edits, func(i, j int) bool {
 		if fe.edits[i].off != fe.edits[j].off {

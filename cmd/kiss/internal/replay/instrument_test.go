@@ -26,10 +26,11 @@ func TestInstrumentKeepsPositions(t *testing.T) {
 		Race: &schedule.Race{First: schedule.Access{G: 1, Access: "write", Pos: "shop.go:27:34"},
 			Second: schedule.Access{G: 2, Access: "read", Pos: "shop.go:27:34"}}}
 	work := t.TempDir()
-	overlay, pkgDir, _, err := instrument(sch, dir, work)
+	prep, err := instrument(sch, dir, work)
 	if err != nil {
 		t.Fatal(err)
 	}
+	overlay, pkgDir := prep.overlay, prep.dir
 	data, err := os.ReadFile(overlay)
 	if err != nil {
 		t.Fatal(err)
@@ -85,10 +86,11 @@ func TestInstrumentCompiles(t *testing.T) {
 			Second: schedule.Access{G: 0, Access: "read", Pos: "shapes.go:37:7"}},
 		Inputs: []schedule.Input{{Name: "math/rand.Intn", Value: "0", Pos: "shapes.go:54:15"}, {Name: "math/rand.Intn", Value: "1", Pos: "shapes.go:58:18"}}}
 	work := t.TempDir()
-	overlay, pkgDir, _, err := instrument(sch, dir, work)
+	prep, err := instrument(sch, dir, work)
 	if err != nil {
 		t.Fatal(err)
 	}
+	overlay, pkgDir := prep.overlay, prep.dir
 	cmd := exec.Command("go", "test", "-count=1", "-overlay="+overlay, "-vet=off", "-run=^TestShapes$", ".")
 	cmd.Dir = pkgDir
 	if out, err := cmd.CombinedOutput(); err != nil {

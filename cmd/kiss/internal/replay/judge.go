@@ -281,6 +281,25 @@ func (o *outcome) where(g int) (frame, status string, alive bool) {
 	return "", "", false
 }
 
+// onStack reports whether goroutine g's last stack has a frame at at
+// ("file.go:L"): a step inside a call is matched by the stack, not by the
+// innermost frame of the package.
+func (o *outcome) onStack(g int, at string) bool {
+	if goid, ok := o.log.goids[g]; ok {
+		if st := o.byGoid[goid]; st != nil {
+			file, ln := line(at), at[strings.LastIndex(at, ":")+1:]
+			for _, f := range st.frames {
+				// "io/pipe.go" names a file of the standard library by its
+				// package: the frame's path ends with it
+				if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // at says where goroutine g is, for a verdict's detail.
 func (o *outcome) at(g int) string {
 	frame, status, alive := o.where(g)
@@ -448,7 +467,7 @@ func (r *Result) judgeBlocked(sch *schedule.Schedule, o *outcome) {
 			continue
 		}
 		frame, status, alive := o.where(g)
-		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos)) {
+		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos) && !o.onStack(g, line(pos))) {
 			r.Verdict = notReproduced
 			r.Detail = fmt.Sprintf("goroutine %d should be blocked at %s, but %s", g, pos, strings.TrimPrefix(o.at(g), fmt.Sprintf("goroutine %d ", g)))
 			return

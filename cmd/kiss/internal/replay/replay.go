@@ -123,11 +123,12 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 	} else {
 		defer os.RemoveAll(work)
 	}
-	overlay, dir, key, err := instrument(sch, "", work)
+	prep, err := instrument(sch, "", work)
 	if err != nil {
 		return r.fail(err)
 	}
-	l, output, err := run(sch, nil, overlay, dir, key, work, 1, opts.Timeout)
+	dir := prep.dir
+	l, output, err := run(sch, nil, prep, work, 1, opts.Timeout)
 	if err != nil {
 		return r.fail(err)
 	}
@@ -154,7 +155,7 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 		return r
 	}
 	r2 := &Result{File: r.File, Package: r.Package, Root: r.Root, Check: r.Check, Message: r.Message, Steps: r.Steps}
-	l2, output, err := run(sch, &park{first, own}, overlay, dir, key, work, 2, opts.Timeout)
+	l2, output, err := run(sch, &park{first, own}, prep, work, 2, opts.Timeout)
 	if err != nil {
 		return r2.fail(err)
 	}
@@ -273,10 +274,11 @@ func testBinary(ctx context.Context, overlay, dir, key string) (string, error) {
 
 // run runs the instrumented test once and returns the scheduler's events
 // and the test's output.
-func run(sch *schedule.Schedule, p *park, overlay, dir, key, work string, n int, timeout time.Duration) (*log, string, error) {
+func run(sch *schedule.Schedule, p *park, prep *prepared, work string, n int, timeout time.Duration) (*log, string, error) {
+	overlay, dir, key := prep.overlay, prep.dir, prep.key
 	in := filepath.Join(work, fmt.Sprintf("schedule%d.json", n))
 	out := filepath.Join(work, fmt.Sprintf("events%d.log", n))
-	if err := writeInput(sch, p, in); err != nil {
+	if err := writeInput(sch, p, prep.inside, in); err != nil {
 		return nil, "", err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
@@ -303,13 +305,14 @@ func run(sch *schedule.Schedule, p *park, overlay, dir, key, work string, n int,
 }
 
 // writeInput is the scheduler's view of the schedule.
-func writeInput(sch *schedule.Schedule, p *park, path string) error {
+func writeInput(sch *schedule.Schedule, p *park, inside map[int]bool, path string) error {
 	type step struct {
 		G      int    `json:"g"`
 		Op     string `json:"op"`
 		Pos    string `json:"pos"`
 		Blocks bool   `json:"blocks"`
 		Case   *int   `json:"case"`
+		Inside bool   `json:"inside"`
 	}
 	type access struct {
 		G   int    `json:"g"`
@@ -338,8 +341,8 @@ func writeInput(sch *schedule.Schedule, p *park, path string) error {
 	for _, g := range sch.Goroutines {
 		in.Starts = append(in.Starts, g.Start)
 	}
-	for _, st := range sch.Steps {
-		in.Steps = append(in.Steps, step{st.G, st.Op, st.Pos, st.Blocks, st.Case})
+	for i, st := range sch.Steps {
+		in.Steps = append(in.Steps, step{st.G, st.Op, st.Pos, st.Blocks, st.Case, inside[i]})
 	}
 	if sch.Race != nil {
 		in.Race = []access{{sch.Race.First.G, sch.Race.First.Pos}, {sch.Race.Second.G, sch.Race.Second.Pos}}
