@@ -77,7 +77,9 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 		case "t.run", "resume", "timer.early":
 			continue // performed by the scheduler
 		}
-		if st.Pos != "" && !hooked[st.Pos] {
+		// only a position outside the package's files: an unhooked one in
+		// them is a schedule that diverges
+		if st.Pos != "" && !hooked[st.Pos] && !t.inDir(st.Pos) {
 			inside[i] = true
 		}
 	}
@@ -103,6 +105,19 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 		return nil, err
 	}
 	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside}, nil
+}
+
+// inDir reports whether pos names a file of the target's directory.
+func (t *target) inDir(pos string) bool {
+	file := pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
+	for _, p := range t.packages() {
+		for _, f := range p.CompiledGoFiles {
+			if filepath.Dir(f) == t.dir && filepath.Base(f) == file {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // target is the package under test as go/packages loads it with its

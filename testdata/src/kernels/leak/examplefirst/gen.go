@@ -19,6 +19,9 @@ func Numbers(n int) <-chan int {
 // First is the first value of ch.
 func First(ch <-chan int) int { return <-ch }
 
+// FirstFixed is First, for the fixed twin's example.
+func FirstFixed(ch <-chan int) int { return <-ch }
+
 // NumbersFixed stops when done is closed.
 func NumbersFixed(n int, done <-chan struct{}) <-chan int {
 	ch := make(chan int)

@@ -7,9 +7,9 @@ func ExampleFirst() {
 	// Output: 1
 }
 
-func ExampleFirst_fixed() {
+func ExampleFirstFixed() {
 	done := make(chan struct{})
 	defer close(done) // fix: the generator stops
-	fmt.Println(First(NumbersFixed(3, done)))
+	fmt.Println(FirstFixed(NumbersFixed(3, done)))
 	// Output: 1
 }
