@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gokiss/kiss/ir"
+	"golang.org/x/tools/go/ssa"
 )
 
 // mayStartGoroutines reports whether code reachable from root can start a
@@ -115,8 +116,11 @@ func (c *concLowering) primitiveUser(l *lowerer, pkg *types.Package) func(root *
 	}
 	own := map[*ir.Func]bool{}
 	home := strings.TrimSuffix(pkg.Path(), "_test")
+	inHome := func(fn *ssa.Function) bool {
+		return fn.Pkg != nil && strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") == home
+	}
 	for fn, f := range l.info.Funcs {
-		if fn.Pkg != nil && strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") == home {
+		if inHome(fn) {
 			own[f] = true
 		}
 		// package sync's functions run as written (OnceFunc, OnceValue):
@@ -129,7 +133,7 @@ func (c *concLowering) primitiveUser(l *lowerer, pkg *types.Package) func(root *
 		}
 	}
 	for f, by := range l.work.boundBy { // unlock := mu.Unlock in the package
-		if by.Pkg != nil && strings.TrimSuffix(by.Pkg.Pkg.Path(), "_test") == home {
+		if inHome(by) {
 			own[f] = true
 		}
 	}

@@ -369,19 +369,26 @@ func (l *lowerer) complete(fn *ssa.Function) (err error) {
 		return l.work.failed[fn]
 	}
 	l.work.done[fn] = true
-	f := l.work.funcs[fn]
+	if err = l.lowerInto(fn, l.work.funcs[fn]); err != nil {
+		l.work.failed[fn] = err
+	}
+	return err
+}
+
+// lowerInto emits fn's body (or stub) into f. A function that fails is
+// left well-formed (a cut), so that the program prints, and its error is
+// recorded.
+func (l *lowerer) lowerInto(fn *ssa.Function, f *ir.Func) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = asLowerError(r, fn)
 		}
 		if err != nil {
-			// Leave a well-formed function behind so the program prints.
 			f.Locals, f.Blocks = f.Locals[:len(f.Params)], nil
 			b := newBuilder(l, f)
 			b.SetBlock(b.NewBlock("error"))
 			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
 			l.errs = append(l.errs, err)
-			l.work.failed[fn] = err
 		}
 	}()
 	if l.lowersBody(fn) {
@@ -407,9 +414,7 @@ func (l *lowerer) drain() {
 		}
 		bc := l.work.boundQueue[0]
 		l.work.boundQueue = l.work.boundQueue[1:]
-		if err := l.lowerBoundCopy(bc); err != nil {
-			l.errs = append(l.errs, err)
-		}
+		l.lowerInto(bc.fn, bc.f)
 	}
 }
 
@@ -436,23 +441,6 @@ func (l *lowerer) boundAt(fn *ssa.Function, pos token.Pos, by *ssa.Function) *ir
 	l.work.bound[key], l.work.boundBy[f] = f, by
 	l.work.boundQueue = append(l.work.boundQueue, boundCopy{fn, f})
 	return f
-}
-
-// lowerBoundCopy lowers the body of a per-site wrapper, as complete does.
-func (l *lowerer) lowerBoundCopy(bc boundCopy) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = asLowerError(r, bc.fn)
-			bc.f.Locals, bc.f.Blocks = bc.f.Locals[:len(bc.f.Params)], nil
-			b := newBuilder(l, bc.f)
-			b.SetBlock(b.NewBlock("error"))
-			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
-		}
-	}()
-	if !l.lowersBody(bc.fn) {
-		return l.lowerStub(bc.fn, bc.f)
-	}
-	return l.lowerBody(bc.fn, bc.f)
 }
 
 // Program lowers everything referenced so far, completes the generated

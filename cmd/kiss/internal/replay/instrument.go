@@ -72,6 +72,7 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 		return nil, err
 	}
 	inside := map[int]bool{}
+	files := t.files()
 	for i, st := range sch.Steps {
 		switch st.Op {
 		case "t.run", "resume", "timer.early":
@@ -79,7 +80,7 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 		}
 		// only a position outside the package's files: an unhooked one in
 		// them is a schedule that diverges
-		if st.Pos != "" && !hooked[st.Pos] && !t.inDir(st.Pos) {
+		if st.Pos != "" && !hooked[st.Pos] && !files[posFile(st.Pos)] {
 			inside[i] = true
 		}
 	}
@@ -107,17 +108,23 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside}, nil
 }
 
-// inDir reports whether pos names a file of the target's directory.
-func (t *target) inDir(pos string) bool {
-	file := pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
+// files are the names ("file.go") of the files of the target's
+// directory, in both packages.
+func (t *target) files() map[string]bool {
+	files := map[string]bool{}
 	for _, p := range t.packages() {
 		for _, f := range p.CompiledGoFiles {
-			if filepath.Dir(f) == t.dir && filepath.Base(f) == file {
-				return true
+			if filepath.Dir(f) == t.dir {
+				files[filepath.Base(f)] = true
 			}
 		}
 	}
-	return false
+	return files
+}
+
+// posFile is the file of a schedule position "file.go:L:C".
+func posFile(pos string) string {
+	return pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
 }
 
 // target is the package under test as go/packages loads it with its
@@ -214,20 +221,12 @@ func (t *target) packages() []*packages.Package {
 // t.Run return and parks the subtest until the parent's function has
 // returned, inside package testing, where no hook can go).
 func (t *target) check(sch *schedule.Schedule) error {
-	files := map[string]bool{}
-	for _, p := range t.packages() {
-		for _, f := range p.CompiledGoFiles {
-			if filepath.Dir(f) == t.dir {
-				files[filepath.Base(f)] = true
-			}
-		}
-	}
+	files := t.files()
 	inPackage := func(pos string) error {
 		if pos == "" || pos == "root" {
 			return nil
 		}
-		file := pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
-		if !files[file] {
+		if !files[posFile(pos)] {
 			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", pos, t.path, t.dir)
 		}
 		return nil
@@ -736,27 +735,8 @@ func (fe *fileEditor) methodValue(sel *ast.SelectorExpr) {
 		return
 	}
 	pos := strconv.Quote(fe.pos(sel.Sel.Pos()))
-	amp := ""
-	if fe.needsAddr(sel.X) {
-		amp = "&"
-	}
-	receiver := func(hook string) {
-		fe.insert(sel.X.Pos(), fe.fn(hook)+"("+pos+", "+amp)
-		fe.replace(sel.X.End(), sel.End(), ")")
-	}
-	switch {
-	case recv == "Mutex" && name == "Lock":
-		receiver("KissReplayLockFn")
-		return
-	case recv == "Mutex" && name == "Unlock":
-		receiver("KissReplayUnlockFn")
-		return
-	case recv == "Cond" && name == "Wait":
-		receiver("KissReplayCondWaitFn")
-		return
-	case recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock"):
-		fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutexFn")+`("`+op+`", `+pos+", "+amp)
-		fe.replace(sel.X.End(), sel.End(), ")")
+	if hook, withOp := lockHook(recv, name); hook != "" {
+		fe.hookReceiver(sel, sel.End(), hook+"Fn", withOp, op, pos)
 		return
 	}
 	sig := fn.Type().(*types.Signature)
@@ -983,37 +963,49 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayDur")+"("+pos+", ")
 		fe.insert(call.Args[0].End(), ")")
 	}
+	if hook, withOp := lockHook(recv, name); hook != "" {
+		fe.hookReceiver(sel, call.End(), hook, withOp, op, pos)
+		return
+	}
 	x := sel.X
-	addr := fe.needsAddr(x)
-	amp := ""
-	if addr {
-		amp = "&"
-	}
-	switch {
-	case recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock"):
-		fe.insert(x.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
-		fe.replace(x.End(), call.End(), ")")
-		return
-	case recv == "Mutex" && name == "Lock":
-		fe.insert(x.Pos(), fe.fn("KissReplayLock")+"("+pos+", "+amp)
-		fe.replace(x.End(), call.End(), ")")
-		return
-	case recv == "Mutex" && name == "Unlock":
-		fe.insert(x.Pos(), fe.fn("KissReplayUnlock")+"("+pos+", "+amp)
-		fe.replace(x.End(), call.End(), ")")
-		return
-	case recv == "Cond" && name == "Wait":
-		fe.insert(x.Pos(), fe.fn("KissReplayCondWait")+"("+pos+", "+amp)
-		fe.replace(x.End(), call.End(), ")")
-		return
-	}
-	if addr {
+	if fe.needsAddr(x) {
 		fe.insert(x.Pos(), "(*"+fe.fn("KissReplayAt")+`("`+op+`", `+pos+`, &`)
 		fe.insert(x.End(), "))")
 	} else {
 		fe.insert(x.Pos(), fe.fn("KissReplayAt")+`("`+op+`", `+pos+`, `)
 		fe.insert(x.End(), ")")
 	}
+}
+
+// lockHook is the hook that performs a call of recv.name itself (the
+// scheduler's lock model), "" for an operation that is KissReplayAt
+// before the real call; withOp says the hook takes the op first.
+func lockHook(recv, name string) (hook string, withOp bool) {
+	switch {
+	case recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock"):
+		return "KissReplayRWMutex", true
+	case recv == "Mutex" && name == "Lock":
+		return "KissReplayLock", false
+	case recv == "Mutex" && name == "Unlock":
+		return "KissReplayUnlock", false
+	case recv == "Cond" && name == "Wait":
+		return "KissReplayCondWait", false
+	}
+	return "", false
+}
+
+// hookReceiver replaces x.M (up to end) by hook(op?, pos, &x).
+func (fe *fileEditor) hookReceiver(sel *ast.SelectorExpr, end token.Pos, hook string, withOp bool, op, pos string) {
+	amp := ""
+	if fe.needsAddr(sel.X) {
+		amp = "&"
+	}
+	opArg := ""
+	if withOp {
+		opArg = `"` + op + `", `
+	}
+	fe.insert(sel.X.Pos(), fe.fn(hook)+"("+opArg+pos+", "+amp)
+	fe.replace(sel.X.End(), end, ")")
 }
 
 // isMethodValue reports whether sel is x.M with x a value, not a method
@@ -1041,20 +1033,11 @@ func (fe *fileEditor) deferStmt(d *ast.DeferStmt) bool {
 	if op == "cancel" {
 		pos = `""`
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fe.isMethodValue(sel) &&
-		(recv == "RWMutex" && (name == "Lock" || name == "Unlock" || name == "RLock" || name == "RUnlock") ||
-			recv == "Mutex" && name == "Unlock") {
-		amp := ""
-		if fe.needsAddr(sel.X) {
-			amp = "&"
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fe.isMethodValue(sel) {
+		if hook, withOp := lockHook(recv, name); hook != "" {
+			fe.hookReceiver(sel, call.End(), hook, withOp, op, pos)
+			return true
 		}
-		if recv == "Mutex" {
-			fe.insert(sel.X.Pos(), fe.fn("KissReplayUnlock")+"("+pos+", "+amp)
-		} else {
-			fe.insert(sel.X.Pos(), fe.fn("KissReplayRWMutex")+`("`+op+`", `+pos+", "+amp)
-		}
-		fe.replace(sel.X.End(), call.End(), ")")
-		return true
 	}
 	if !builtin && len(call.Args) == 0 && call.Ellipsis == token.NoPos {
 		// the method value is evaluated now, as the deferred call's

@@ -273,28 +273,34 @@ func (o *outcome) findPanic(crash string) {
 // frame of the package ("file.go:L"), its status, and whether it is there
 // at all (it has not exited).
 func (o *outcome) where(g int) (frame, status string, alive bool) {
-	if goid, ok := o.log.goids[g]; ok {
-		if st := o.byGoid[goid]; st != nil {
-			return st.userFrame(o.dir), st.lockStatus(), true
-		}
+	if st := o.stack(g); st != nil {
+		return st.userFrame(o.dir), st.lockStatus(), true
 	}
 	return "", "", false
+}
+
+// stack is schedule goroutine g's last stack, nil if it has exited.
+func (o *outcome) stack(g int) *goroutine {
+	if goid, ok := o.log.goids[g]; ok {
+		return o.byGoid[goid]
+	}
+	return nil
 }
 
 // onStack reports whether goroutine g's last stack has a frame at at
 // ("file.go:L"): a step inside a call is matched by the stack, not by the
 // innermost frame of the package.
 func (o *outcome) onStack(g int, at string) bool {
-	if goid, ok := o.log.goids[g]; ok {
-		if st := o.byGoid[goid]; st != nil {
-			file, ln := line(at), at[strings.LastIndex(at, ":")+1:]
-			for _, f := range st.frames {
-				// "io/pipe.go" names a file of the standard library by its
-				// package: the frame's path ends with it
-				if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file)) {
-					return true
-				}
-			}
+	st := o.stack(g)
+	if st == nil {
+		return false
+	}
+	file, ln := line(at), at[strings.LastIndex(at, ":")+1:]
+	for _, f := range st.frames {
+		// "io/pipe.go" names a file of the standard library by its
+		// package: the frame's path ends with it
+		if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file)) {
+			return true
 		}
 	}
 	return false
