@@ -36,6 +36,9 @@ type Config struct {
 	// goroutines that could still run, and reports what only that reaches
 	// as the check "timing".
 	Timing bool
+	// Reduce explores schedules that differ only in the order of
+	// independent steps once (partial-order reduction, smt.Reduction).
+	Reduce bool
 	// FactsOnly checks no roots: the package is analysed only for the
 	// facts its importers need (go vet's dependencies, VetxOnly).
 	FactsOnly bool
@@ -47,7 +50,7 @@ type Config struct {
 }
 
 // DefaultConfig are kiss's defaults (README, "Flags").
-var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 16, Timeout: 10 * time.Second}
+var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 16, Timeout: 10 * time.Second, Reduce: true}
 
 var config = DefaultConfig
 
@@ -85,6 +88,7 @@ func flags(c *Config) flag.FlagSet {
 	fs.BoolVar(&c.Stats, "stats", c.Stats, "print per-root statistics and the coverage statement on stderr")
 	fs.BoolVar(&c.DumpIR, "dump-ir", c.DumpIR, "print each root's sequential program on stdout")
 	fs.StringVar(&c.Run, "run", c.Run, "check only the roots whose name contains this string")
+	fs.BoolVar(&c.Reduce, "por", c.Reduce, "partial-order reduction: explore schedules that differ only in the order of independent steps once (-por=false explores each; the findings are the same)")
 	fs.BoolVar(&c.Timing, "timing", c.Timing, "also explore schedules where a goroutine is slower than a timer or sleep, and report what only they reach (check \"timing\")")
 	return *fs
 }

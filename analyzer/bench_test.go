@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,4 +86,49 @@ func peakMB() float64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkReduction runs the interleaving-heavy correct programs of
+// testdata/src/porbench with and without partial-order reduction and
+// reports, per root and way, the paths, steps, time and whether the bound
+// was explored in full (-v prints each root).
+func BenchmarkReduction(b *testing.B) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
+		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
+	pkgs, err := packages.Load(cfg, "./porbench/...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		for _, reduce := range []bool{false, true} {
+			var mu sync.Mutex
+			var paths, complete int
+			conf := kiss.DefaultConfig
+			conf.Err = discard{}
+			conf.Reduce = reduce
+			conf.OnRoot = func(root string, st smt.Stats, took time.Duration) {
+				mu.Lock()
+				defer mu.Unlock()
+				paths += st.Paths
+				if st.Complete {
+					complete++
+				}
+				b.Logf("reduce=%-5v %-40s %8d paths %10d steps %6d slept  complete=%-5v %v", reduce, root, st.Paths, st.Steps, st.Slept, st.Complete, took.Round(time.Millisecond))
+			}
+			a := *kiss.Analyzer
+			a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
+			start := time.Now()
+			if _, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil); err != nil {
+				b.Fatal(err)
+			}
+			way := "full"
+			if reduce {
+				way = "reduced"
+			}
+			b.ReportMetric(float64(paths), way+"-paths")
+			b.ReportMetric(float64(complete), way+"-complete-roots")
+			b.ReportMetric(time.Since(start).Seconds(), way+"-s")
+		}
+	}
 }

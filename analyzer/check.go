@@ -113,6 +113,10 @@ func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
 	// context is a backstop a little later.
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+time.Second)
 	defer cancel()
+	var reduce *smt.Reduction
+	if cfg.Reduce {
+		reduce = &smt.Reduction{Scheduler: sequentialize.Scheduler, Bookkeeping: sequentialize.Bookkeeping, Private: sequentialize.Private}
+	}
 	return smt.Run(ctx, sc.Program, smt.Options{
 		MaxCost:      cfg.Contexts,
 		Unroll:       cfg.Unroll,
@@ -125,6 +129,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
 		Observers:    map[string]func() smt.Observer{race.Name: race.New},
 		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
 		Running:      sequentialize.Running,
+		Reduce:       reduce,
 	})
 }
 
@@ -222,9 +227,9 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	case withheld > 0 || len(st.Stopped) > 0:
 		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}
-	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %v; cut: %s; %s\n",
+	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %d reordered independent steps, %v; cut: %s; %s\n",
 		root, cfg.Contexts, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
-		st.SolverTime.Round(time.Millisecond), st.Revisits, took.Round(time.Millisecond), cuts(st), cover)
+		st.SolverTime.Round(time.Millisecond), st.Revisits, st.Slept, took.Round(time.Millisecond), cuts(st), cover)
 	if len(st.Stopped) > 0 {
 		n, fns := 0, make([]string, 0, len(st.Stopped))
 		for l, k := range st.Stopped {

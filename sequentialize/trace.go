@@ -39,6 +39,25 @@ const (
 // (-1: none, every switch free), for smt.Options.Running.
 const Running = "rt.cur"
 
+// Scheduler is the function whose chooses pick the goroutine to run, for
+// smt.Reduction.Scheduler.
+const Scheduler = "rt.schedule"
+
+// Bookkeeping lists the runtime's functions whose own memory accesses are
+// no communication between goroutines, for smt.Reduction.Bookkeeping:
+// rt.wakeall scans every goroutine's record, but whether a goroutine waits
+// for what it wakes is decided by the object waited on, which every model
+// writes before it wakes and reads before it parks.
+var Bookkeeping = []string{"rt.wakeall"}
+
+// Private lists the runtime's globals that are no memory shared between
+// goroutines, for smt.Reduction.Private: the running goroutine (only the
+// scheduler writes it), the counters goroutines only add to and only the
+// scheduler reads, and the panic state, which is the running goroutine's
+// own (saved and restored around every switch).
+var Private = []string{"rt.cur", "rt.runnable", "rt.blocked", "rt.asleep",
+	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"}
+
 // The kinds of the program's assertions (`assert c, kind, "msg"`).
 const (
 	KindDeadlock = "deadlock" // no goroutine can run, some are blocked

@@ -63,6 +63,10 @@ type Options struct {
 	// that slack ("" = none).
 	Running string
 
+	// Reduce turns on partial-order reduction by sleep sets over the
+	// caller's scheduler (por.go); it needs Running (nil = off).
+	Reduce *Reduction
+
 	// Observers are the factories of the observers that observe
 	// instructions name; each path gets its own (cloned on forks).
 	Observers map[string]func() Observer
@@ -145,6 +149,7 @@ type Stats struct {
 	SolverRenewed int            // solvers replaced after a query Z3 gave up on (it may leave one corrupt)
 	PrunedByCost  int            // paths dropped above MaxCost
 	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
+	Slept         int            // paths dropped because the goroutine they would run sleeps (Options.Reduce)
 	Cuts          map[string]int // paths cut, by reason
 	Stopped       map[string]int // paths ended by Options.StopAt, by label
 	MaxCostSeen   int            // largest cost of a path explored

@@ -73,6 +73,15 @@
 // less (a preemption reaches what that one could), or with none at no
 // greater cost.
 //
+// Options.Reduce adds partial-order reduction by sleep sets (por.go): a
+// transition is what runs between two chooses of the caller's scheduler,
+// its footprint the memory it touches; a goroutine whose block (its run
+// until it stops or is preempted) a sibling explored first sleeps while
+// the path runs only transitions independent of it. Sleep sets are
+// restricted so that the path kept never costs more preemptions than the
+// one dropped (Coons, Musuvathi and McKinley, Bounded Partial-Order
+// Reduction), and the state cache keeps each state's sleep set.
+//
 // # Solver
 //
 // The path condition is an immutable list of nodes shared between forks and

@@ -45,6 +45,7 @@ type executor struct {
 
 	sol   *solver
 	cache stateCache
+	por   *por // partial-order reduction (Options.Reduce), nil when off
 
 	// Scratch space of observe, reused: observers do not keep args.
 	obsVals   []value
@@ -114,6 +115,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		}
 	}()
 	e.push(e.initial())
+	e.initPOR()
 	e.stats.Paths = 1
 	for {
 		st := e.wl.pop()
@@ -125,6 +127,9 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 			continue
 		}
 		e.runState(st)
+		if st.done && e.por != nil {
+			e.ended(st, false)
+		}
 		if e.sol.err != nil {
 			// Z3 failed: its answers are no longer to be trusted. (The
 			// budget stopping a query is an Unknown result, not this.)
@@ -191,6 +196,9 @@ func (e *executor) push(st *state) {
 		e.cut(st, CutQueued)
 		return
 	}
+	if e.por != nil {
+		e.queued(st)
+	}
 	e.wl.push(st)
 }
 
@@ -198,6 +206,17 @@ func (e *executor) push(st *state) {
 func (e *executor) cut(st *state, reason string) {
 	st.done = true
 	e.stats.Cuts[reason]++
+	if e.por != nil {
+		e.ended(st, true)
+	}
+}
+
+// lose counts n outcomes of st's current instruction that are not explored.
+func (e *executor) lose(st *state, reason string, n int) {
+	e.stats.Cuts[reason] += n
+	if e.por != nil {
+		e.lost(st)
+	}
 }
 
 // stop ends the exploration: the running state and every queued one are cut.
@@ -218,6 +237,9 @@ func (e *executor) runState(st *state) {
 			if l := e.stopLabel(st.pc); l != "" {
 				st.done = true
 				e.stats.Stopped[l]++
+				if e.por != nil {
+					e.ended(st, true)
+				}
 				return
 			}
 		}

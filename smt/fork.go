@@ -25,20 +25,20 @@ func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
 	case rT == unsat:
 		return nil, st
 	case rT == unknown && rF == unknown:
+		e.lose(st, e.unknownCut(), 1) // both outcomes are lost
 		e.cut(st, e.unknownCut())
-		e.stats.Cuts[e.unknownCut()]++ // both outcomes are lost
 		return nil, nil
 	case rT == unknown:
-		e.stats.Cuts[e.unknownCut()]++
+		e.lose(st, e.unknownCut(), 1)
 		e.setPC(st, nF)
 		return nil, st
 	case rF == unknown:
-		e.stats.Cuts[e.unknownCut()]++
+		e.lose(st, e.unknownCut(), 1)
 		e.setPC(st, nT)
 		return st, nil
 	}
 	if !e.canFork() {
-		e.stats.Cuts[CutPaths]++
+		e.lose(st, CutPaths, 1)
 		e.setPC(st, nT)
 		return st, nil
 	}
@@ -109,7 +109,7 @@ func (e *executor) guard(st *state, c value, msg string) bool {
 		case sat:
 			e.rtErrorAt(st, msg)
 		case unknown:
-			e.stats.Cuts[e.unknownCut()]++
+			e.lose(st, e.unknownCut(), 1)
 		}
 	}
 	nT := s.extend(st.pc, c.x)
@@ -181,7 +181,7 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 		node = s.extend(node, ne)
 	}
 	if more {
-		e.stats.Cuts[CutEnumerate]++
+		e.lose(st, CutEnumerate, 1)
 	}
 	if len(tuples) == 0 {
 		e.cut(st, e.unknownCut())
@@ -189,7 +189,7 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 	}
 	for i := len(tuples) - 1; i >= 1; i-- {
 		if !e.canFork() {
-			e.stats.Cuts[CutPaths] += i
+			e.lose(st, CutPaths, i)
 			break
 		}
 		f := e.fork(st)

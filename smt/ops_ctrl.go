@@ -59,7 +59,18 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	// whole heap) would cost a one-goroutine root most of its time, and a
 	// path that meets a state seen before is still dropped at its next
 	// real branch.
-	if n > 1 && e.revisited(st) {
+	var sleep uint64
+	cache := true
+	if e.por != nil {
+		if e.fn == e.por.sched {
+			sleep = e.schedPoint(st)
+		} else {
+			// Inside a transition the state's future sleep sets depend
+			// on the part of the transition already run: no caching.
+			cache = st.tr == nil
+		}
+	}
+	if n > 1 && cache && e.revisited(st, sleep) {
 		e.stats.Revisits++
 		st.done = true
 		return
@@ -68,7 +79,7 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	// Push the other values so that they are popped in increasing order.
 	for i := n - 1; i >= 1; i-- {
 		if !e.canFork() {
-			e.stats.Cuts[CutPaths] += int(i)
+			e.lose(st, CutPaths, int(i))
 			break
 		}
 		c := e.fork(st)
@@ -127,7 +138,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 		case sat:
 			e.violation(st, in.Name, in.Msg, in.Pos, nF, e.sol.modelOf(nF))
 		case unknown:
-			e.stats.Cuts[e.unknownCut()]++
+			e.lose(st, e.unknownCut(), 1)
 		}
 	}
 	nT := s.extend(st.pc, c.x)
@@ -151,6 +162,9 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 		return false
 	}
 	st.cost += in.Index
+	if e.por != nil && e.fn == e.por.sched {
+		e.preempted(st)
+	}
 	if e.opts.MaxCost >= 0 && st.cost > e.opts.MaxCost {
 		e.stats.PrunedByCost++
 		st.done = true
@@ -164,7 +178,8 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 	}
 	// The state waits for the cheaper ones: drop it now if it is one
 	// already explored (a preemption often leads where a cheaper path went).
-	if e.revisited(st) {
+	// With the reduction, its sleep set is not known until it runs.
+	if (e.por == nil || st.tr == nil) && e.revisited(st, 0) {
 		e.stats.Revisits++
 		st.done = true
 		return false
@@ -398,6 +413,9 @@ func (e *executor) resume(st *state, f *frame, in *ir.Instr) {
 			return
 		}
 	}
+	if e.por != nil && e.fn == e.por.sched && !e.resumed(st) {
+		return // the goroutine sleeps (partial-order reduction)
+	}
 	// The resumer stays at the resume; it moves on when control comes back.
 	st.active = append(st.active, ci)
 }
@@ -453,6 +471,15 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 		args = append(args, e.concrete(v, in.Args[i].Type(), ev))
 	}
 	e.obsArgs = args
+	if e.por != nil {
+		// What observers see is read (their state must commute with the
+		// reduction's reordering as memory does).
+		for _, a := range args {
+			if a.Type != nil && a.Type.Kind == ir.KindPtr && a.Ref.Obj != 0 {
+				e.touch(st, uint64(a.Ref.Obj), a.Ref.Path, false)
+			}
+		}
+	}
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
 		if v := e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc)); v != nil {

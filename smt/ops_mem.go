@@ -124,6 +124,9 @@ func (e *executor) load(st *state, f *frame, in *ir.Instr) {
 	if !ok {
 		return
 	}
+	if e.por != nil {
+		e.touch(st, p.n, p.path, false)
+	}
 	v := o.val
 	for _, i := range p.path {
 		v = v.elems[i]
@@ -163,6 +166,9 @@ func (e *executor) store(st *state, f *frame, in *ir.Instr) {
 	}
 	if vt := in.Args[1].Type(); bitsAs(vt, et) && !e.reinterpret(st, &v, vt, et) {
 		return
+	}
+	if e.por != nil {
+		e.touch(st, p.n, p.path, true)
 	}
 	o := st.wobj(p.n)
 	dst := &o.val
@@ -349,6 +355,9 @@ func (e *executor) mapOf(st *state, m value) (*mapObj, bool) {
 		e.rtError(st, "not a map")
 		return nil, false
 	}
+	if e.por != nil {
+		e.touch(st, m.n, nil, false)
+	}
 	return o.m, true
 }
 
@@ -403,6 +412,9 @@ func (e *executor) mapSet(st *state, f *frame, in *ir.Instr) {
 	if !ok {
 		return
 	}
+	if e.por != nil {
+		e.touch(st, mv.n, nil, true)
+	}
 	m = st.wobj(mv.n).m
 	if i >= 0 {
 		m.vals[i] = v
@@ -425,6 +437,9 @@ func (e *executor) mapDel(st *state, f *frame, in *ir.Instr) {
 			return
 		}
 		if i >= 0 {
+			if e.por != nil {
+				e.touch(st, mv.n, nil, true)
+			}
 			m = st.wobj(mv.n).m
 			m.keys = append(m.keys[:i], m.keys[i+1:]...)
 			m.vals = append(m.vals[:i], m.vals[i+1:]...)
@@ -601,6 +616,9 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 	o, t, ok := e.pointee(st, p)
 	if !ok {
 		return
+	}
+	if e.por != nil {
+		e.touch(st, p.n, p.path, false)
 	}
 	// p points to a byte of an array (or to the array itself: its start),
 	// or to a byte of its own, an array of one.

@@ -207,7 +207,13 @@ func (e *executor) ptrToInt(st *state, p value) (value, bool) {
 		return value{}, true
 	}
 	base := st.expose(p.n)
+	if e.por != nil {
+		e.touch(st, 0, nil, true) // addresses are given in the order objects are exposed
+	}
 	o := st.obj(p.n)
+	if e.por != nil {
+		e.touch(st, p.n, nil, false)
+	}
 	if o.m != nil { // a map: only the object itself is addressable
 		return value{n: base}, true
 	}
@@ -248,6 +254,10 @@ func (e *executor) intToPtr(st *state, a value) (value, bool) {
 	}
 	id, off := st.exposed[k-1], int64(a.n&addrMask)
 	o := st.obj(id)
+	if e.por != nil {
+		e.touch(st, 0, nil, false)
+		e.touch(st, id, nil, false)
+	}
 	if o.m != nil {
 		if off != 0 {
 			e.cut(st, CutUnsafeAddr)
@@ -281,6 +291,9 @@ func (e *executor) ptrCast(st *state, f *frame, in *ir.Instr) {
 		return
 	}
 	o := st.obj(p.n)
+	if e.por != nil {
+		e.touch(st, p.n, nil, false)
+	}
 	if o.m != nil {
 		e.cut(st, CutUnsafeCast)
 		return
@@ -334,6 +347,9 @@ func (e *executor) arrayOf(st *state, f *frame, in *ir.Instr) {
 	}
 	var r value
 	o := st.obj(p.n)
+	if e.por != nil {
+		e.touch(st, p.n, nil, false)
+	}
 	switch k := len(p.path) - 1; {
 	case p.x != nil:
 		r = value{elems: []value{{n: p.n, path: p.path}, {x: p.x}}}
@@ -404,6 +420,9 @@ func (e *executor) strView(st *state, f *frame, in *ir.Instr) {
 		return
 	}
 	o := st.obj(p.n)
+	if e.por != nil {
+		e.touch(st, p.n, nil, false)
+	}
 	if o.m != nil {
 		e.cut(st, CutUnsafeCast)
 		return

@@ -50,6 +50,8 @@ type state struct {
 	exposed []uint64
 	strData map[string]uint64
 
+	tr *transition // partial-order reduction: the transition running (por.go)
+
 	done bool // the path ended (normally or not); the state is dropped
 }
 
@@ -181,6 +183,9 @@ func (e *executor) fork(st *state) *state {
 	c.seq = e.seq
 	e.stats.Forks++
 	e.stats.Paths++
+	if e.por != nil {
+		e.forked(st, &c)
+	}
 	return &c
 }
 

@@ -114,12 +114,16 @@ type stateCache struct {
 type seenAt struct {
 	running int64
 	cost    int
+	sleep   uint64 // the sleep set's goroutines (partial-order reduction)
 }
 
 // dominated reports whether a state seen at ats covers the same state with
 // running goroutine r at cost c (see Options.Running).
-func dominated(ats []seenAt, r int64, c int) bool {
+func dominated(ats []seenAt, r int64, c int, sleep uint64) bool {
 	for _, a := range ats {
+		if a.sleep&^sleep != 0 {
+			continue // explored with a goroutine asleep that may run here
+		}
 		if a.cost <= c && (a.running == r || a.running == -1) || a.cost+1 <= c {
 			return true
 		}
@@ -128,19 +132,20 @@ func dominated(ats []seenAt, r int64, c int) bool {
 }
 
 // record notes the state with running goroutine r at cost c.
-func record(ats []seenAt, r int64, c int) []seenAt {
+func record(ats []seenAt, r int64, c int, sleep uint64) []seenAt {
 	for i := range ats {
-		if ats[i].running == r {
+		if ats[i].running == r && ats[i].sleep == sleep {
 			ats[i].cost = min(ats[i].cost, c)
 			return ats
 		}
 	}
-	return append(ats, seenAt{r, c})
+	return append(ats, seenAt{r, c, sleep})
 }
 
 // revisited reports whether st, about to choose, equals a state already
-// seen at a cost no greater; otherwise it records st.
-func (e *executor) revisited(st *state) bool {
+// seen at a cost no greater and with no goroutine asleep that is not asleep
+// in st; otherwise it records st.
+func (e *executor) revisited(st *state, sleep uint64) bool {
 	c := &e.cache
 	if c.off || st.pc != e.sol.root {
 		return false
@@ -157,10 +162,10 @@ func (e *executor) revisited(st *state) bool {
 		return false
 	}
 	ats := c.seen[key]
-	if dominated(ats, running, st.cost) {
+	if dominated(ats, running, st.cost, sleep) {
 		return true
 	}
-	c.seen[key] = record(ats, running, st.cost)
+	c.seen[key] = record(ats, running, st.cost, sleep)
 	return false
 }
 

@@ -1,0 +1,98 @@
+package kiss_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/smt"
+)
+
+// TestReductionKeepsFindings is partial-order reduction's differential
+// test: every root of the corpus (kernels, their fixed twins, correct
+// programs) and of seqconc is explored with and without the reduction,
+// and the findings must be the same: check, position and the fewest
+// preemptions. It fails if the reduction loses a finding, finds one at a
+// higher cost, or finds one the full search does not.
+func TestReductionKeepsFindings(t *testing.T) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	var patterns []string
+	for _, g := range []struct {
+		group string
+		depth int
+	}{{"kernels", 2}, {"correct", 1}, {"seqconc", 1}, {"libmodels", 1}} {
+		for _, p := range corpus(t, g.group, g.depth) {
+			patterns = append(patterns, "./"+p)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
+		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var slept atomic.Int64
+	run := func(reduce bool) map[string]bool {
+		conf := kiss.DefaultConfig
+		conf.Err = discard{}
+		conf.Reduce = reduce
+		conf.OnRoot = func(_ string, st smt.Stats, _ time.Duration) { slept.Add(int64(st.Slept)) }
+		// Budgets would make the two runs see different parts of a root.
+		conf.Timeout = 20e9
+		a := *kiss.Analyzer
+		a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
+		g, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := map[string]bool{}
+		for act := range g.All() {
+			if act.Analyzer != &a {
+				continue
+			}
+			for _, d := range act.Diagnostics {
+				cost := preemptions.FindString(d.Message)
+				found[act.Package.Fset.Position(d.Pos).String()+" "+d.Category+" "+cost] = true
+			}
+		}
+		return found
+	}
+	full, reduced := run(false), run(true)
+	if len(full) == 0 {
+		t.Fatal("the full search found nothing: the corpus did not load")
+	}
+	for _, k := range sorted(full) {
+		if !reduced[k] {
+			t.Errorf("lost by the reduction: %s", k)
+		}
+	}
+	for _, k := range sorted(reduced) {
+		if !full[k] {
+			t.Errorf("found only with the reduction: %s", k)
+		}
+	}
+	if slept.Load() == 0 {
+		t.Error("the reduction never put a goroutine to sleep")
+	}
+	t.Logf("%d findings without the reduction, %d with it; %d paths dropped as reorderings of independent steps", len(full), len(reduced), slept.Load())
+}
+
+var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)
+
+func sorted(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
