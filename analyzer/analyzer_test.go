@@ -17,7 +17,7 @@ import (
 )
 
 // corpus lists the analysistest packages under testdata/src/<group>.
-func corpus(t *testing.T, group string, depth int) []string {
+func corpus(t testing.TB, group string, depth int) []string {
 	t.Helper()
 	root := filepath.Join("..", "testdata", "src")
 	pattern := filepath.Join(append([]string{root, group}, strings.Split(strings.Repeat("*/", depth), "/")[:depth]...)...)

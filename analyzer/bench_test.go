@@ -21,22 +21,7 @@ import (
 // once) and reports the time of a whole run, peak memory, and per root the
 // mean paths and solver calls. -v prints each root's figures.
 func BenchmarkCorpus(b *testing.B) {
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	var patterns []string
-	for _, g := range []struct {
-		group string
-		depth int
-	}{{"kernels", 2}, {"correct", 1}} {
-		for _, p := range corpus(&testing.T{}, g.group, g.depth) {
-			patterns = append(patterns, "./"+p)
-		}
-	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
-		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		b.Fatal(err)
-	}
+	pkgs := loadTestdata(b, []corpusGroup{{"kernels", 2}, {"correct", 1}})
 	var roots, paths, calls int
 	var slowest time.Duration
 	var slowestRoot string
@@ -53,14 +38,10 @@ func BenchmarkCorpus(b *testing.B) {
 			b.Logf("%-70s %8d paths %5d solver calls %v", root, st.Paths, st.SolverCalls, took.Round(time.Millisecond))
 		}
 	}
-	a := *kiss.Analyzer
-	a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
 	b.ResetTimer()
 	for b.Loop() {
 		roots, paths, calls = 0, 0, 0
-		if _, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil); err != nil {
-			b.Fatal(err)
-		}
+		analyze(b, pkgs, &conf)
 	}
 	b.ReportMetric(float64(roots), "roots")
 	b.ReportMetric(float64(paths)/float64(max(roots, 1)), "paths/root")
@@ -93,13 +74,7 @@ func peakMB() float64 {
 // reports, per root and way, the paths, steps, time and whether the bound
 // was explored in full (-v prints each root).
 func BenchmarkReduction(b *testing.B) {
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
-		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
-	pkgs, err := packages.Load(cfg, "./porbench/...")
-	if err != nil {
-		b.Fatal(err)
-	}
+	pkgs := loadTestdata(b, []corpusGroup{{"porbench", 1}})
 	for b.Loop() {
 		for _, reduce := range []bool{false, true} {
 			var mu sync.Mutex
@@ -116,12 +91,8 @@ func BenchmarkReduction(b *testing.B) {
 				}
 				b.Logf("reduce=%-5v %-40s %8d paths %10d steps %6d slept  complete=%-5v %v", reduce, root, st.Paths, st.Steps, st.Slept, st.Complete, took.Round(time.Millisecond))
 			}
-			a := *kiss.Analyzer
-			a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
 			start := time.Now()
-			if _, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil); err != nil {
-				b.Fatal(err)
-			}
+			analyze(b, pkgs, &conf)
 			way := "full"
 			if reduce {
 				way = "reduced"
@@ -131,4 +102,41 @@ func BenchmarkReduction(b *testing.B) {
 			b.ReportMetric(time.Since(start).Seconds(), way+"-s")
 		}
 	}
+}
+
+// corpusGroup is a directory of testdata/src and the depth of its packages.
+type corpusGroup struct {
+	name  string
+	depth int
+}
+
+// loadTestdata loads the packages of the groups, with their tests, from
+// testdata's GOPATH.
+func loadTestdata(tb testing.TB, groups []corpusGroup) []*packages.Package {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	var patterns []string
+	for _, g := range groups {
+		for _, p := range corpus(tb, g.name, g.depth) {
+			patterns = append(patterns, "./"+p)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
+		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pkgs
+}
+
+// analyze runs kiss with conf over pkgs and returns the action graph and
+// the analyzer that ran (its actions carry the diagnostics).
+func analyze(tb testing.TB, pkgs []*packages.Package, conf *kiss.Config) (*checker.Graph, *analysis.Analyzer) {
+	a := *kiss.Analyzer
+	a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, conf) }
+	g, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g, &a
 }

@@ -1,17 +1,12 @@
 package kiss_test
 
 import (
-	"os"
-	"path/filepath"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	kiss "github.com/gokiss/kiss/analyzer"
 	"github.com/gokiss/kiss/smt"
@@ -24,22 +19,7 @@ import (
 // preemptions. It fails if the reduction loses a finding, finds one at a
 // higher cost, or finds one the full search does not.
 func TestReductionKeepsFindings(t *testing.T) {
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	var patterns []string
-	for _, g := range []struct {
-		group string
-		depth int
-	}{{"kernels", 2}, {"correct", 1}, {"seqconc", 1}, {"libmodels", 1}} {
-		for _, p := range corpus(t, g.group, g.depth) {
-			patterns = append(patterns, "./"+p)
-		}
-	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
-		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := loadTestdata(t, []corpusGroup{{"kernels", 2}, {"correct", 1}, {"seqconc", 1}, {"libmodels", 1}})
 	var slept atomic.Int64
 	run := func(reduce bool) map[string]bool {
 		conf := kiss.DefaultConfig
@@ -48,15 +28,10 @@ func TestReductionKeepsFindings(t *testing.T) {
 		conf.OnRoot = func(_ string, st smt.Stats, _ time.Duration) { slept.Add(int64(st.Slept)) }
 		// Budgets would make the two runs see different parts of a root.
 		conf.Timeout = 20e9
-		a := *kiss.Analyzer
-		a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
-		g, err := checker.Analyze([]*analysis.Analyzer{&a}, pkgs, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, a := analyze(t, pkgs, &conf)
 		found := map[string]bool{}
 		for act := range g.All() {
-			if act.Analyzer != &a {
+			if act.Analyzer != a {
 				continue
 			}
 			for _, d := range act.Diagnostics {
@@ -70,12 +45,12 @@ func TestReductionKeepsFindings(t *testing.T) {
 	if len(full) == 0 {
 		t.Fatal("the full search found nothing: the corpus did not load")
 	}
-	for _, k := range sorted(full) {
+	for _, k := range slices.Sorted(maps.Keys(full)) {
 		if !reduced[k] {
 			t.Errorf("lost by the reduction: %s", k)
 		}
 	}
-	for _, k := range sorted(reduced) {
+	for _, k := range slices.Sorted(maps.Keys(reduced)) {
 		if !full[k] {
 			t.Errorf("found only with the reduction: %s", k)
 		}
@@ -87,12 +62,3 @@ func TestReductionKeepsFindings(t *testing.T) {
 }
 
 var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)
-
-func sorted(m map[string]bool) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}

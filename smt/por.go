@@ -181,7 +181,10 @@ func (e *executor) schedPoint(st *state) uint64 {
 	counted := false
 	running := e.runningG(st)
 	if t := st.tr; t != nil {
-		fp := compact(t.fp)
+		var fp []access
+		if len(t.cand) > 0 || len(t.open) > 0 {
+			fp = compact(t.fp) // someone reads it
+		}
 		if t.cur != nil {
 			for _, x := range t.cand {
 				if independent(x.fp, fp) {
