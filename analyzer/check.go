@@ -237,12 +237,24 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 			fns = append(fns, sc.Effects[l])
 		}
 		slices.Sort(fns)
-		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s\n",
-			root, n, strings.Join(fns, ", "))
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s%s\n",
+			root, n, strings.Join(fns, ", "), stressHint(root))
 	}
 	if len(sc.Unknown) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: assumed to return any value and touch no shared state: %s\n", root, strings.Join(sc.Unknown, ", "))
 	}
+}
+
+// stressHint tells how to run a test root that kiss could not follow
+// past unknown calls for real, under random schedules.
+func stressHint(root string) string {
+	slash := strings.LastIndex(root, "/")
+	dot := strings.LastIndex(root, ".")
+	if dot < slash || !strings.HasPrefix(root[dot+1:], "Test") {
+		return ""
+	}
+	pkg := strings.TrimSuffix(root[:dot], "_test")
+	return fmt.Sprintf("; kiss stress -run '^%s$' %s runs the real test past them", root[dot+1:], pkg)
 }
 
 func share(a, b int) float64 {

@@ -8,6 +8,7 @@
 //	kiss -sarif [flags] ./...               the findings as SARIF 2.1.0, schedules as code flows
 //	kiss lsp                                a language server on stdin/stdout, for editors
 //	kiss replay [-json] [-run RE] FILE|DIR  re-run the real test under a schedule kiss wrote
+//	kiss stress [-runs N] [-json] [pkgs]    run the real tests under random (PCT) schedules
 //	kiss ir [-contexts N] FILE.ir           run the symbolic executor on a sequential program
 //
 // Run kiss -help for the flags.

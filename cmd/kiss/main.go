@@ -19,6 +19,8 @@ func main() {
 			os.Exit(runLSP(os.Args[2:]))
 		case "replay":
 			os.Exit(runReplay(os.Args[2:]))
+		case "stress":
+			os.Exit(runStress(os.Args[2:]))
 		}
 		if wantsSARIF(os.Args[1:]) {
 			os.Exit(runSARIF(os.Args[1:]))

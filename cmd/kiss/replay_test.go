@@ -120,9 +120,14 @@ func TestReplayExamples(t *testing.T) {
 // kernelModule copies the bug kernels of testdata/src/kernels into a
 // module "kernels" (the import paths of analysistest's GOPATH layout).
 func kernelModule(t *testing.T) string {
+	return testdataModule(t, "kernels")
+}
+
+// testdataModule copies testdata/src/name into a module of that name.
+func testdataModule(t testing.TB, name string) string {
 	t.Helper()
 	dir := t.TempDir()
-	src := filepath.Join("..", "..", "testdata", "src", "kernels")
+	src := filepath.Join("..", "..", "testdata", "src", name)
 	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
 		if err != nil {
 			return err
@@ -143,7 +148,7 @@ func kernelModule(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module kernels\n\ngo 1.26\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+name+"\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -155,6 +155,32 @@
 // times). The output names goroutines by schedule number, never by runtime
 // id.
 //
+// # Stress
+//
+// The same hooks serve kiss stress (package stress), which runs every test
+// of a package many times under random schedules: with KISS_STRESS_SEED
+// set, each hook calls the randomized scheduler of the generated
+// kiss_replay_stress.go instead of following a schedule. A goroutine at a
+// hook registers its next operation and parks; a scheduler goroutine in
+// the test's bubble waits until no goroutine of the run is running and
+// every goroutine of the bubble is durably blocked (synctest.Wait, unless
+// one is blocked in a sync.Mutex of another package, which the bubble does
+// not count), then picks the parked goroutine of highest PCT priority,
+// records its step and lets it go. A goroutine that was let go and is not
+// at a hook at the next pick is blocked in the runtime: its step gets
+// "blocks". Mutexes and RWMutexes are the scheduler's, as in replay (a
+// failed TryLock blocks the goroutine until an unlock; let go again, it
+// re-acquires and takes its next step at once, as replay re-acquires at
+// the goroutine's next turn). A model timer sleeps until its deadline and
+// takes its timer.fire step at once, before the goroutines the real timer
+// wakes; each select case's body says which case was taken. When no
+// goroutine can run and the fake clock has nothing left (a timer a year
+// ahead fires), the run is a deadlock, or a leak if the test has returned.
+// The steps are written on stderr as they are taken, as JSON lines, so
+// that the race detector's reports fall between them; they are the
+// schedule of the finding, in replay's own vocabulary, so replay follows
+// them.
+//
 // # Limits
 //
 // Only the files of the package's directory are instrumented: the package

@@ -98,6 +98,23 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	if err := c.add(filepath.Join(t.dir, "kiss_replay_scheduler.go"), []byte(sched)); err != nil {
 		return nil, err
 	}
+	for _, f := range []struct{ name, constraint, src string }{
+		{"kiss_replay_stress.go", "", stressSource},
+		{"kiss_replay_race.go", "race", raceSource},
+		{"kiss_replay_norace.go", "!race", noraceSource},
+	} {
+		src := strings.Replace(f.src, "__PKG__", t.inner.Name, 1)
+		constraint := f.constraint
+		if t.upgraded {
+			constraint = strings.TrimSuffix(hookVersion+" && "+constraint, " && ")
+		}
+		if constraint != "" {
+			src = "//go:build " + constraint + "\n\n" + src
+		}
+		if err := c.add(filepath.Join(t.dir, f.name), []byte(src)); err != nil {
+			return nil, err
+		}
+	}
 	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(sch.Root, inX, subtests))); err != nil {
 		return nil, err
 	}
@@ -560,14 +577,22 @@ func (fe *fileEditor) instrumentFile() {
 			}
 			i := 0
 			for _, c := range n.Body.List {
-				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
-					markComm(cc.Comm, inSelect)
-					if ch := commChan(cc.Comm); ch != nil {
-						fe.insert(ch.Pos(), fe.fn("KissReplaySel")+"("+strconv.Itoa(i)+", ")
-						fe.insert(ch.End(), ")")
-					}
-					i++
+				cc, ok := c.(*ast.CommClause)
+				if !ok {
+					continue
 				}
+				// (kiss stress records the case the select took)
+				if cc.Comm == nil {
+					fe.insert(cc.Colon+1, " "+fe.fn("KissReplayCase")+"(-1);")
+					continue
+				}
+				fe.insert(cc.Colon+1, " "+fe.fn("KissReplayCase")+"("+strconv.Itoa(i)+");")
+				markComm(cc.Comm, inSelect)
+				if ch := commChan(cc.Comm); ch != nil {
+					fe.insert(ch.Pos(), fe.fn("KissReplaySel")+"("+strconv.Itoa(i)+", ")
+					fe.insert(ch.End(), ")")
+				}
+				i++
 			}
 			at := n.Pos()
 			fe.insert(fe.stmtStart(n), fe.fn("KissReplayHook")+`("select", `+strconv.Quote(fe.pos(at))+`); `)
