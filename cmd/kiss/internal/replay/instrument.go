@@ -175,7 +175,7 @@ func loadTarget(pkg, from string) (*target, error) {
 	t := &target{path: pkg, base: strings.TrimSuffix(pkg, "_test")}
 	pkgs, err := packages.Load(cfg, t.base)
 	if err != nil {
-		return nil, errors.New(oneLine(err.Error()))
+		return nil, errors.New(OneLine(err.Error()))
 	}
 	var plain *packages.Package
 	for _, p := range pkgs {
@@ -196,7 +196,7 @@ func loadTarget(pkg, from string) (*target, error) {
 	}
 	for _, p := range t.packages() {
 		if len(p.Errors) > 0 {
-			return nil, fmt.Errorf("package %s: %s", p.ID, oneLine(p.Errors[0].Error()))
+			return nil, fmt.Errorf("package %s: %s", p.ID, OneLine(p.Errors[0].Error()))
 		}
 	}
 	// the overlay stands for files of the package's directory: only the
@@ -211,10 +211,10 @@ func loadTarget(pkg, from string) (*target, error) {
 	return t, nil
 }
 
-// oneLine joins the lines of a message of the go command ("no required
-// module provides package x; to add it:\n\tgo get x"): replay's errors are
-// one line.
-func oneLine(msg string) string {
+// OneLine joins the lines of a message of the go command ("no required
+// module provides package x; to add it:\n\tgo get x"): replay's and
+// stress's errors are one line.
+func OneLine(msg string) string {
 	var lines []string
 	for _, l := range strings.Split(msg, "\n") {
 		if l = strings.TrimSpace(l); l != "" {

@@ -237,7 +237,6 @@ func (o *outcome) findings(pkg, dir, root string) []*Finding {
 			break // failed by the race detector: the races are the findings
 		}
 		f.Message = fmt.Sprintf("test failure: %s (%s)", msg, preempts(sch))
-		_ = sch
 		fs = append(fs, f)
 	}
 	for _, r := range o.races {

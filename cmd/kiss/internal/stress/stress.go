@@ -139,7 +139,7 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 	res := &Result{}
 	in, err := replay.PrepareStress(ctx, pkg, "", work, opts.Race)
 	if err != nil {
-		res.Errors = append(res.Errors, pkg+": "+oneLine(err.Error()))
+		res.Errors = append(res.Errors, pkg+": "+replay.OneLine(err.Error()))
 		return res
 	}
 	res.Packages = 1
@@ -191,7 +191,7 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 			kept = append(kept, f)
 			continue
 		}
-		res.NotReplay = append(res.NotReplay, fmt.Sprintf("%s: %s of %s found by seed %d does not replay (%s)", f.Pos, f.Check, f.Schedule.Root, f.Seed, oneLine(detail)))
+		res.NotReplay = append(res.NotReplay, fmt.Sprintf("%s: %s of %s found by seed %d does not replay (%s)", f.Pos, f.Check, f.Schedule.Root, f.Seed, replay.OneLine(detail)))
 	}
 	res.Findings = kept
 	return res
@@ -224,19 +224,9 @@ func list(patterns []string) ([]string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list: %s", oneLine(stderr.String()))
+		return nil, fmt.Errorf("go list: %s", replay.OneLine(stderr.String()))
 	}
 	return strings.Fields(string(out)), nil
-}
-
-func oneLine(msg string) string {
-	var lines []string
-	for _, l := range strings.Split(msg, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return strings.Join(lines, " ")
 }
 
 // runOnce runs root once under seed and reads what happened.
@@ -252,10 +242,6 @@ func runOnce(ctx context.Context, in *replay.Instrumented, root string, seed int
 		"GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	t0 := time.Now()
 	cmd.Run()
-	if d := os.Getenv("KISS_STRESS_DEBUG"); d != "" {
-		os.WriteFile(filepath.Join(d, fmt.Sprintf("%s.%d.out", root, seed)), append(out.Bytes(), time.Since(t0).String()...), 0o644)
-	}
 	return parse(out.String(), in.Dir)
 }
