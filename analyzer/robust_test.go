@@ -87,7 +87,8 @@ func TestSpinningPathIsCut(t *testing.T) {
 // stats say so; what comes before such a call is still found. Past one
 // that takes plain values only kiss goes on: a race is found whatever it
 // returns, a failure that needs it to return some value is held back. The
-// flags of package flag hold their defaults, as go test runs the tests.
+// flags of package flag hold their defaults, as go test runs the tests. The
+// stats name the kiss stress command that runs such a test for real.
 func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats = true })
 	for _, e := range runVariants(a, "seqconc/unknownfx") {
@@ -98,11 +99,11 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 		t.Errorf("internal error:\n%s", out)
 	}
 	for _, want := range []string{
-		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.fill\n",
+		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.fill; kiss stress -run '^TestRaceAfterUnknown$' seqconc/unknownfx runs the real test past them\n",
 		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: bound 2, 1 paths,",
 		"cut: none; no path got past the calls kiss does not know below: nothing beyond them checked\n",
-		"kiss: seqconc/unknownfx.TestBodylessMayBlock: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.recvSignal\n",
-		"kiss: seqconc/unknownfx.TestModelledResult: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.pending\n",
+		"kiss: seqconc/unknownfx.TestBodylessMayBlock: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.recvSignal; kiss stress -run '^TestBodylessMayBlock$' seqconc/unknownfx runs the real test past them\n",
+		"kiss: seqconc/unknownfx.TestModelledResult: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.pending; kiss stress -run '^TestModelledResult$' seqconc/unknownfx runs the real test past them\n",
 		"kiss: seqconc/unknownfx.TestTimesMayBeEqual: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the clock (time.Now)\n",
 		"kiss: seqconc/unknownfx.TestFailureNeedsUnknownValue: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the process's environment\n",
 	} {

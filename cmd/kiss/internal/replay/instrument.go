@@ -196,7 +196,7 @@ func loadTarget(pkg, from string) (*target, error) {
 	}
 	for _, p := range t.packages() {
 		if len(p.Errors) > 0 {
-			return nil, fmt.Errorf("package %s: %s", p.ID, OneLine(p.Errors[0].Error()))
+			return nil, buildError(pkg, p.Errors)
 		}
 	}
 	// the overlay stands for files of the package's directory: only the
@@ -209,6 +209,65 @@ func loadTarget(pkg, from string) (*target, error) {
 	}
 	t.dir = filepath.Dir(t.inner.GoFiles[0])
 	return t, nil
+}
+
+// BuildError is a package whose code does not build: the compiler's or
+// the type checker's errors, one line each.
+type BuildError struct {
+	Package string
+	Errors  []string
+}
+
+func (e *BuildError) Error() string { return "package " + e.Package + " " + e.Reason() }
+
+// Reason is the error without the package: "does not build: the first
+// error (and n more)".
+func (e *BuildError) Reason() string {
+	r := "does not build: " + e.Errors[0]
+	if n := len(e.Errors) - 1; n > 0 {
+		r += fmt.Sprintf(" (and %d more)", n)
+	}
+	return r
+}
+
+// buildError is the BuildError of pkg's errors. A list error of the go
+// command has no position of its own: its message is the compiler's
+// output, a "# package" line and one line per error.
+func buildError(pkg string, errs []packages.Error) *BuildError {
+	e := &BuildError{Package: pkg}
+	seen := map[string]bool{}
+	add := func(l string) {
+		if !seen[l] {
+			seen[l] = true
+			e.Errors = append(e.Errors, l)
+		}
+	}
+	for _, pe := range errs {
+		if pe.Kind != packages.ListError {
+			continue
+		}
+		for _, l := range strings.Split(pe.Msg, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				add(l)
+			}
+		}
+	}
+	// the type checker's errors are the same again: only without the
+	// compiler's lines
+	if len(e.Errors) > 0 {
+		return e
+	}
+	for _, pe := range errs {
+		if pe.Pos == "" || pe.Pos == "-" {
+			add(OneLine(pe.Msg))
+		} else {
+			add(pe.Pos + ": " + OneLine(pe.Msg))
+		}
+	}
+	if len(e.Errors) == 0 {
+		e.Errors = []string{"the go command gave no reason"}
+	}
+	return e
 }
 
 // OneLine joins the lines of a message of the go command ("no required

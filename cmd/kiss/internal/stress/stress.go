@@ -3,6 +3,7 @@ package stress
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -139,7 +140,11 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 	res := &Result{}
 	in, err := replay.PrepareStress(ctx, pkg, "", work, opts.Race)
 	if err != nil {
-		res.Errors = append(res.Errors, pkg+": "+replay.OneLine(err.Error()))
+		msg := replay.OneLine(err.Error())
+		if be := (*replay.BuildError)(nil); errors.As(err, &be) {
+			msg = be.Reason()
+		}
+		res.Errors = append(res.Errors, pkg+": "+msg)
 		return res
 	}
 	res.Packages = 1
