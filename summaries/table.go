@@ -1,6 +1,9 @@
 package summaries
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The registry: every model of a Go function and of a Go type. Families
 // (the atomics over their types, the methods of testing.T, B, F and
@@ -130,17 +133,10 @@ var registry = func() []Model {
 		inGo("runtime.NumGoroutine", 0, "an unknown count of at least one"),
 	)
 
-	// math/rand, math/rand/v2: a draw of the global generator, seeded at
-	// random, is any value of the function's range; the schedule records
-	// the draws its path needs and replay returns them.
-	for _, f := range []string{"math/rand.Intn", "math/rand.Int63n", "math/rand.Int31n", "math/rand/v2.IntN", "math/rand/v2.Int64N", "math/rand/v2.Int32N"} {
-		add(inGo(f, 0, "any value in [0, n); panics when n <= 0, as Go does"))
-	}
-	for _, f := range []string{"math/rand.Int", "math/rand.Int63", "math/rand.Int31", "math/rand/v2.Int", "math/rand/v2.Int64", "math/rand/v2.Int32"} {
-		add(inGo(f, 0, "any non-negative value of the result's range"))
-	}
-	for _, f := range []string{"math/rand.Float64", "math/rand/v2.Float64"} {
-		add(inGo(f, 0, "any value in [0, 1)"))
+	for _, d := range randomDraws {
+		for _, f := range d.fns {
+			add(inGo(f, 0, d.doc))
+		}
 	}
 
 	// time (models/time.ir): Go's fake clock (testing/synctest's), kept by
@@ -377,3 +373,29 @@ var (
 		return out
 	}()
 )
+
+// randomDraws are the draws of math/rand's and math/rand/v2's global
+// generators, seeded at random: each is any value of the function's range.
+// The schedule records the draws its path needs and replay returns them.
+var randomDraws = []struct {
+	fns []string
+	doc string
+}{
+	{[]string{"math/rand.Intn", "math/rand.Int63n", "math/rand.Int31n", "math/rand/v2.IntN", "math/rand/v2.Int64N", "math/rand/v2.Int32N"},
+		"any value in [0, n); panics when n <= 0, as Go does"},
+	{[]string{"math/rand.Int", "math/rand.Int63", "math/rand.Int31", "math/rand/v2.Int", "math/rand/v2.Int64", "math/rand/v2.Int32"},
+		"any non-negative value of the result's range"},
+	{[]string{"math/rand.Float64", "math/rand/v2.Float64"}, "any value in [0, 1)"},
+}
+
+// RandomDraw reports whether fn ("math/rand.Intn") is a draw of a global
+// random generator that kiss models as any value of its range: a
+// schedule's input, which kiss stress records and replay returns.
+func RandomDraw(fn string) bool {
+	for _, d := range randomDraws {
+		if slices.Contains(d.fns, fn) {
+			return true
+		}
+	}
+	return false
+}

@@ -73,10 +73,10 @@ func TestStressKernels(t *testing.T) {
 		}
 	}
 	t.Logf("found %d of %d kernels; missed: %s", len(kernels)-len(missed), len(kernels), strings.Join(missed, " "))
-	// Issue 16 asks for 90%; 64 of 73 is what kiss stress finds today (the
-	// misses are listed in the log): the floor rises as it does.
-	if got := len(kernels) - len(missed); got < 64 {
-		t.Errorf("kiss stress found %d of %d kernels, fewer than the 64 it found before", got, len(kernels))
+	// at least 90% (kiss stress found every one of the 73 kernels when
+	// this was written; the misses are listed in the log)
+	if got := len(kernels) - len(missed); 10*got < 9*len(kernels) {
+		t.Errorf("kiss stress found %d of %d kernels, fewer than 90%%", got, len(kernels))
 	}
 
 	// every schedule replays, ten times

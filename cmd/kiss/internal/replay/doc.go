@@ -176,6 +176,17 @@
 // wakes; each select case's body says which case was taken. When no
 // goroutine can run and the fake clock has nothing left (a timer a year
 // ahead fires), the run is a deadlock, or a leak if the test has returned.
+// When the root's function returns, the scheduler does what package
+// testing does then (cancels t.Context, runs t's cleanups, marks t done,
+// so that a goroutine's later t.Error panics as in Go), but the root's
+// goroutine stays in the bubble until the run is over: the bubble's clock
+// stops once its main goroutine has exited, and the goroutines still
+// running may sleep. The stacks at a deadlock or a leak say where a
+// goroutine is blocked inside a call no hook sees (another package's
+// channel, io.Pipe). Every random draw (math/rand) is hooked and its
+// value recorded, and math/rand's global generator is seeded with the
+// run's seed. The roots are the package's tests and the examples go test
+// runs (those with an output comment).
 // The steps are written on stderr as they are taken, as JSON lines, so
 // that the race detector's reports fall between them; they are the
 // schedule of the finding, in replay's own vocabulary, so replay follows

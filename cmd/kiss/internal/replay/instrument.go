@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/summaries"
 )
 
 // instrument writes into work the instrumented copies of the package's
@@ -115,7 +116,11 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 			return nil, err
 		}
 	}
-	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(sch.Root, inX, subtests))); err != nil {
+	extra := t.roots
+	if !strings.HasPrefix(sch.Root, "Test") {
+		extra = append(extra, sch.Root)
+	}
+	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(extra, subtests))); err != nil {
 		return nil, err
 	}
 	overlay, key, err := c.save()
@@ -152,7 +157,9 @@ type target struct {
 	base         string // p: the import path that loads both
 	dir          string
 	inner, xtest *packages.Package
-	upgraded     bool // files were upgraded to hookVersion (fileEditor.upgrade)
+	upgraded     bool     // files were upgraded to hookVersion (fileEditor.upgrade)
+	draws        bool     // every random draw is hooked (kiss stress records them), not only the schedule's
+	roots        []string // roots the generated test runs besides the tests and the schedule's (kiss stress: the examples)
 }
 
 // hookVersion is the Go version the hooks are written in (generics, any).
@@ -354,7 +361,7 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked map[s
 			if err != nil {
 				return false, err
 			}
-			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race, values: values}
+			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race, values: values, draws: t.draws}
 			if old := p.TypesInfo.FileVersions[f]; old != "" && version.Compare(old, hookVersion) < 0 {
 				fe.upgrade()
 				t.upgraded = true
@@ -400,38 +407,63 @@ func (t *target) callable(root string, inX bool) bool {
 	return ok && fn.Type().(*types.Signature).Params().Len() == 0
 }
 
-// rootTest is the source of the test that runs the root under the
-// scheduler (KissReplayRun, in a synctest bubble unless the files call
-// t.Run), in the root's package. It finds the root by name at run time
-// (KISS_REPLAY_ROOT) among the package's TestXxx functions, so that every
-// schedule of a package runs the same test binary. A root that is not a
-// test (callable) is called by a test of its own.
-func (t *target) rootTest(rootName string, inX, subtests bool) string {
-	rootTypes, qual := t.inner.Types, ""
-	if inX {
-		rootTypes, qual = t.xtest.Types, "kissreplayp."
+// rootTest is the source of the test that runs a root under the scheduler
+// (KissReplayRun, in a synctest bubble unless the files call t.Run). It
+// finds the root by name at run time (KISS_REPLAY_ROOT) among the TestXxx
+// functions of the package's tests and the roots given (functions without
+// parameters: examples, a test's helpers), each called by a test of its
+// own, so that every schedule of a package runs the same test binary. It
+// is in the external test package when there is one, which sees the
+// inner package's test functions through its import; in the inner
+// package when a root is an unexported function of it.
+func (t *target) rootTest(extra []string, subtests bool) string {
+	home := t.xtest
+	for _, r := range extra {
+		if inX, _ := t.findRoot(r); !inX && !token.IsExported(r) {
+			home = nil
+		}
+	}
+	if home == nil {
+		home = t.inner
+	}
+	qual := func(p *packages.Package) string {
+		if p != home {
+			return "kissreplayp."
+		}
+		return ""
 	}
 	var roots []string
-	for _, name := range rootTypes.Scope().Names() {
-		fn, ok := rootTypes.Scope().Lookup(name).(*types.Func)
-		if !ok || !strings.HasPrefix(name, "Test") {
-			continue
-		}
-		if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && sig.Results().Len() == 0 &&
-			types.TypeString(sig.Params().At(0).Type(), nil) == "*testing.T" {
-			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, name))
+	seen := map[string]bool{}
+	add := func(name, fn string) {
+		if !seen[name] {
+			seen[name] = true
+			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, fn))
 		}
 	}
-	if !strings.HasPrefix(rootName, "Test") {
-		roots = append(roots, fmt.Sprintf("\t%q: func(*testing.T) { %s() },\n", rootName, rootName))
+	for _, p := range t.packages() {
+		if p == t.xtest && home != t.xtest {
+			continue // (the inner package cannot see it)
+		}
+		for _, name := range p.Types.Scope().Names() {
+			if testFunc(p.Types.Scope().Lookup(name)) {
+				add(name, qual(p)+name)
+			}
+		}
 	}
-	root := "package " + rootTypes.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
-	if qual != "" {
+	for _, r := range extra {
+		p := t.inner
+		if inX, _ := t.findRoot(r); inX {
+			p = t.xtest
+		}
+		add(r, "func(*testing.T) { "+qual(p)+r+"() }")
+	}
+	root := "package " + home.Types.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
+	if home != t.inner {
 		root += "\n\tkissreplayp \"" + t.base + "\"\n"
 	}
 	return root + ")\n\nvar kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
 		"func TestKissReplayRoot(t *testing.T) {\n\troot := kissReplayRoots[os.Getenv(\"KISS_REPLAY_ROOT\")]\n" +
-		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual + "KissReplayRun(t, root, " + strconv.FormatBool(!subtests) + ")\n}\n"
+		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual(t.inner) + "KissReplayRun(t, root, " + strconv.FormatBool(!subtests) + ")\n}\n"
 }
 
 // copies are the files go test -overlay reads instead of the package's:
@@ -503,6 +535,7 @@ type fileEditor struct {
 	file     *ast.File
 	race     map[string]bool            // positions of racing accesses ("file:L:C")
 	values   map[string]bool            // positions of calls whose results the schedule gives
+	draws    bool                       // hook every random draw (summaries.RandomDraw)
 	subtests bool                       // the file calls t.Run
 	stmtCall map[*ast.CallExpr]bool     // calls of go and defer statements
 	called   map[*ast.SelectorExpr]bool // selectors called, not method values
@@ -960,9 +993,10 @@ func (fe *fileEditor) needsAddr(x ast.Expr) bool {
 func (fe *fileEditor) call(call *ast.CallExpr) {
 	pkg, recv, name, sel, builtin := fe.callee(call)
 	pos := strconv.Quote(fe.pos(call.Lparen))
-	if fe.values[fe.pos(call.Lparen)] {
-		// a random draw kiss chose: the run gets the schedule's value
-		fe.insert(call.Pos(), fe.fn("KissReplayValue")+"("+pos+", ")
+	if fn := pkg + "." + name; recv == "" && (fe.values[fe.pos(call.Lparen)] || fe.draws && summaries.RandomDraw(fn)) {
+		// a random draw: the run gets the schedule's value, or kiss stress
+		// records the real one
+		fe.insert(call.Pos(), fe.fn("KissReplayValue")+"("+strconv.Quote(fn)+", "+pos+", ")
 		fe.insert(call.End(), ")")
 	}
 	if builtin {

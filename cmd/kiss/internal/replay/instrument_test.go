@@ -110,7 +110,7 @@ func TestInstrumentCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`KissReplayAt("recv", "shapes.go:24:12"`, `KissReplayAt("send", "shapes.go:31:12"`,
-		`KissReplayCallR("timer.stop"`, `KissReplayUnlock("shapes.go:45:2"`, `KissReplayValue("shapes.go:54:15"`,
+		`KissReplayCallR("timer.stop"`, `KissReplayUnlock("shapes.go:45:2"`, `KissReplayValue("math/rand.Intn", "shapes.go:54:15"`,
 		`KissReplayAccess("shapes.go:37:7"); `, "//go:build go1.21 && (!plan9)"} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("the copy lacks %s", want)

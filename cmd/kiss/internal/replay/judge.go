@@ -407,9 +407,7 @@ func (r *Result) judgePanic(sch *schedule.Schedule, o *outcome) {
 		r.Verdict, r.Detail = notReproduced, "the test did not panic"
 		return
 	}
-	// the root runs as the generated test TestKissReplayRoot: package
-	// testing names that test in its panics
-	o.panicMsg = strings.Replace(o.panicMsg, "after TestKissReplayRoot", "after "+sch.Root, 1)
+	o.panicMsg = AsRoot(o.panicMsg, sch.Root)
 	if line(sch.Pos) != o.panicAt || !strings.HasPrefix(o.panicMsg, sch.Panic) {
 		r.Verdict = notReproduced
 		if sch.Panic == "" {

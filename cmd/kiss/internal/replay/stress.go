@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"go/doc"
 	"go/types"
 	"os"
 	"os/exec"
@@ -31,6 +32,7 @@ func PrepareStress(ctx context.Context, pkg, from, work string, race bool) (*Ins
 	if err != nil {
 		return nil, err
 	}
+	t.draws = true
 	in := &Instrumented{Package: pkg, Dir: t.dir}
 	for _, p := range t.packages() {
 		for _, name := range p.Types.Scope().Names() {
@@ -38,7 +40,14 @@ func PrepareStress(ctx context.Context, pkg, from, work string, race bool) (*Ins
 				in.Roots = append(in.Roots, name)
 			}
 		}
+		// the examples go test runs: those with an output comment
+		for _, ex := range doc.Examples(p.Syntax...) {
+			if ex.Output != "" || ex.EmptyOutput {
+				t.roots = append(t.roots, "Example"+ex.Name)
+			}
+		}
 	}
+	in.Roots = append(in.Roots, t.roots...)
 	sort.Strings(in.Roots)
 	if len(in.Roots) == 0 {
 		return in, nil
@@ -79,7 +88,7 @@ func testFunc(o types.Object) bool {
 func (in *Instrumented) Command(ctx context.Context, root string, timeout time.Duration, env ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, in.bin, "-test.run=^TestKissReplayRoot$", "-test.count=1", "-test.v", "-test.timeout="+timeout.String())
 	cmd.Dir = in.Dir
-	cmd.Env = append(append(os.Environ(), "KISS_REPLAY_ROOT="+root, "GOTRACEBACK=all", "GODEBUG="+godebug()), env...)
+	cmd.Env = append(append(os.Environ(), "KISS_REPLAY_ROOT="+root, "GOTRACEBACK=all", "GODEBUG="+godebug()+",randseednop=0"), env...)
 	return cmd
 }
 
@@ -100,4 +109,11 @@ func ReplaySchedule(sch *schedule.Schedule, opts Options) (reproduced bool, deta
 		return true, r.Detail
 	}
 	return false, fmt.Sprintf("%s: %s", r.Verdict, r.Detail)
+}
+
+// AsRoot is a panic message of a run with the root's name where package
+// testing names the generated test that runs it, TestKissReplayRoot
+// ("Fail in goroutine after TestKissReplayRoot has completed").
+func AsRoot(msg, root string) string {
+	return strings.Replace(msg, "after TestKissReplayRoot", "after "+root, 1)
 }

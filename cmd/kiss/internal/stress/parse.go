@@ -3,23 +3,30 @@ package stress
 import (
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/cmd/kiss/internal/replay"
 )
 
 // outcome is what one run did, read from its output.
 type outcome struct {
 	dir      string
+	root     string
 	gs       []schedule.Goroutine
 	goids    map[int64]int
 	steps    []schedule.Step
-	end      string // "ok", "fail", "deadlock", "leak", "budget", "stall"; "" if the process died
-	blocked  []schedule.Blocked
+	inputs   []schedule.Input // random draws, in order
+	end      string           // "ok", "fail", "deadlock", "leak", "budget", "stall"; "" if the process died
+	blocked  []stuckG
 	panicG   int
 	panicVal string
 	panicStk string
@@ -27,7 +34,7 @@ type outcome struct {
 	races    []raceReport
 	output   string
 	stalled  bool
-	stacks   string // of a stalled run
+	stacks   string // of a stalled or stuck run
 	running  int    // the goroutine of the last step or start
 }
 
@@ -56,38 +63,110 @@ func (o *outcome) stallReason() string {
 	return "nothing happened for 2 seconds"
 }
 
+// stuckG is a goroutine blocked for good: where, and the function it
+// called there if it is blocked inside a call no hook sees.
+type stuckG struct {
+	schedule.Blocked
+	in string
+}
+
+// blockedAt is where b is blocked: at its last step, if its innermost
+// frame of the package is on that step's line; else inside a call no hook
+// sees (another package's channel, io.Pipe), named by that frame, the
+// function it calls there and the runtime's wait reason.
+func (o *outcome) blockedAt(b blockedG) stuckG {
+	prefix := "goroutine " + strconv.FormatInt(b.Goid, 10) + " ["
+	for _, block := range strings.Split(o.stacks, "\n\n") {
+		rest, ok := strings.CutPrefix(block, prefix)
+		if !ok {
+			continue
+		}
+		frame := o.firstFrame(block)
+		if frame == "" || b.Pos != "" && sameLine(frame, b.Pos) {
+			break
+		}
+		status, _, _ := strings.Cut(rest, "]")
+		status, _, _ = strings.Cut(status, ",")
+		status = strings.TrimSuffix(status, " (durable)")
+		return stuckG{schedule.Blocked{G: b.G, Op: waitOp[strings.TrimSuffix(status, " (nil chan)")], Pos: frame}, o.calledAt(block)}
+	}
+	return stuckG{Blocked: b.Blocked}
+}
+
+// calledAt is the function a goroutine's innermost frame of the package
+// calls, in its stack: the frame above it.
+func (o *outcome) calledAt(block string) string {
+	lines := strings.Split(block, "\n")
+	for i := 2; i < len(lines); i += 2 {
+		m := frameRE.FindStringSubmatch(lines[i])
+		if m == nil || filepath.Dir(m[1]) != o.dir || !o.local(filepath.Base(m[1])) {
+			continue
+		}
+		if i < 4 {
+			return ""
+		}
+		fn := lines[i-3]
+		if k := strings.LastIndex(fn, "("); k > 0 {
+			fn = fn[:k]
+		}
+		return fn
+	}
+	return ""
+}
+
+// waitOp is the operation of a runtime wait reason.
+var waitOp = map[string]string{
+	"chan send": "send", "chan receive": "recv", "select": "select", "select (no cases)": "select",
+	"sync.Mutex.Lock": "lock", "sync.RWMutex.Lock": "lock", "sync.RWMutex.RLock": "rlock",
+	"sync.WaitGroup.Wait": "wg.wait", "sync.Cond.Wait": "cond.wait",
+}
+
+// sameLine reports whether two positions "file:L:C" are on one line.
+func sameLine(a, b string) bool {
+	return a[:strings.LastIndex(a, ":")] == b[:strings.LastIndex(b, ":")]
+}
+
 // raceReport is one report of the race detector, and how many steps had
 // been taken when it was written.
 type raceReport struct {
 	text    string
 	steps   int
+	inputs  int
 	running int // the goroutine that ran last: its step or its start came last
 }
 
 type event struct {
-	K       string             `json:"k"`
-	ID      int                `json:"id"`
-	Parent  int                `json:"parent"`
-	Start   string             `json:"start"`
-	Goid    int64              `json:"goid"`
-	G       int                `json:"g"`
-	Op      string             `json:"op"`
-	Pos     string             `json:"pos"`
-	Preempt bool               `json:"preempt"`
-	I       int                `json:"i"`
-	Case    int                `json:"case"`
-	Outcome string             `json:"outcome"`
-	Blocked []schedule.Blocked `json:"blocked"`
-	Value   string             `json:"value"`
-	Stack   string             `json:"stack"`
-	Stacks  string             `json:"stacks"`
-	Failed  bool               `json:"failed"`
+	K       string     `json:"k"`
+	ID      int        `json:"id"`
+	Parent  int        `json:"parent"`
+	Start   string     `json:"start"`
+	Goid    int64      `json:"goid"`
+	G       int        `json:"g"`
+	Op      string     `json:"op"`
+	Pos     string     `json:"pos"`
+	Preempt bool       `json:"preempt"`
+	I       int        `json:"i"`
+	Case    int        `json:"case"`
+	Outcome string     `json:"outcome"`
+	Blocked []blockedG `json:"blocked"`
+	Value   string     `json:"value"`
+	Stack   string     `json:"stack"`
+	Stacks  string     `json:"stacks"`
+	Failed  bool       `json:"failed"`
+	Name    string     `json:"name"`
+}
+
+// blockedG is a goroutine blocked for good, as the scheduler saw it: its
+// last step, and its runtime id.
+type blockedG struct {
+	schedule.Blocked
+	Goid int64 `json:"goid"`
 }
 
 // parse reads a run's output: the scheduler's events, the race
 // detector's reports, and a crash.
-func parse(out, dir string) *outcome {
-	o := &outcome{dir: dir, goids: map[int64]int{}, panicG: -1, output: out}
+func parse(out, dir, root string) *outcome {
+	o := &outcome{dir: dir, root: root, goids: map[int64]int{}, panicG: -1, output: out}
 	lines := strings.Split(out, "\n")
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
@@ -104,13 +183,13 @@ func parse(out, dir string) *outcome {
 			for j < len(lines) && lines[j] != "==================" {
 				j++
 			}
-			o.races = append(o.races, raceReport{strings.Join(lines[i+1:j], "\n"), len(o.steps), o.running})
+			o.races = append(o.races, raceReport{strings.Join(lines[i+1:j], "\n"), len(o.steps), len(o.inputs), o.running})
 			i = j
 			continue
 		}
 		if o.end == "" && o.fatal == "" && (strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ")) &&
 			!strings.HasPrefix(line, "panic: test timed out") {
-			o.fatal = strings.Join(lines[i:], "\n")
+			o.fatal = replay.AsRoot(strings.Join(lines[i:], "\n"), root)
 		}
 	}
 	if o.end == "" && o.fatal == "" && o.panicVal == "" {
@@ -144,21 +223,26 @@ func (o *outcome) event(e *event) {
 			o.steps[e.I].Case = &c
 		}
 	case "end":
-		o.end, o.blocked, o.stacks = e.Outcome, e.Blocked, e.Stacks
+		o.end, o.stacks = e.Outcome, e.Stacks
+		for _, b := range e.Blocked {
+			o.blocked = append(o.blocked, o.blockedAt(b))
+		}
 		if e.Outcome == "stall" || e.Outcome == "budget" {
 			o.stalled = true
 		}
 	case "panic":
-		o.panicG, o.panicVal, o.panicStk = e.G, e.Value, e.Stack
+		o.panicG, o.panicVal, o.panicStk = e.G, replay.AsRoot(e.Value, o.root), e.Stack
+	case "value":
+		o.inputs = append(o.inputs, schedule.Input{Name: e.Name, Value: e.Value, G: e.G, Pos: e.Pos})
 	}
 }
 
 // findings are the violations of the run, with their schedules.
 func (o *outcome) findings(pkg, dir, root string) []*Finding {
 	var fs []*Finding
-	mk := func(check string, steps []schedule.Step) (*Finding, *schedule.Schedule) {
+	mk := func(check string, steps []schedule.Step, inputs []schedule.Input) (*Finding, *schedule.Schedule) {
 		sch := &schedule.Schedule{Kiss: schedule.Version, Package: pkg, Root: root, Check: check, Goroutines: o.gs,
-			Steps: append([]schedule.Step(nil), steps...)}
+			Steps: append([]schedule.Step(nil), steps...), Inputs: append([]schedule.Input(nil), inputs...)}
 		if len(sch.Goroutines) == 0 {
 			sch.Goroutines = []schedule.Goroutine{{Start: "root"}}
 		}
@@ -177,14 +261,14 @@ func (o *outcome) findings(pkg, dir, root string) []*Finding {
 	}
 	switch {
 	case o.panicVal != "":
-		f, sch := mk("panic", o.steps)
+		f, sch := mk("panic", o.steps, o.inputs)
 		f.Pos = o.frameAfterPanic(o.panicStk)
 		sch.Panic = o.panicVal
 		f.Message = fmt.Sprintf("panic: %s (%s)", o.panicVal, preempts(sch))
 		fs = append(fs, f)
 	case o.fatal != "":
 		first, _, _ := strings.Cut(o.fatal, "\n")
-		f, sch := mk("panic", o.steps)
+		f, sch := mk("panic", o.steps, o.inputs)
 		f.Pos = o.frameAfterPanic(o.fatal)
 		if strings.HasPrefix(first, "fatal error: ") {
 			sch.Panic = first
@@ -197,13 +281,13 @@ func (o *outcome) findings(pkg, dir, root string) []*Finding {
 		}
 		fs = append(fs, f)
 	case o.end == "deadlock" || o.end == "leak":
-		f, sch := mk(o.end, o.steps)
+		f, sch := mk(o.end, o.steps, o.inputs)
 		var desc []string
 		for _, b := range o.blocked {
 			if o.end == "leak" && b.G == 0 {
 				continue
 			}
-			sch.Blocked = append(sch.Blocked, b)
+			sch.Blocked = append(sch.Blocked, b.Blocked)
 			who := "the test goroutine"
 			if b.G > 0 && b.G < len(o.gs) {
 				who = fmt.Sprintf("goroutine %d (started at %s)", b.G, o.gs[b.G].Start)
@@ -215,7 +299,11 @@ func (o *outcome) findings(pkg, dir, root string) []*Finding {
 			if f.Pos == "" && b.Pos != "" {
 				f.Pos = b.Pos
 			}
-			desc = append(desc, fmt.Sprintf("%s blocks forever %s at %s", who, schedule.Waiting(b.Op), b.Pos))
+			in := ""
+			if b.in != "" {
+				in = " inside " + b.in
+			}
+			desc = append(desc, fmt.Sprintf("%s blocks forever %s%s at %s", who, schedule.Waiting(b.Op), in, b.Pos))
 		}
 		if len(sch.Blocked) == 0 {
 			break
@@ -226,15 +314,15 @@ func (o *outcome) findings(pkg, dir, root string) []*Finding {
 			f.Message = fmt.Sprintf("goroutine leak: %s after the test returned (%s)", strings.Join(desc, "; "), preempts(sch))
 		}
 		fs = append(fs, f)
-	case o.end == "fail":
-		f, sch := mk("assert", o.steps)
+	case o.end == "fail" && len(o.races) == 0:
+		// (with races, the race detector failed the test, and a t.Log
+		// line reads as a failure's: the races are the findings)
+		f, sch := mk("assert", o.steps, o.inputs)
 		msg := "the test failed"
 		if m := failRE.FindStringSubmatch(o.output); m != nil && o.local(m[1]) {
 			line, _ := strconv.Atoi(m[2])
 			f.Pos = o.position(m[1], line)
 			msg = m[3]
-		} else if len(o.races) > 0 {
-			break // failed by the race detector: the races are the findings
 		}
 		f.Message = fmt.Sprintf("test failure: %s (%s)", msg, preempts(sch))
 		fs = append(fs, f)
@@ -307,11 +395,41 @@ func (o *outcome) position(file string, line int) string {
 	return fmt.Sprintf("%s:%d:%d", file, line, col)
 }
 
+// rangeVar is the position of a write the race detector reports on the
+// line of a range statement: the iteration's write of its variable (the
+// only write there), which kiss names at the variable and replay hooks at
+// the top of the body. Elsewhere, pos.
+func (o *outcome) rangeVar(pos string) string {
+	file, rest, _ := strings.Cut(pos, ":")
+	lineText, _, _ := strings.Cut(rest, ":")
+	line, _ := strconv.Atoi(lineText)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(o.dir, file), nil, parser.SkipObjectResolution)
+	if err != nil {
+		return pos
+	}
+	found := pos
+	ast.Inspect(f, func(n ast.Node) bool {
+		r, ok := n.(*ast.RangeStmt)
+		if !ok || fset.Position(r.For).Line != line {
+			return true
+		}
+		for _, v := range []ast.Expr{r.Key, r.Value} {
+			if id, ok := v.(*ast.Ident); ok && id.Name != "_" && fset.Position(id.Pos()).Line == line {
+				found = fmt.Sprintf("%s:%d:%d", file, line, fset.Position(id.Pos()).Column)
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
 var accessRE = regexp.MustCompile(`^(Previous )?(?i:(atomic )?(read|write)) at 0x[0-9a-f]+ by goroutine (\d+):`)
 
 // race is the finding of a race report whose two goroutines the run
 // controlled.
-func (o *outcome) race(r raceReport, mk func(string, []schedule.Step) (*Finding, *schedule.Schedule), preempts func(*schedule.Schedule) string) *Finding {
+func (o *outcome) race(r raceReport, mk func(string, []schedule.Step, []schedule.Input) (*Finding, *schedule.Schedule), preempts func(*schedule.Schedule) string) *Finding {
 	var acc [2]*schedule.Access
 	sections := strings.Split(r.text, "\n\n")
 	for _, s := range sections {
@@ -325,7 +443,7 @@ func (o *outcome) race(r raceReport, mk func(string, []schedule.Step) (*Finding,
 		// says it was created
 		g := r.running
 		if m[1] != "" {
-			g = o.creator(sections, m[4], r.running)
+			g = o.creator(sections, m[4], r.running, s)
 		}
 		pos := o.firstFrame(s)
 		if g < 0 || pos == "" {
@@ -334,6 +452,9 @@ func (o *outcome) race(r raceReport, mk func(string, []schedule.Step) (*Finding,
 		kind := strings.ToLower(m[3])
 		if m[2] != "" {
 			kind = "atomic " + kind
+		}
+		if kind == "write" {
+			pos = o.rangeVar(pos)
 		}
 		a := &schedule.Access{G: g, Access: kind, Pos: pos}
 		if m[1] != "" {
@@ -345,7 +466,7 @@ func (o *outcome) race(r raceReport, mk func(string, []schedule.Step) (*Finding,
 	if acc[0] == nil || acc[1] == nil {
 		return nil
 	}
-	f, sch := mk("race", o.steps[:r.steps])
+	f, sch := mk("race", o.steps[:r.steps], o.inputs[:r.inputs])
 	sch.Race = &schedule.Race{First: *acc[0], Second: *acc[1]}
 	f.Pos = acc[1].Pos
 	f.Message = fmt.Sprintf("data race: %s at %s by goroutine %d and %s at %s by goroutine %d (%s)",
@@ -355,15 +476,19 @@ func (o *outcome) race(r raceReport, mk func(string, []schedule.Step) (*Finding,
 
 // creator is the goroutine of the run that the race report's goroutine
 // id is, found by where the report says it was created: the root if
-// synctest created it, else the one goroutine other than not started
-// there; -1 if that does not say.
-func (o *outcome) creator(sections []string, id string, not int) int {
+// synctest created it, an AfterFunc's function (access is its section of
+// the report) if the timer did, else the one goroutine other than not
+// started there; -1 if that does not say.
+func (o *outcome) creator(sections []string, id string, not int, access string) int {
 	for _, s := range sections {
 		if !strings.HasPrefix(s, "Goroutine "+id+" ") {
 			continue
 		}
 		if strings.Contains(s, "testing/synctest.") {
 			return 0
+		}
+		if strings.Contains(s, "time.goFunc()") {
+			return o.afterFunc(access, not)
 		}
 		at := o.firstFrame(s)
 		file, line, _ := strings.Cut(at, ":")
@@ -380,6 +505,75 @@ func (o *outcome) creator(sections []string, id string, not int) int {
 		return found
 	}
 	return -1
+}
+
+// afterFunc is the AfterFunc goroutine (one that took a timer.fire step
+// and ran user code) whose access section of a race report is: the only
+// one, or the one started on the line of the function literal the
+// access's outermost frame of the package is in.
+func (o *outcome) afterFunc(access string, not int) int {
+	var cands []int
+	for _, st := range o.steps {
+		if st.Op == "timer.fire" && st.G != not && !slices.Contains(cands, st.G) {
+			for _, id := range o.goids {
+				if id == st.G {
+					cands = append(cands, st.G)
+					break
+				}
+			}
+		}
+	}
+	if len(cands) <= 1 {
+		if len(cands) == 0 {
+			return -1
+		}
+		return cands[0]
+	}
+	frames := frameRE.FindAllStringSubmatch(access, -1)
+	for i := len(frames) - 1; i >= 0; i-- {
+		m := frames[i]
+		if filepath.Dir(m[1]) != o.dir || !o.local(filepath.Base(m[1])) {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		lit := o.funcLitLine(filepath.Base(m[1]), line)
+		found := -1
+		for _, g := range cands {
+			if strings.HasPrefix(o.gs[g].Start, fmt.Sprintf("%s:%d:", filepath.Base(m[1]), lit)) {
+				if found >= 0 {
+					return -1
+				}
+				found = g
+			}
+		}
+		return found
+	}
+	return -1
+}
+
+// funcLitLine is the line where the innermost function literal holding
+// line of file starts, 0 if none does.
+func (o *outcome) funcLitLine(file string, line int) int {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(o.dir, file), nil, parser.SkipObjectResolution)
+	if err != nil {
+		return 0
+	}
+	start := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		from, to := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line
+		if line < from || line > to {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			start = from
+		}
+		return true
+	})
+	return start
 }
 
 func lastPos(steps []schedule.Step) string {
