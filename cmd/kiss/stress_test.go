@@ -110,17 +110,50 @@ func TestStressCorrect(t *testing.T) {
 	}
 }
 
-// TestStressBadInput: a package that does not build and a -run that
-// matches nothing are one line each, and the other packages go on.
+// TestStressBadInput: a package that does not build, tests that need a
+// flag or the network, and a -run that matches nothing are one line each,
+// and the other packages go on.
 func TestStressBadInput(t *testing.T) {
 	dir := kernelModule(t)
 	writeFile(t, filepath.Join(dir, "broken", "broken_test.go"), "package broken\n\nfunc TestX(t *testing.T) { undefined() }\n")
-	found, stderr := stress(t, dir, "-runs", "20", "-seed", "1", "./broken", "./deadlock/banktransfer")
-	if !strings.Contains(stderr, "kiss stress: kernels/broken: ") || strings.Count(stderr, "kernels/broken") != 1 {
+	writeFile(t, filepath.Join(dir, "needs", "needs_test.go"), `package needs
+
+import (
+	"flag"
+	"net"
+	"testing"
+)
+
+var addr = flag.String("addr", "", "the server to test")
+
+func TestNeedsFlag(t *testing.T) {
+	if *addr == "" {
+		t.Fatal("run with -addr")
+	}
+}
+
+func TestNeedsNetwork(t *testing.T) {
+	c, err := net.Dial("tcp", "127.0.0.1:1")
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	c.Close()
+}
+`)
+	found, stderr := stress(t, dir, "-runs", "20", "-seed", "1", "./broken", "./needs", "./deadlock/banktransfer")
+	if !strings.Contains(stderr, "kiss stress: kernels/broken: does not build: broken/broken_test.go:3:15: undefined: testing") || strings.Count(stderr, "kernels/broken") != 1 {
 		t.Errorf("want one line for the broken package:\n%s", stderr)
 	}
-	if len(found) == 0 {
-		t.Errorf("the deadlock of banktransfer was not found after the broken package:\n%s", stderr)
+	for _, want := range []string{
+		"kiss stress: kernels/needs TestNeedsFlag: fails with no goroutine started, whatever the schedule: needs_test.go:13:3: run with -addr\n",
+		"kiss stress: kernels/needs TestNeedsNetwork: fails with no goroutine started, whatever the schedule: needs_test.go:20:3: dial: ",
+	} {
+		if strings.Count(stderr, want) != 1 {
+			t.Errorf("want one line %q:\n%s", want, stderr)
+		}
+	}
+	if len(found) != 1 || !strings.Contains(found[0], "deadlock") {
+		t.Errorf("want the deadlock of banktransfer (only) after the broken package:\n%s\n%s", found, stderr)
 	}
 	_, stderr = stress(t, dir, "-runs", "1", "-run", "^TestNothing$", "./deadlock/banktransfer")
 	if !strings.Contains(stderr, `no test matches -run "^TestNothing$"`) {

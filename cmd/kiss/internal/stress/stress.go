@@ -155,7 +155,7 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 		}
 		res.Roots++
 		k := opts.Steps
-		stalls := 0
+		stalls, failsAlone := 0, false
 		for i := 0; i < opts.Runs && ctx.Err() == nil; i++ {
 			seed := opts.Seed + int64(i)
 			steps := max(k, 1)
@@ -166,6 +166,16 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 			}
 			var fresh []*Finding
 			for _, f := range o.findings(in.Package, in.Dir, root) {
+				if f.Check == "assert" && len(f.Schedule.Goroutines) == 1 {
+					// no other goroutine, no schedule: the test fails on
+					// its own (a flag, the network, a file it needs)
+					if !failsAlone {
+						failsAlone = true
+						res.Errors = append(res.Errors, fmt.Sprintf("%s %s: fails with no goroutine started, whatever the schedule: %s: %s",
+							pkg, root, f.Pos, strings.TrimSuffix(strings.TrimPrefix(f.Message, "test failure: "), " (0 preemptions)")))
+					}
+					continue
+				}
 				key := f.key()
 				if prev := seen[key]; prev != nil {
 					prev.Count++
