@@ -175,18 +175,29 @@
 // takes its timer.fire step at once, before the goroutines the real timer
 // wakes; each select case's body says which case was taken. When no
 // goroutine can run and the fake clock has nothing left (a timer a year
-// ahead fires), the run is a deadlock, or a leak if the test has returned.
-// When the root's function returns, the scheduler does what package
-// testing does then (cancels t.Context, runs t's cleanups, marks t done,
-// so that a goroutine's later t.Error panics as in Go), but the root's
-// goroutine stays in the bubble until the run is over: the bubble's clock
-// stops once its main goroutine has exited, and the goroutines still
-// running may sleep. The stacks at a deadlock or a leak say where a
-// goroutine is blocked inside a call no hook sees (another package's
-// channel, io.Pipe). Every random draw (math/rand) is hooked and its
-// value recorded, and math/rand's global generator is seeded with the
+// ahead fires), the run is a deadlock, or a leak if the test has returned;
+// a goroutine waiting for I/O is not stuck. Outside a bubble (a package
+// with subtests), where no fake clock says that nothing will ever run, the
+// scheduler waits a second of real time for a goroutine it does not
+// control to wake one of the run (forever while one of the run sleeps or
+// a model timer is pending).
+//
+// A subtest is a goroutine of the run: the caller's "go" step where its
+// function is evaluated, then its "t.run" step, blocking in t.Run. When
+// the root's function returns in a bubble, the scheduler does what
+// package testing does then (cancels t.Context, runs t's cleanups, marks
+// t done, so that a goroutine's later t.Error panics as in Go), but the
+// root's goroutine stays in the bubble until the run is over: the
+// bubble's clock stops once its main goroutine has exited, and the
+// goroutines still running may sleep. Outside a bubble the root is a
+// subtest, which package testing ends itself, and the generated test
+// waits for the run to be over. The stacks at a deadlock or a leak say
+// where a goroutine is blocked inside a call no hook sees (another
+// package's channel, io.Pipe). Every random draw (math/rand) is hooked and
+// its value recorded, and math/rand's global generator is seeded with the
 // run's seed. The roots are the package's tests and the examples go test
 // runs (those with an output comment).
+//
 // The steps are written on stderr as they are taken, as JSON lines, so
 // that the race detector's reports fall between them; they are the
 // schedule of the finding, in replay's own vocabulary, so replay follows
@@ -211,11 +222,22 @@
 // access inside a loop header, an else-if condition or a select case's
 // communication is hooked before the whole statement. A real ticker drops
 // a tick its reader is not ready for, where the model's ticker waits.
-// Benchmarks, main and functions with parameters are not replayed. A package whose
-// tests call t.Run runs without the bubble (synctest forbids subtests), so
-// its timers take real time. Parallel subtests are not replayed: a
-// schedule with a "t.parallel" or "t.subtests" step is an error (t.Parallel
-// returns the caller from t.Run and parks the subtest until the caller's
-// function has returned, and the wait for parallel subtests runs in
-// tRunner after it, both inside package testing).
+// Benchmarks, main and functions with parameters are not replayed. A
+// package whose tests call t.Run runs without the bubble (synctest forbids
+// subtests), so its timers take real time; the root is then a subtest of
+// the generated test, of the root's name, whose end package testing
+// handles. A process the test starts (the test binary itself, as tests of
+// a crash do) runs its test plainly: the scheduler's variables are taken
+// out of the environment.
+//
+// t.Parallel is the model's "t.parallel" step (KissReplayParallel); the
+// root's own does nothing else (it runs alone), a subtest's then really
+// waits in package testing until its caller's test function has returned,
+// and t.Run returns to the caller. When a test function with such
+// subtests returns, its goroutine takes the "t.subtests" step
+// (KissReplayTestEnd, at the root's declaration or the subtest's t.Run),
+// and tRunner releases them. kiss stress adds a "t.released" step where a
+// released subtest goes on, so that the subtests released at once run in
+// its order, not in the one package testing's lock would give them (which
+// would also order their accesses for the race detector).
 package replay

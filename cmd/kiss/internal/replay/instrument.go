@@ -298,11 +298,9 @@ func (t *target) packages() []*packages.Package {
 	return []*packages.Package{t.inner, t.xtest}
 }
 
-// check refuses a schedule replay cannot follow: one with a position
-// outside the files of the target's directory (only they are
-// instrumented), or with a step of a parallel subtest (t.Parallel lets
-// t.Run return and parks the subtest until the parent's function has
-// returned, inside package testing, where no hook can go).
+// check refuses a schedule replay cannot follow: one whose goroutines
+// start outside the files of the target's directory (only they are
+// instrumented).
 func (t *target) check(sch *schedule.Schedule) error {
 	files := t.files()
 	inPackage := func(pos string) error {
@@ -319,14 +317,8 @@ func (t *target) check(sch *schedule.Schedule) error {
 			return err
 		}
 	}
-	for _, st := range sch.Steps {
-		// a step elsewhere (io/pipe.go:77:2, inside io.Pipe) has no hook:
-		// it is taken inside the call, and matched by the stack
-		switch st.Op {
-		case "t.parallel", "t.subtests":
-			return fmt.Errorf("the schedule's step %s of goroutine %d: kiss replay does not support parallel subtests (t.Parallel)", st.Op, st.G)
-		}
-	}
+	// (a step elsewhere, io/pipe.go:77:2 inside io.Pipe, has no hook: it
+	// is taken inside the call, and matched by the stack)
 	return nil
 }
 
@@ -432,12 +424,13 @@ func (t *target) rootTest(extra []string, subtests bool) string {
 		}
 		return ""
 	}
-	var roots []string
+	var roots, poss []string
 	seen := map[string]bool{}
 	add := func(name, fn string) {
 		if !seen[name] {
 			seen[name] = true
 			roots = append(roots, fmt.Sprintf("\t%q: %s,\n", name, fn))
+			poss = append(poss, fmt.Sprintf("\t%q: %q,\n", name, t.funcPos(name)))
 		}
 	}
 	for _, p := range t.packages() {
@@ -462,8 +455,23 @@ func (t *target) rootTest(extra []string, subtests bool) string {
 		root += "\n\tkissreplayp \"" + t.base + "\"\n"
 	}
 	return root + ")\n\nvar kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
-		"func TestKissReplayRoot(t *testing.T) {\n\troot := kissReplayRoots[os.Getenv(\"KISS_REPLAY_ROOT\")]\n" +
-		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + os.Getenv(\"KISS_REPLAY_ROOT\"))\n\t}\n\t" + qual(t.inner) + "KissReplayRun(t, root, " + strconv.FormatBool(!subtests) + ")\n}\n"
+		"// where each root is declared: the model's position of its end\n" +
+		"var kissReplayRootPos = map[string]string{\n" + strings.Join(poss, "") + "}\n\n" +
+		"func TestKissReplayRoot(t *testing.T) {\n\tname := os.Getenv(\"KISS_REPLAY_ROOT\")\n\troot := kissReplayRoots[name]\n" +
+		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + name)\n\t}\n\t" + qual(t.inner) + "KissReplayRun(t, root, kissReplayRootPos[name], " + strconv.FormatBool(!subtests) + ")\n}\n"
+}
+
+// funcPos is the position of the name of the package-level function name
+// of either test package, as kiss names it ("x_test.go:12:6"), "" if
+// there is none.
+func (t *target) funcPos(name string) string {
+	for _, p := range t.packages() {
+		if fn, ok := p.Types.Scope().Lookup(name).(*types.Func); ok {
+			pos := p.Fset.Position(fn.Pos())
+			return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
+		}
+	}
+	return ""
 }
 
 // copies are the files go test -overlay reads instead of the package's:
@@ -1046,6 +1054,10 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		}
 		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"("+pos+", ")
 		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "testing" && recv == "T" && name == "Parallel" && len(call.Args) == 0 && sel != nil:
+		fe.insert(call.Pos(), fe.fn("KissReplayParallel")+"("+pos+", ")
+		fe.replace(sel.X.End(), call.End(), ")")
 		return
 	case pkg == "runtime" && name == "Gosched" && len(call.Args) == 0:
 		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("gosched", `+pos+`, `)

@@ -112,8 +112,10 @@ func ReplaySchedule(sch *schedule.Schedule, opts Options) (reproduced bool, deta
 }
 
 // AsRoot is a panic message of a run with the root's name where package
-// testing names the generated test that runs it, TestKissReplayRoot
-// ("Fail in goroutine after TestKissReplayRoot has completed").
+// testing names the generated test that runs it, TestKissReplayRoot, or
+// its subtest of the root's name ("Fail in goroutine after
+// TestKissReplayRoot/TestX has completed").
 func AsRoot(msg, root string) string {
+	msg = strings.Replace(msg, "after TestKissReplayRoot/"+root+" ", "after "+root+" ", 1)
 	return strings.Replace(msg, "after TestKissReplayRoot", "after "+root, 1)
 }

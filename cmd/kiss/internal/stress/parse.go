@@ -395,11 +395,14 @@ func (o *outcome) position(file string, line int) string {
 	return fmt.Sprintf("%s:%d:%d", file, line, col)
 }
 
-// rangeVar is the position of a write the race detector reports on the
-// line of a range statement: the iteration's write of its variable (the
-// only write there), which kiss names at the variable and replay hooks at
-// the top of the body. Elsewhere, pos.
-func (o *outcome) rangeVar(pos string) string {
+// accessPos is the position of an access the race detector reports on a
+// line of the package (it gives lines, not columns): the first statement
+// that starts on the line, whose hook in replay comes before every access
+// of the line; for a write on the line of a range statement, its
+// variable, which kiss names and replay hooks at the top of the body (the
+// iteration's write is the only write there). Without such a statement,
+// pos.
+func (o *outcome) accessPos(pos, kind string) string {
 	file, rest, _ := strings.Cut(pos, ":")
 	lineText, _, _ := strings.Cut(rest, ":")
 	line, _ := strconv.Atoi(lineText)
@@ -408,19 +411,31 @@ func (o *outcome) rangeVar(pos string) string {
 	if err != nil {
 		return pos
 	}
+	at := func(p token.Pos) string {
+		return fmt.Sprintf("%s:%d:%d", file, line, fset.Position(p).Column)
+	}
 	found := pos
 	ast.Inspect(f, func(n ast.Node) bool {
-		r, ok := n.(*ast.RangeStmt)
-		if !ok || fset.Position(r.For).Line != line {
+		if n == nil || found != pos {
+			return false
+		}
+		if from, to := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line; line < from || line > to {
+			return false
+		}
+		st, ok := n.(ast.Stmt)
+		if _, block := n.(*ast.BlockStmt); !ok || block || fset.Position(st.Pos()).Line != line {
 			return true
 		}
-		for _, v := range []ast.Expr{r.Key, r.Value} {
-			if id, ok := v.(*ast.Ident); ok && id.Name != "_" && fset.Position(id.Pos()).Line == line {
-				found = fmt.Sprintf("%s:%d:%d", file, line, fset.Position(id.Pos()).Column)
-				return false
+		found = at(st.Pos())
+		if r, ok := st.(*ast.RangeStmt); ok && strings.HasSuffix(kind, "write") {
+			for _, v := range []ast.Expr{r.Key, r.Value} {
+				if id, ok := v.(*ast.Ident); ok && id.Name != "_" && fset.Position(id.Pos()).Line == line {
+					found = at(id.Pos())
+					break
+				}
 			}
 		}
-		return true
+		return false
 	})
 	return found
 }
@@ -453,9 +468,7 @@ func (o *outcome) race(r raceReport, mk func(string, []schedule.Step, []schedule
 		if m[2] != "" {
 			kind = "atomic " + kind
 		}
-		if kind == "write" {
-			pos = o.rangeVar(pos)
-		}
+		pos = o.accessPos(pos, kind)
 		a := &schedule.Access{G: g, Access: kind, Pos: pos}
 		if m[1] != "" {
 			acc[0] = a

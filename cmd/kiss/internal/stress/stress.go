@@ -258,8 +258,5 @@ func runOnce(ctx context.Context, in *replay.Instrumented, root string, seed int
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.Run()
-	if d := os.Getenv("KISS_STRESS_DEBUG"); d != "" {
-		os.WriteFile(filepath.Join(d, root+"."+strconv.FormatInt(seed, 10)), out.Bytes(), 0o644)
-	}
 	return parse(out.String(), in.Dir, root)
 }
