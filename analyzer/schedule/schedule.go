@@ -46,6 +46,11 @@ type Schedule struct {
 	// Blocked are, for a deadlock or a leak, the goroutines blocked forever
 	// at the end, at their last step.
 	Blocked []Blocked `json:"blocked,omitempty"`
+	// RealTime says that the test runs on real time, outside a synctest
+	// bubble: it waits on channels made outside one (a package-level
+	// pool's, an init goroutine's), where the bubble's fake clock cannot
+	// go on (kiss stress found it so).
+	RealTime bool `json:"realtime,omitempty"`
 }
 
 // Blocked is a goroutine blocked forever at the end of a schedule.

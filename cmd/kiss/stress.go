@@ -98,6 +98,10 @@ Exit codes: 0 nothing found, 1 errors only, 3 findings.
 			fmt.Print(stressText(f))
 		}
 	}
+	if n := len(res.RealTime); n > 0 {
+		fmt.Fprintf(os.Stderr, "kiss stress: %d tests ran on real time, outside a synctest bubble: they wait on channels made outside one (a package-level pool's, an init goroutine's): %s\n",
+			n, strings.Join(res.RealTime, ", "))
+	}
 	fmt.Fprintf(os.Stderr, "kiss stress: %d runs of %d tests in %d packages (seeds from %d), %d findings, %d runs stalled, in %v\n",
 		res.Runs, res.Roots, res.Packages, *seed, len(res.Findings), res.Stalled, res.Elapsed.Round(time.Millisecond))
 	switch {

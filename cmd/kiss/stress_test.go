@@ -161,6 +161,85 @@ func TestNeedsNetwork(t *testing.T) {
 	}
 }
 
+// TestStressRealTime: a test that waits on a worker started when its
+// package was initialised (outside the synctest bubble, whose fake clock
+// cannot go on while a goroutine waits on a channel made outside it) runs
+// on real time; its race is found, and its schedule says real time and
+// replays; the fixed twin is silent.
+func TestStressRealTime(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module rt\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "pool", "pool.go"), `package pool
+
+import "sync"
+
+var jobs = make(chan func())
+
+func init() {
+	go func() {
+		for f := range jobs {
+			f()
+		}
+	}()
+}
+
+func Run(f func()) {
+	done := make(chan struct{})
+	jobs <- func() { f(); close(done) }
+	<-done
+}
+
+type Counter struct{ n int }
+
+func (c *Counter) Add() { c.n++ }
+
+type CounterFixed struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *CounterFixed) Add() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+`)
+	test := `
+func TestCount(t *testing.T) {
+	var c Counter
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			Run(func() { time.Sleep(time.Millisecond) })
+			c.Add()
+		}()
+	}
+	wg.Wait()
+}
+`
+	writeFile(t, filepath.Join(dir, "pool", "pool_test.go"), "package pool\n\nimport (\n\t\"sync\"\n\t\"testing\"\n\t\"time\"\n)\n"+
+		test+strings.NewReplacer("TestCount", "TestCountFixed", "Counter", "CounterFixed").Replace(test))
+	out := t.TempDir()
+	found, stderr := stress(t, dir, "-runs", "100", "-seed", "1", "-schedules", out, "./...")
+	if !strings.Contains(stderr, "kiss stress: 2 tests ran on real time, outside a synctest bubble: they wait on channels made outside one (a package-level pool's, an init goroutine's): rt/pool.TestCount, rt/pool.TestCountFixed\n") {
+		t.Errorf("want the line that says which tests ran on real time:\n%s", stderr)
+	}
+	if len(found) != 1 || !strings.HasPrefix(found[0], "rt/pool: race: data race: ") {
+		t.Fatalf("want the race of TestCount, only:\n%s\n%s", strings.Join(found, "\n"), stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.json"))
+	if len(files) != 1 || !readSchedule(t, files[0]).RealTime {
+		t.Fatalf("want one schedule, on real time: %v", files)
+	}
+	for _, v := range replayAll(t, dir, []string{files[0], files[0], files[0]}) {
+		if v.Verdict != "reproduced" {
+			t.Errorf("%s: %s", v.Verdict, v.Detail)
+		}
+	}
+}
+
 // BenchmarkStressKernel is 100 runs of one kernel's two tests (the binary
 // built once per iteration, as kiss stress does).
 func BenchmarkStressKernel(b *testing.B) {

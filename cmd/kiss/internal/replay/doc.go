@@ -180,7 +180,17 @@
 // with subtests), where no fake clock says that nothing will ever run, the
 // scheduler waits a second of real time for a goroutine it does not
 // control to wake one of the run (forever while one of the run sleeps or
-// a model timer is pending).
+// a model timer is pending). A goroutine of the bubble blocked on a
+// channel made outside it (a package-level pool's, an init goroutine's)
+// is not durably blocked: the fake clock cannot go on, and what wakes it
+// does not wait for the clock; the run ends ("realtime") and kiss stress
+// runs the root on real time, outside the bubble, from then on (its
+// schedules say "realtime", and replay honours it). A goroutine that stays
+// running through 32 looks at the stacks spins (for a spin lock of code
+// without hooks that a goroutine parked at a hook holds): the others go
+// on. The stack dump, a stop of the world, is skipped while the bubble
+// stays calm: the last dump saw it durably blocked, no goroutine started
+// since, and the goroutines let go are back at a hook or asleep.
 //
 // A subtest is a goroutine of the run: the caller's "go" step where its
 // function is evaluated, then its "t.run" step, blocking in t.Run. When

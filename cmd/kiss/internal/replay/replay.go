@@ -331,6 +331,9 @@ func run(sch *schedule.Schedule, p *park, prep *prepared, work string, n int, ti
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "KISS_REPLAY_IN="+in, "KISS_REPLAY_OUT="+out, "KISS_REPLAY_ROOT="+sch.Root,
 		"GOTRACEBACK=all", "GODEBUG="+godebug())
+	if sch.RealTime {
+		cmd.Env = append(cmd.Env, "KISS_REPLAY_REALTIME=1")
+	}
 	var output bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &output, &output
 	cmd.Run()

@@ -49,18 +49,34 @@ func (o *outcome) stallReason() string {
 		return "the run timed out"
 	}
 	for _, block := range strings.Split(o.stacks, "\n\n") {
-		head, _, _ := strings.Cut(block, "\n")
-		status := head[strings.Index(head, "[")+1:]
-		status, _, _ = strings.Cut(status, ",")
-		status = strings.TrimSuffix(status, "]")
-		if strings.HasPrefix(status, "synctest") || strings.Contains(block, "kiss_replay_stress.go") && !strings.Contains(block, "kiss_replay_stress.go:") {
+		goid, status := stackHead(block)
+		// a goroutine of the run, or of its bubble
+		if _, ok := o.goids[goid]; !ok && !strings.Contains(status, "synctest bubble") {
 			continue
 		}
-		if pos := o.firstFrame(block); pos != "" && !strings.Contains(status, "durable") {
+		status, _, _ = strings.Cut(status, ",")
+		if strings.HasPrefix(status, "synctest") || strings.Contains(status, "durable") {
+			continue
+		}
+		if pos := o.firstFrame(block); pos != "" {
 			return "a goroutine blocked where kiss stress does not see it: " + status + " at " + pos
 		}
 	}
 	return "nothing happened for 2 seconds"
+}
+
+// stackHead is the id and the status of a goroutine's block of a stack
+// dump ("goroutine 7 [chan receive, 2 minutes]:").
+func stackHead(block string) (goid int64, status string) {
+	head, _, _ := strings.Cut(block, "\n")
+	rest, ok := strings.CutPrefix(head, "goroutine ")
+	if !ok {
+		return 0, ""
+	}
+	id, rest, _ := strings.Cut(rest, " [")
+	goid, _ = strconv.ParseInt(id, 10, 64)
+	status, _, _ = strings.Cut(rest, "]:")
+	return goid, status
 }
 
 // stuckG is a goroutine blocked for good: where, and the function it
@@ -75,17 +91,15 @@ type stuckG struct {
 // sees (another package's channel, io.Pipe), named by that frame, the
 // function it calls there and the runtime's wait reason.
 func (o *outcome) blockedAt(b blockedG) stuckG {
-	prefix := "goroutine " + strconv.FormatInt(b.Goid, 10) + " ["
 	for _, block := range strings.Split(o.stacks, "\n\n") {
-		rest, ok := strings.CutPrefix(block, prefix)
-		if !ok {
+		goid, status := stackHead(block)
+		if goid != b.Goid {
 			continue
 		}
 		frame := o.firstFrame(block)
 		if frame == "" || b.Pos != "" && sameLine(frame, b.Pos) {
 			break
 		}
-		status, _, _ := strings.Cut(rest, "]")
 		status, _, _ = strings.Cut(status, ",")
 		status = strings.TrimSuffix(status, " (durable)")
 		return stuckG{schedule.Blocked{G: b.G, Op: waitOp[strings.TrimSuffix(status, " (nil chan)")], Pos: frame}, o.calledAt(block)}

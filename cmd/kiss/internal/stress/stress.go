@@ -55,6 +55,7 @@ type Result struct {
 	Runs      int
 	Roots     int
 	Stalled   int      // runs ended by the watchdog or the step budget
+	RealTime  []string // roots that ran on real time, outside a synctest bubble
 	NotReplay []string // findings dropped because replay did not reproduce them, one line each
 	Packages  int
 	Elapsed   time.Duration
@@ -122,6 +123,7 @@ func Stress(ctx context.Context, patterns []string, opts Options) *Result {
 		res.Runs += r.Runs
 		res.Roots += r.Roots
 		res.Stalled += r.Stalled
+		res.RealTime = append(res.RealTime, r.RealTime...)
 		res.Packages += r.Packages
 	}
 	if opts.Run != nil && res.Roots == 0 && len(res.Errors) == 0 {
@@ -155,11 +157,20 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 		}
 		res.Roots++
 		k := opts.Steps
-		stalls, failsAlone := 0, false
+		stalls, failsAlone, realTime := 0, false, false
 		for i := 0; i < opts.Runs && ctx.Err() == nil; i++ {
 			seed := opts.Seed + int64(i)
 			steps := max(k, 1)
-			o := runOnce(ctx, in, root, seed, opts.Depth, steps, opts.Timeout)
+			o := runOnce(ctx, in, root, seed, opts.Depth, steps, opts.Timeout, realTime)
+			if o.end == "realtime" && !realTime {
+				// the test waits on channels made outside the synctest
+				// bubble (a package-level pool's): this run and the next
+				// ones go on real time
+				realTime = true
+				res.RealTime = append(res.RealTime, pkg+"."+root)
+				i--
+				continue
+			}
 			res.Runs++
 			if opts.Steps == 0 {
 				k = max(k, len(o.steps))
@@ -182,6 +193,7 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 					continue
 				}
 				f.Seed, f.Steps, f.Run, f.Count = seed, steps, i+1, 1
+				f.Schedule.RealTime = realTime
 				seen[key] = f
 				fresh = append(fresh, f)
 				res.Findings = append(res.Findings, f)
@@ -189,8 +201,10 @@ func stressPackage(ctx context.Context, pkg, work string, opts Options, progress
 			progress(&Result{Findings: fresh}, 1, 0)
 			if o.stalled {
 				res.Stalled++
-				if stalls++; stalls == maxStalls {
-					res.Errors = append(res.Errors, fmt.Sprintf("%s %s: stopped after %d runs that stalled (%s)", pkg, root, stalls, o.stallReason()))
+				// a run that timed out or used up its steps: the next
+				// ones would take as long
+				if stalls++; stalls == maxStalls || o.end != "stall" {
+					res.Errors = append(res.Errors, fmt.Sprintf("%s %s: stopped after %d run(s) that stalled (%s)", pkg, root, stalls, o.stallReason()))
 					break
 				}
 			}
@@ -245,16 +259,21 @@ func list(patterns []string) ([]string, error) {
 }
 
 // runOnce runs root once under seed and reads what happened.
-func runOnce(ctx context.Context, in *replay.Instrumented, root string, seed int64, depth, steps int, timeout time.Duration) *outcome {
+func runOnce(ctx context.Context, in *replay.Instrumented, root string, seed int64, depth, steps int, timeout time.Duration, realTime bool) *outcome {
 	ctx, cancel := context.WithTimeout(ctx, timeout+10*time.Second)
 	defer cancel()
-	cmd := in.Command(ctx, root, timeout,
-		"KISS_STRESS_SEED="+strconv.FormatInt(seed, 10),
-		"KISS_STRESS_DEPTH="+strconv.Itoa(depth),
-		"KISS_STRESS_STEPS="+strconv.Itoa(steps),
+	env := []string{
+		"KISS_STRESS_SEED=" + strconv.FormatInt(seed, 10),
+		"KISS_STRESS_DEPTH=" + strconv.Itoa(depth),
+		"KISS_STRESS_STEPS=" + strconv.Itoa(steps),
 		// the race detector sleeps a second before exiting, for reports of
 		// goroutines still running: every goroutine of the run is over
-		"GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+		"GORACE=" + strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"),
+	}
+	if realTime {
+		env = append(env, "KISS_STRESS_REALTIME=1")
+	}
+	cmd := in.Command(ctx, root, timeout, env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.Run()
