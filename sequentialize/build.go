@@ -108,6 +108,8 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*lowere
 		lopts.Pos = func(p token.Position) string {
 			return fmt.Sprintf("%s/%s:%d:%d", export, filepath.Base(p.Filename), p.Line, p.Column)
 		}
+	} else if home != nil {
+		lopts.Pos = scenarioPos(prog, home)
 	}
 	for _, t := range summaries.TypeModels() {
 		lopts.Types[t.Go] = rt.typ(t.IR)
@@ -206,6 +208,33 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		sc.Root = root.String()
 	}
 	return sc, nil
+}
+
+// scenarioPos names the positions of a scenario: one in a file of the home
+// package's directory (the package, its tests) by the file's base name, as
+// replay finds it; one in another package's file (generic code of it,
+// instantiated in the scenario) by the package's path too, as that
+// package's own lowered code names it.
+func scenarioPos(prog *ssa.Program, home *types.Package) func(token.Position) string {
+	var dirs map[string]string // a directory of the program's packages → their path
+	homePath := strings.TrimSuffix(home.Path(), "_test")
+	return func(p token.Position) string {
+		at := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+		if dirs == nil {
+			dirs = map[string]string{}
+			for _, pkg := range prog.AllPackages() {
+				for _, m := range pkg.Members {
+					if f := prog.Fset.File(m.Pos()); f != nil {
+						dirs[filepath.Dir(f.Name())] = strings.TrimSuffix(pkg.Pkg.Path(), "_test")
+					}
+				}
+			}
+		}
+		if path, ok := dirs[filepath.Dir(p.Filename)]; ok && path != homePath {
+			return path + "/" + at
+		}
+		return at
+	}
 }
 
 // scenarioLowering makes the lowering of root's scenario: the runtime and

@@ -30,11 +30,14 @@ var realmodTwins = map[string][2]int{
 }
 
 // TestRealModuleKiss: under kiss ./..., each bug kernel of realmod is found
-// and the fixed twins are silent; the schedule of the sync.Map bug replays.
+// and the fixed twins are silent; the schedules of the sync.Map bug and of
+// the race inside the generic buffer of internal/ring (whose accesses
+// replay hooks in that package) replay.
 func TestRealModuleKiss(t *testing.T) {
 	files := schedules(t, realmod)
 	found := map[string]string{}
 	var assert string
+	var replayed []string
 	for _, f := range files {
 		// schedule files are named package.Root.check.line.json
 		parts := strings.Split(filepath.Base(f), ".")
@@ -48,6 +51,13 @@ func TestRealModuleKiss(t *testing.T) {
 		}
 		if check == "assert" {
 			assert = f
+			replayed = append(replayed, f)
+		}
+		if root == "TestSharedBuffer" {
+			if sch := readSchedule(t, f); sch.Race == nil || !strings.HasPrefix(sch.Race.First.Pos, "example.com/realmod/internal/ring/ring.go:") {
+				t.Errorf("%s: want the race's accesses named in internal/ring: %+v", filepath.Base(f), sch.Race)
+			}
+			replayed = append(replayed, f)
 		}
 	}
 	for root, check := range realmodBugs {
@@ -58,7 +68,7 @@ func TestRealModuleKiss(t *testing.T) {
 	if assert == "" {
 		t.Fatal("no schedule of the sync.Map bug")
 	}
-	for _, v := range replayAll(t, realmod, []string{assert}) {
+	for _, v := range replayAll(t, realmod, replayed) {
 		if v.Verdict != "reproduced" {
 			t.Errorf("kiss replay %s: %s: %s", filepath.Base(v.File), v.Verdict, v.Detail)
 		}
