@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/summaries"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -89,7 +90,11 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 		c = &ssa.CallCommon{Value: fn}
 	}
 	if ext := l.extern(fn); !l.lowersBody(fn) && l.linkedFunc(fn) == nil {
-		r := l.callExtern(b, fn, c, args)
+		var r ir.Value
+		// a model that runs the program's code (fmt.Fprintf calls
+		// w.Write): what that code does happens at this call too
+		m, _ := summaries.Lookup(fn.String())
+		l.atSite(b, !m.Visible && m.Calls != summaries.Never, func() { r = l.callExtern(b, fn, c, args) })
 		if dst != nil {
 			if r == nil {
 				fail(errorf("the model of %s returned no value", fn))
@@ -117,7 +122,10 @@ func (l *lowerer) atSite(b *builder, foreign bool, call func()) {
 		return
 	}
 	trace := func(pos string) {
-		b.Trace(EventSite, b.Load(ir.I64, c.rt.global("rt.cur")), ir.StringConst(pos))
+		g := b.Load(ir.I64, c.rt.global("rt.cur"))
+		b.Trace(EventSite, g, ir.StringConst(pos))
+		// (the race detector names the call too, for accesses in there)
+		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("site"), g, ir.StringConst(pos)}})
 	}
 	trace(b.Pos)
 	call()

@@ -288,7 +288,7 @@ func (d *decoder) race(r *race.Race) *schedule.Race {
 		return nil
 	}
 	access := func(a race.Access) schedule.Access {
-		return schedule.Access{G: a.G, Access: a.Kind(), Pos: a.Pos}
+		return schedule.Access{G: a.G, Access: a.Kind(), Pos: a.Pos, Via: a.Via}
 	}
 	return &schedule.Race{First: access(r.Prior[0]), Second: access(r.Access)}
 }

@@ -71,6 +71,10 @@ type Access struct {
 	G      int    `json:"g"`
 	Access string `json:"access"` // "read", "write", "atomic read", "atomic write"
 	Pos    string `json:"pos"`
+	// Via is, for an access in another package's code, the call of the
+	// package under test that made it: replay parks the goroutine there
+	// when it cannot hook the access itself (in the standard library).
+	Via string `json:"via,omitempty"`
 }
 
 // Goroutine is one goroutine of the scenario: the root is 0, the others are

@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 }
 
 // run runs a command in dir and returns its combined output and exit code.
-func run(t *testing.T, dir string, name string, args ...string) (string, int) {
+func run(t testing.TB, dir string, name string, args ...string) (string, int) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir

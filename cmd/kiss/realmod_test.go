@@ -30,9 +30,10 @@ var realmodTwins = map[string][2]int{
 }
 
 // TestRealModuleKiss: under kiss ./..., each bug kernel of realmod is found
-// and the fixed twins are silent; the schedules of the sync.Map bug and of
-// the race inside the generic buffer of internal/ring (whose accesses
-// replay hooks in that package) replay.
+// and the fixed twins are silent; every schedule replays: the sync.Map
+// bug's, the race inside the generic buffer of internal/ring (whose
+// accesses replay hooks in that package), and the race inside one
+// strings.Builder (hooked at the calls of the package that make them).
 func TestRealModuleKiss(t *testing.T) {
 	files := schedules(t, realmod)
 	found := map[string]string{}
@@ -51,6 +52,14 @@ func TestRealModuleKiss(t *testing.T) {
 		}
 		if check == "assert" {
 			assert = f
+			replayed = append(replayed, f)
+		}
+		if root == "TestSharedReport" {
+			// inside strings.Builder: replay parks the goroutines at the
+			// calls of the package that make the accesses
+			if sch := readSchedule(t, f); sch.Race == nil || sch.Race.First.Via == "" || sch.Race.Second.Via == "" {
+				t.Errorf("%s: want the calls that make the race's accesses: %+v", filepath.Base(f), sch.Race)
+			}
 			replayed = append(replayed, f)
 		}
 		if root == "TestSharedBuffer" {
@@ -83,11 +92,15 @@ func TestRealModuleVet(t *testing.T) {
 	for _, want := range []string{
 		`jobs_test.go:26:\d+: test failure: t.Errorf called`,
 		`ring.go:16:\d+: data race on b.items`,
-		`jobs_test.go:76:\d+: data race on b.addr`,
+		`jobs.go:61:\d+: data race on b.addr`, // the fmt.Fprintf of Report
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("go vet -vettool=kiss: no match for %q in\n%s", want, out)
 		}
+	}
+	// (the fixed twin TestSeparateReports calls Report too: one report only)
+	if n := strings.Count(out, ": data race on b.addr"); n != 1 {
+		t.Errorf("go vet -vettool=kiss: %d races on b.addr, want 1 (TestSharedReport's):\n%s", n, out)
 	}
 	for _, m := range regexp.MustCompile(`(?m)^\S*jobs_test.go:(\d+):\d+: (.*)$`).FindAllStringSubmatch(out, -1) {
 		line, _ := strconv.Atoi(m[1])

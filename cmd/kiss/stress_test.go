@@ -245,9 +245,10 @@ func TestCount(t *testing.T) {
 func BenchmarkStressKernel(b *testing.B) {
 	dir := testdataModule(b, "kernels")
 	for i := 0; i < b.N; i++ {
-		cmd := exec.Command(kissBin, "stress", "-runs", "100", "-seed", "1", "-verify=false", "./deadlock/banktransfer")
-		cmd.Dir = dir
-		cmd.Run()
+		out, code := run(b, dir, kissBin, "stress", "-runs", "100", "-seed", "1", "-verify=false", "./deadlock/banktransfer")
+		if code != 3 || !strings.Contains(out, ": deadlock: ") {
+			b.Fatalf("want the deadlock (exit 3), got exit %d:\n%s", code, out)
+		}
 	}
 }
 

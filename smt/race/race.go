@@ -24,6 +24,11 @@
 //	observe "race", "wr", g, p [, name]         // a plain write of *p
 //	observe "race", "atomic.rd", g, p           // an atomic load (synchronizes)
 //	observe "race", "atomic.wr", g, p           // an atomic store or read-modify-write
+//	observe "race", "site", g, pos              // g calls another package's code at pos ("": returned)
+//
+// The sites say, for an access in another package's code, which call of
+// the package under analysis made it (Access.Via): replay hooks it there
+// when it cannot hook the access itself (in the standard library).
 package race
 
 import (
@@ -72,6 +77,7 @@ func (c clock) tick(g int) clock {
 type epoch struct {
 	clk    uint32
 	pos    string
+	via    string // the call of the package under analysis that made it, if it is in another package's code
 	name   string
 	atomic bool
 }
@@ -116,6 +122,10 @@ type Detector struct {
 	clocks map[int]clock
 	syncs  map[syncKey]clock
 	mem    map[smt.ObjID][]*shadow
+	// sites are each goroutine's calls of another package's code, the
+	// innermost last; slices never changed in place. Not hashed: they only
+	// say where a race shows, not whether it happens.
+	sites map[int][]string
 	// owned says the maps are this detector's alone. Clone shares them and
 	// clears owned on both sides; the first Observe copies the maps, not
 	// what they hold: clocks are never changed in place, slices of shadows
@@ -129,7 +139,7 @@ var epochs atomic.Uint64
 
 // New returns a detector for a fresh execution.
 func New() smt.Observer {
-	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}, owned: true, epoch: epochs.Add(1)}
+	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}, sites: map[int][]string{}, owned: true, epoch: epochs.Add(1)}
 }
 
 // Clone returns a detector for a forked path, sharing state until either
@@ -137,7 +147,7 @@ func New() smt.Observer {
 func (d *Detector) Clone() smt.Observer {
 	d.owned = false
 	d.epoch = epochs.Add(1)
-	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem, epoch: epochs.Add(1)}
+	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem, sites: d.sites, epoch: epochs.Add(1)}
 }
 
 // own gives d private copies of the maps it shares since a Clone.
@@ -145,7 +155,7 @@ func (d *Detector) own() {
 	if d.owned {
 		return
 	}
-	d.clocks, d.syncs, d.mem, d.owned = maps.Clone(d.clocks), maps.Clone(d.syncs), maps.Clone(d.mem), true
+	d.clocks, d.syncs, d.mem, d.sites, d.owned = maps.Clone(d.clocks), maps.Clone(d.syncs), maps.Clone(d.mem), maps.Clone(d.sites), true
 }
 
 // clock returns g's clock, which the caller must not change in place.
@@ -181,6 +191,12 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		child := int(args[1].Int64())
 		d.clocks[child] = slices.Clone(d.clock(g)).tick(child)
 		d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
+	case "site":
+		if at := args[1].Str; at != "" {
+			d.sites[g] = append(slices.Clip(d.sites[g]), at)
+		} else if n := len(d.sites[g]); n > 0 {
+			d.sites[g] = d.sites[g][:n-1:n-1]
+		}
 	case "rd", "wr", "atomic.rd", "atomic.wr":
 		var label string
 		if len(args) > 2 {
@@ -200,7 +216,11 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 				d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 			}()
 		}
-		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, name: label, atomic: atomic})
+		var via string
+		if n := len(d.sites[g]); n > 0 {
+			via = d.sites[g][n-1]
+		}
+		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, via: via, name: label, atomic: atomic})
 	}
 	return nil
 }
@@ -315,6 +335,7 @@ type Access struct {
 	G             int    // the goroutine, numbered as the scenario spawns them
 	Write, Atomic bool   // what kind of access
 	Pos           string // "file.go:line:col"
+	Via           string // for an access in another package's code, the call of the package under analysis that made it
 }
 
 // Kind says "read", "write", "atomic read" or "atomic write".
@@ -355,7 +376,7 @@ func (r *Race) String() string {
 // positions, each in a fixed order, so that the same race found in the
 // other order on a costlier path is not reported again (smt.Finding).
 func report(found []prior, g int, cur epoch, curWrite bool) *smt.Finding {
-	r := &Race{Name: found[0].name, Access: Access{G: g, Write: curWrite, Atomic: cur.atomic, Pos: cur.pos}}
+	r := &Race{Name: found[0].name, Access: Access{G: g, Write: curWrite, Atomic: cur.atomic, Pos: cur.pos, Via: cur.via}}
 	if r.Name == "" {
 		r.Name = cur.name
 	}
@@ -366,7 +387,7 @@ func report(found []prior, g int, cur epoch, curWrite bool) *smt.Finding {
 			continue
 		}
 		named[f.pos] = true
-		r.Prior = append(r.Prior, Access{G: f.g, Write: f.write, Atomic: f.atomic, Pos: f.pos})
+		r.Prior = append(r.Prior, Access{G: f.g, Write: f.write, Atomic: f.atomic, Pos: f.pos, Via: f.via})
 		keys = append(keys, pairKey(f.pos, cur.pos))
 	}
 	return &smt.Finding{Kind: "race", Message: r.String(), Keys: keys, Detail: r}

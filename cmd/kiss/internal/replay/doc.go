@@ -221,9 +221,10 @@
 // package under test: "example.com/m/internal/ring/ring.go:16:35"), the
 // statement holding it, which calls a KissReplayAccess added to that
 // package; that package cannot import the one under test, so the generated
-// test sets its KissReplayAccessHook to the scheduler's. A race inside the
-// standard library (one strings.Builder shared) is not hooked, and does not
-// reproduce. kiss names a position in another
+// test sets its KissReplayAccessHook to the scheduler's. An access inside
+// the standard library (one strings.Builder shared, written by
+// fmt.Fprintf) is hooked at the call of the package that makes it (the
+// schedule's "via"): the goroutine parks before that call. kiss names a position in another
 // package's code, seen through analysis facts, with its import path
 // ("example.com/m/p/p.go:11:11"); for a root in p_test, such positions in
 // p map to p's files. A step that no hook names (inside the standard

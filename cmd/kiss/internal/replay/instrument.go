@@ -68,8 +68,12 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 		return nil, err
 	}
 	c := &copies{work: work, replace: map[string]string{}}
+	ext, extHooked, err := t.externalRaces(sch, c)
+	if err != nil {
+		return nil, err
+	}
 	hooked := map[string]bool{}
-	subtests, err := t.instrumentFiles(sch, c, hooked)
+	subtests, err := t.instrumentFiles(sch, c, hooked, extHooked)
 	if err != nil {
 		return nil, err
 	}
@@ -116,10 +120,6 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 		if err := c.add(filepath.Join(t.dir, f.name), []byte(src)); err != nil {
 			return nil, err
 		}
-	}
-	ext, err := t.externalRaces(sch, c)
-	if err != nil {
-		return nil, err
 	}
 	extra := t.roots
 	if !strings.HasPrefix(sch.Root, "Test") {
@@ -332,11 +332,20 @@ func (t *target) check(sch *schedule.Schedule) error {
 // import the package under test, as kissreplayp, for its hooks). It
 // reports whether a file calls t.Run: the root then runs outside a
 // synctest bubble, which forbids subtests.
-func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked map[string]bool) (subtests bool, err error) {
-	race := map[string]bool{}
+func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked, extHooked map[string]bool) (subtests bool, err error) {
+	race := map[string]string{}
 	if sch.Race != nil {
-		race[sch.Race.First.Pos] = true
-		race[sch.Race.Second.Pos] = true
+		files := t.files()
+		for _, a := range []schedule.Access{sch.Race.First, sch.Race.Second} {
+			switch {
+			case files[posFile(a.Pos)]:
+				race[a.Pos] = a.Pos
+			case !extHooked[a.Pos] && a.Via != "" && files[posFile(a.Via)]:
+				// in code replay does not hook (the standard library's):
+				// at the call of the package that makes it
+				race[a.Pos] = a.Via
+			}
+		}
 	}
 	values := map[string]bool{}
 	for _, in := range sch.Inputs {
@@ -483,14 +492,15 @@ func (t *target) rootTest(extra, ext []string, subtests bool) string {
 // calls a KissReplayAccess of that package's own, added to it, which calls
 // the scheduler through a variable the generated test sets (that package
 // cannot import the one under test). It returns the paths of those
-// packages.
-func (t *target) externalRaces(sch *schedule.Schedule, c *copies) ([]string, error) {
+// packages and the accesses it hooked.
+func (t *target) externalRaces(sch *schedule.Schedule, c *copies) (paths []string, hookedAt map[string]bool, err error) {
+	hookedAt = map[string]bool{}
 	if sch.Race == nil {
-		return nil, nil
+		return nil, hookedAt, nil
 	}
 	files := t.files()
-	byPkg := map[string]map[string]bool{}
-	var paths []string
+	byPkg := map[string]map[string]string{}
+	var candidates []string
 	for _, a := range []schedule.Access{sch.Race.First, sch.Race.Second} {
 		file := posFile(a.Pos)
 		if files[file] || !strings.Contains(file, "/") {
@@ -498,13 +508,12 @@ func (t *target) externalRaces(sch *schedule.Schedule, c *copies) ([]string, err
 		}
 		path := pathpkg.Dir(file)
 		if byPkg[path] == nil {
-			byPkg[path] = map[string]bool{}
-			paths = append(paths, path)
+			byPkg[path] = map[string]string{}
+			candidates = append(candidates, path)
 		}
-		byPkg[path][a.Pos] = true
+		byPkg[path][a.Pos] = a.Pos
 	}
-	var ext []string
-	for _, path := range paths {
+	for _, path := range candidates {
 		cfg := &packages.Config{
 			Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 				packages.NeedTypesInfo | packages.NeedCompiledGoFiles | packages.NeedModule,
@@ -520,7 +529,7 @@ func (t *target) externalRaces(sch *schedule.Schedule, c *copies) ([]string, err
 			name := p.CompiledGoFiles[i]
 			src, err := os.ReadFile(name)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, info: p.TypesInfo, file: f,
 				race: byPkg[path], prefix: path + "/"}
@@ -529,8 +538,13 @@ func (t *target) externalRaces(sch *schedule.Schedule, c *copies) ([]string, err
 				continue
 			}
 			hooked = true
+			for pos := range byPkg[path] {
+				if posFile(pos) == path+"/"+filepath.Base(name) {
+					hookedAt[pos] = true
+				}
+			}
 			if err := c.add(name, fe.apply()); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		if !hooked {
@@ -541,11 +555,11 @@ func (t *target) externalRaces(sch *schedule.Schedule, c *copies) ([]string, err
 			"var KissReplayAccessHook func(pos string)\n\n" +
 			"func KissReplayAccess(pos string) {\n\tif h := KissReplayAccessHook; h != nil {\n\t\th(pos)\n\t}\n}\n"
 		if err := c.add(filepath.Join(filepath.Dir(p.CompiledGoFiles[0]), "kiss_replay_access.go"), []byte(shim)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		ext = append(ext, path)
+		paths = append(paths, path)
 	}
-	return ext, nil
+	return paths, hookedAt, nil
 }
 
 // funcPos is the position of the name of the package-level function name
@@ -628,7 +642,7 @@ type fileEditor struct {
 	q        string // how this file names the package under test ("" inside it)
 	info     *types.Info
 	file     *ast.File
-	race     map[string]bool            // positions of racing accesses ("file:L:C")
+	race     map[string]string          // racing accesses ("file:L:C") → where to hook them (the same, or the call that makes one in code without hooks)
 	prefix   string                     // how positions name the file's directory: "" for the package under test's, "example.com/m/p/" for another package's
 	values   map[string]bool            // positions of calls whose results the schedule gives
 	draws    bool                       // hook every random draw (summaries.RandomDraw)
@@ -1399,7 +1413,7 @@ func (fe *fileEditor) rangeChan(r *ast.RangeStmt) {
 // each racing access (for a range statement's variables: at the top of
 // its body, where each iteration has assigned them).
 func (fe *fileEditor) raceHooks() {
-	for want := range fe.race {
+	for key, want := range fe.race {
 		var best ast.Node
 		var inBody *ast.BlockStmt
 		ast.Inspect(fe.file, func(n ast.Node) bool {
@@ -1453,7 +1467,7 @@ func (fe *fileEditor) raceHooks() {
 			}
 			return true
 		})
-		hook := fe.fn("KissReplayAccess") + "(" + strconv.Quote(want) + "); "
+		hook := fe.fn("KissReplayAccess") + "(" + strconv.Quote(key) + "); "
 		switch {
 		case inBody != nil:
 			fe.insert(inBody.Lbrace+1, " "+hook)

@@ -58,7 +58,12 @@ func (o *outcome) stallReason() string {
 		if strings.HasPrefix(status, "synctest") || strings.Contains(status, "durable") {
 			continue
 		}
-		if pos := o.firstFrame(block); pos != "" {
+		pos := o.firstFrame(block)
+		switch {
+		case pos == "":
+		case status == "running" || status == "runnable":
+			return "a goroutine keeps running at " + pos + ", spinning for something a goroutine held back at a scheduling point holds (a spin lock of code without hooks)"
+		default:
 			return "a goroutine blocked where kiss stress does not see it: " + status + " at " + pos
 		}
 	}
