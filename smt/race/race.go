@@ -195,7 +195,7 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		if at := args[1].Str; at != "" {
 			d.sites[g] = append(slices.Clip(d.sites[g]), at)
 		} else if n := len(d.sites[g]); n > 0 {
-			d.sites[g] = d.sites[g][:n-1:n-1]
+			d.sites[g] = d.sites[g][: n-1 : n-1]
 		}
 	case "rd", "wr", "atomic.rd", "atomic.wr":
 		var label string
