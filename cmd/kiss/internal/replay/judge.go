@@ -274,7 +274,21 @@ func (o *outcome) findPanic(crash string) {
 // at all (it has not exited).
 func (o *outcome) where(g int) (frame, status string, alive bool) {
 	if st := o.stack(g); st != nil {
-		return st.userFrame(o.dir), st.lockStatus(), true
+		status = st.lockStatus()
+		if status == "sync.Mutex.Lock" {
+			// polling for the lock, caught running: its bubble is the
+			// schedule's other goroutines' (a verdict must not depend on
+			// the moment of the dump)
+			for _, goid := range o.log.goids {
+				if other := o.byGoid[goid]; other != nil {
+					if i := strings.Index(other.status, ", synctest bubble"); i >= 0 {
+						status += other.status[i:]
+						break
+					}
+				}
+			}
+		}
+		return st.userFrame(o.dir), status, true
 	}
 	return "", "", false
 }
