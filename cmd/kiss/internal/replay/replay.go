@@ -176,39 +176,48 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 	if r.Verdict != reproduced || sch.Check != "race" || sch.Race == nil {
 		return r
 	}
-	// The race's accesses were reached in the schedule's order. Run again,
-	// parking the first goroutine at the access it made (the last time it
-	// made it): the second goroutine must reach its access all the same.
-	first := sch.Race.First.G
-	own := -1
+	// The race's accesses were both reached, one of them made and the
+	// other parked at. Run again, parking the goroutine that made its
+	// access at that access (the last time it made it): the other must
+	// reach its access all the same. The one that made it is the first
+	// goroutine, or the second where it got there first (on real time).
+	first, firstAcc, second, secondAcc := sch.Race.First.G, sch.Race.First, sch.Race.Second.G, sch.Race.Second
+	parked := map[int]bool{}
+	own := map[int]int{}
 	for _, e := range l.events {
-		if e.kind == "parked" && e.int(0) == first {
-			return r // both were parked in the first run
-		}
-		if e.kind == "access" && e.int(0) == first {
-			own = e.int(3)
+		switch e.kind {
+		case "parked":
+			parked[e.int(0)] = true
+		case "access":
+			own[e.int(0)] = e.int(3)
 		}
 	}
-	if own < 0 {
+	if parked[first] && parked[second] {
+		return r // both were parked in the first run
+	}
+	if parked[first] {
+		first, firstAcc, second, secondAcc = second, secondAcc, first, firstAcc
+	}
+	if _, ok := own[first]; !ok {
 		r.Verdict = notReproduced
-		r.Detail = fmt.Sprintf("goroutine %d never made its %s at %s", first, sch.Race.First.Access, sch.Race.First.Pos)
+		r.Detail = fmt.Sprintf("goroutine %d never made its %s at %s", first, firstAcc.Access, firstAcc.Pos)
 		return r
 	}
 	r2 := &Result{File: r.File, Package: r.Package, Root: r.Root, Check: r.Check, Message: r.Message, Steps: r.Steps}
-	l2, output, err := run(sch, &park{first, own}, prep, work, 2, opts.Timeout)
+	l2, output, err := run(sch, &park{first, own[first]}, prep, work, 2, opts.Timeout)
 	if err != nil {
 		return r2.fail(err)
 	}
 	judge(r2, sch, l2, output, dir)
 	if r2.Verdict == reproduced {
 		r2.Trace = r.Trace // the steps in the schedule's order
-		r2.Detail = raceDetail(sch) + fmt.Sprintf(" (goroutine %d parked at its access after %d of its steps, the later ones postponed)", first, own)
+		r2.Detail = raceDetail(sch) + fmt.Sprintf(" (goroutine %d parked at its access after %d of its steps, the later ones postponed)", first, own[first])
 		return r2
 	}
 	r2.Trace = r.Trace
 	r2.Verdict = notReproduced
 	r2.Detail = fmt.Sprintf("both accesses happen in the schedule's order, but with goroutine %d parked at its %s at %s, goroutine %d does not reach its %s at %s: %s",
-		first, sch.Race.First.Access, sch.Race.First.Pos, sch.Race.Second.G, sch.Race.Second.Access, sch.Race.Second.Pos, r2.Detail)
+		first, firstAcc.Access, firstAcc.Pos, second, secondAcc.Access, secondAcc.Pos, r2.Detail)
 	return r2
 }
 
