@@ -6,6 +6,7 @@
 //	kiss [flags] ./...                      check packages (go/analysis singlechecker)
 //	go vet -vettool=$(which kiss) ./...     the same through go vet
 //	kiss -sarif [flags] ./...               the findings as SARIF 2.1.0, schedules as code flows
+//	kiss -verify [flags] ./...              only the findings whose schedule replays in the real test
 //	kiss lsp                                a language server on stdin/stdout, for editors
 //	kiss replay [-json] [-run RE] FILE|DIR  re-run the real test under a schedule kiss wrote
 //	kiss stress [-runs N] [-json] [pkgs]    run the real tests under random (PCT) schedules
