@@ -137,11 +137,12 @@
 //     schedule's line;
 //   - race: the schedule names the two accesses; the statements holding
 //     them get hooks (KissReplayAccess). A first run follows the steps;
-//     after the last one the goroutines run freely, and a goroutine that
-//     reaches its access parks there for good. If the first goroutine made
-//     its access during the steps, a second run parks it at that access
-//     (its last arrival there, counted by its own steps) and postpones its
-//     later steps. Reproduced when both goroutines are parked at their
+//     a goroutine that reaches its access with no step of its own left
+//     (after the last step, all of them) parks there for good. If one of
+//     the two made its access instead (the first, or on real time the
+//     second when it got there first), a second run parks it at that
+//     access (its last arrival there, counted by its own steps) and
+//     postpones its later steps. Reproduced when both goroutines are parked at their
 //     accesses at once: each could go next, nothing orders them.
 //
 // Anything else is "not reproduced", with the reason. Exit codes: 0

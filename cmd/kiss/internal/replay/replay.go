@@ -216,7 +216,7 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 	}
 	r2.Trace = r.Trace
 	r2.Verdict = notReproduced
-	r2.Detail = fmt.Sprintf("both accesses happen in the schedule's order, but with goroutine %d parked at its %s at %s, goroutine %d does not reach its %s at %s: %s",
+	r2.Detail = fmt.Sprintf("both accesses happen, but with goroutine %d parked at its %s at %s, goroutine %d does not reach its %s at %s: %s",
 		first, firstAcc.Access, firstAcc.Pos, second, secondAcc.Access, secondAcc.Pos, r2.Detail)
 	return r2
 }
