@@ -515,11 +515,15 @@ func (r *Result) judgeRace(sch *schedule.Schedule, o *outcome) {
 			seen = append(seen, fmt.Sprintf("goroutine %s %s %s", e.str(0), e.kind, e.str(1)))
 		}
 	}
-	r.Detail = "the two accesses were not both reached"
+	r.Detail = notBothReached
 	if len(seen) > 0 {
 		r.Detail += " (" + strings.Join(seen, ", ") + ")"
 	}
 }
+
+// notBothReached starts the detail of a race whose goroutines were not
+// both parked at their accesses at once.
+const notBothReached = "the two accesses were not both reached"
 
 func raceDetail(sch *schedule.Schedule) string {
 	if sch.Race == nil {

@@ -173,8 +173,8 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 		return r.fail(err)
 	}
 	judge(r, sch, l, output, dir)
-	if r.Verdict != reproduced || sch.Check != "race" || sch.Race == nil {
-		return r
+	if r.Verdict == reproduced || sch.Check != "race" || sch.Race == nil || r.Verdict != notReproduced || !strings.HasPrefix(r.Detail, notBothReached) {
+		return r // (a race is reproduced when both were parked at once)
 	}
 	// The race's accesses were both reached, one of them made and the
 	// other parked at. Run again, parking the goroutine that made its
@@ -192,8 +192,8 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 			own[e.int(0)] = e.int(3)
 		}
 	}
-	if parked[first] && parked[second] {
-		return r // both were parked in the first run
+	if parked[first] == parked[second] {
+		return r // neither was parked
 	}
 	if parked[first] {
 		first, firstAcc, second, secondAcc = second, secondAcc, first, firstAcc
