@@ -20,10 +20,14 @@ import (
 
 // wantsSARIF reports whether the command line asks for SARIF output
 // (-sarif or --sarif, before the package patterns).
-func wantsSARIF(args []string) bool {
+func wantsSARIF(args []string) bool { return hasBoolFlag(args, "sarif") }
+
+// hasBoolFlag reports whether args set the boolean flag name (-name,
+// --name, -name=true) before the package patterns.
+func hasBoolFlag(args []string, name string) bool {
 	for _, a := range args {
 		switch a {
-		case "-sarif", "--sarif", "-sarif=true", "--sarif=true":
+		case "-" + name, "--" + name, "-" + name + "=true", "--" + name + "=true":
 			return true
 		case "--":
 			return false

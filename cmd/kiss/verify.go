@@ -16,17 +16,7 @@ import (
 
 // wantsVerify reports whether the command line asks kiss to replay its
 // findings before it reports them (-verify, before the package patterns).
-func wantsVerify(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "-verify", "--verify", "-verify=true", "--verify=true":
-			return true
-		case "--":
-			return false
-		}
-	}
-	return false
-}
+func wantsVerify(args []string) bool { return hasBoolFlag(args, "verify") }
 
 // runVerify is `kiss -verify [flags] PATTERNS`: kiss's findings, each
 // replayed in the real test (as kiss replay does) before it is printed; a
