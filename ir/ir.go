@@ -256,8 +256,14 @@ const (
 	OpAssume // assume c
 	OpAssert // assert c, kind, "message"
 	OpCost   // cost n          (adds n to the path's cost)
+	// OpPreemptible: %d = preemptible (a scheduler asks whether switching
+	// away from the goroutine running can lead anywhere new: false when the
+	// path's cost has reached the bound, or when, under partial-order
+	// reduction, the running goroutine has touched no shared memory since
+	// the scheduler last chose; see smt.Reduction)
+	OpPreemptible
 
-	OpAlloc   // %d = alloc T   or   %d = alloc T, n   (an array of n T)
+	OpAlloc   // %d = alloc T   or   %d = alloc T, n   (an array of n T); alloc frozen T: never written once its allocator reaches a scheduling point (Name "frozen"; a closure's environment)
 	OpLoad    // %d = load p
 	OpStore   // store p, v
 	OpField   // %d = field p, k  (pointer to field k of the struct p points to)
@@ -304,12 +310,17 @@ const (
 	numOps
 )
 
+// Frozen is the Name of an alloc whose object is never written once its
+// allocating goroutine reaches a scheduling point: reading it is no
+// communication between goroutines (partial-order reduction).
+const Frozen = "frozen"
+
 var opNames = [...]string{
 	OpCopy: "copy", OpAdd: "add", OpSub: "sub", OpMul: "mul", OpDiv: "div", OpRem: "rem",
 	OpAnd: "and", OpOr: "or", OpXor: "xor", OpAndNot: "andnot", OpShl: "shl", OpShr: "shr",
 	OpEq: "eq", OpNe: "ne", OpLt: "lt", OpLe: "le", OpGt: "gt", OpGe: "ge",
 	OpNeg: "neg", OpNot: "not", OpConv: "conv", OpSelect: "select", OpNondet: "nondet",
-	OpChoose: "choose", OpAssume: "assume", OpAssert: "assert", OpCost: "cost",
+	OpChoose: "choose", OpAssume: "assume", OpAssert: "assert", OpCost: "cost", OpPreemptible: "preemptible",
 	OpAlloc: "alloc", OpLoad: "load", OpStore: "store", OpField: "field", OpIndex: "index",
 	OpLen: "len", OpExtract: "extract", OpInsert: "insert", OpElem: "elem", OpMake: "make",
 	OpPtrCast: "ptrcast", OpArrayOf: "arrayof",

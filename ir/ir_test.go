@@ -154,9 +154,11 @@ entry:
   assert %c, race.v2_x, ""
   cost 0
   cost 2
+  %c = preemptible
   %p = alloc $pair
   %q = alloc i64, %a at "alloc.go:1:1"
   %p = alloc {}, 0:u8
+  %p = alloc frozen {i64, ptr}
   %a = load %q
   %pr = load @h
   store %q, 5:i64

@@ -643,7 +643,7 @@ func opDst(op Op) dstRule {
 
 // opArity gives the number of value operands of the ops with a fixed number.
 var opArity = map[Op]int{
-	OpCopy: 1, OpNeg: 1, OpNot: 1, OpConv: 1, OpSelect: 3, OpNondet: 0, OpChoose: 1,
+	OpCopy: 1, OpNeg: 1, OpNot: 1, OpConv: 1, OpSelect: 3, OpNondet: 0, OpChoose: 1, OpPreemptible: 0,
 	OpAssume: 1, OpLoad: 1, OpStore: 2, OpIndex: 2, OpLen: 1, OpElem: 2,
 	OpMapGet: 2, OpMapSet: 3, OpMapDel: 2, OpMapLen: 1, OpMapKey: 2,
 	OpStrLen: 1, OpStrIndex: 2, OpSubstr: 3, OpStrToBytes: 1, OpStrFromBytes: 2, OpRuneDecode: 2,
@@ -683,7 +683,7 @@ func (p *parser) parseInstr() *Instr {
 		if p.peek().kind == tString {
 			in.Name = p.next().val
 		}
-	case opArity[op] > 0 || op == OpYield || op == OpExit:
+	case opArity[op] > 0 || op == OpYield || op == OpExit || op == OpPreemptible:
 		p.operands(in, opArity[op])
 	case op == OpAssert:
 		in.Args = []Value{p.value(in, 0)}
@@ -698,6 +698,10 @@ func (p *parser) parseInstr() *Instr {
 	case op == OpCost:
 		in.Index = p.parseCount("cost")
 	case op == OpAlloc:
+		if t := p.peek(); t.kind == tIdent && t.text == Frozen {
+			p.next()
+			in.Name = Frozen
+		}
 		in.Type = p.parseType(0)
 		if p.peek().is(",") {
 			p.next()

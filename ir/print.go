@@ -265,6 +265,9 @@ func (pr *printer) instr(b *bytes.Buffer, in *Instr) {
 	}
 	switch in.Op {
 	case OpAlloc:
+		if in.Name == Frozen {
+			b.WriteString(" " + Frozen)
+		}
 		text(pr.typeString(in.Type))
 		rest()
 	case OpMapNew:

@@ -365,7 +365,7 @@ func (v *verifier) instr(loc string, in *Instr) {
 	if in.Index != 0 && op != OpField && op != OpExtract && op != OpInsert && op != OpCost {
 		c.errorf("unexpected Index %d", in.Index)
 	}
-	if in.Name != "" && op != OpAssert && op != OpObserve && op != OpTrace && op != OpCut && op != OpNondet {
+	if in.Name != "" && op != OpAssert && op != OpObserve && op != OpTrace && op != OpCut && op != OpNondet && (op != OpAlloc || in.Name != Frozen) {
 		c.errorf("unexpected Name %q", in.Name)
 	}
 	if in.Msg != "" && op != OpAssert {
@@ -884,6 +884,8 @@ func (t *typeCheck) control() {
 	case OpChoose:
 		t.want(0, integer, KindInt)
 		t.wantDst(integer, isInt)
+	case OpPreemptible:
+		t.wantDst(boolean, kindIs(KindBool))
 	case OpAssume, OpBr:
 		t.want(0, boolean, KindBool)
 	case OpAssert:

@@ -449,9 +449,12 @@ func testingParam(t types.Type) string {
 	return ""
 }
 
-// definePanicSwap defines rt.save and rt.restore: the panic state is per
-// goroutine, so it is saved before a goroutine yields and restored when it
-// runs again (a deferred call may reach a scheduling point mid-panic).
+// definePanicSwap defines rt.swapout, rt.swapin and rt.restore: the panic
+// state is per goroutine, so the scheduler saves it when it switches away
+// from a goroutine and restores it when it switches to one (a deferred call
+// may reach a scheduling point mid-panic); a goroutine that goes on after a
+// scheduling point keeps it where it is. rt.restore is a new goroutine's
+// first step.
 func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	state := l.PanicState()
 	var ts []*ir.Type
@@ -462,8 +465,14 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	saved := &ir.Global{Name: l.uniqName("rt.pstates"), Elem: ir.Array(slotT, cap)}
 	l.prog.Globals = append(l.prog.Globals, saved)
 
-	b := l.helper("rt.save", nil)
-	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b := l.helper("rt.swapout", nil, "g", ir.I64)
+	g := b.Fn.Params[0]
+	save := b.NewBlock("save")
+	out := b.NewBlock("out")
+	b.Br(b.Bin(ir.OpLt, g, ir.IntConst(ir.I64, 0)), out, save)
+	b.SetBlock(out)
+	b.Ret(nil)
+	b.SetBlock(save)
 	var vals []ir.Value
 	for _, gl := range state {
 		vals = append(vals, b.Load(gl.Elem, gl))
@@ -471,11 +480,15 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	b.Store(b.Index(saved, g), b.Make(slotT, vals...))
 	b.Ret(nil)
 
-	b = l.helper("rt.restore", nil)
-	g = b.Load(ir.I64, c.rt.global("rt.cur"))
-	slot := b.Load(slotT, b.Index(saved, g))
+	b = l.helper("rt.swapin", nil, "g", ir.I64)
+	slot := b.Load(slotT, b.Index(saved, b.Fn.Params[0]))
 	for i, gl := range state {
 		b.Store(gl, b.Extract(slot, i))
 	}
+	b.Ret(nil)
+	swapin := b.Fn
+
+	b = l.helper("rt.restore", nil)
+	b.CallTo(nil, swapin, b.Load(ir.I64, c.rt.global("rt.cur")))
 	b.Ret(nil)
 }

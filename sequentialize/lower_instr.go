@@ -50,8 +50,12 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 				fields, vals = append(fields, x.Type()), append(vals, x)
 			}
 			t := ir.Struct(fields...)
-			env = b.Alloc(t, nil)
-			b.Store(env, b.Make(t, vals...))
+			// A closure's bindings never change: reading them is no
+			// communication between goroutines.
+			p := b.Temp(ir.Ptr)
+			b.Emit(&ir.Instr{Op: ir.OpAlloc, Dst: p, Type: t, Name: ir.Frozen})
+			b.Store(p, b.Make(t, vals...))
+			env = p
 		}
 		b.Assign(fl.dst(in), ir.OpMake, l.boundAt(fn, in.Pos(), fl.fn), env)
 	case *ssa.MakeSlice:

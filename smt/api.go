@@ -150,6 +150,7 @@ type Stats struct {
 	PrunedByCost  int            // paths dropped above MaxCost
 	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Slept         int            // paths dropped because the goroutine they would run sleeps (Options.Reduce)
+	Merged        int            // scheduling points that offered no preemption: the running goroutine had touched no shared memory since the last (Options.Reduce)
 	Cuts          map[string]int // paths cut, by reason
 	Stopped       map[string]int // paths ended by Options.StopAt, by label
 	MaxCostSeen   int            // largest cost of a path explored

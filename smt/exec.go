@@ -32,6 +32,8 @@ type executor struct {
 
 	ids, seq uint64
 	wl       worklist
+	bound    int  // the cost bound of this round (Options.MaxCost when not iterating)
+	capped   bool // this round left a path's cost out for the bound
 	stats    Stats
 	res      *Result
 	seenV    map[string]bool
@@ -114,13 +116,31 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 			res, err = nil, fmt.Errorf("smt: internal error%s: %v\n%s", pos, r, debug.Stack())
 		}
 	}()
+	// Iterative context bounding (Musuvathi and Qadeer): with a bound, the
+	// search runs depth-first once per bound 0, 1, ..., MaxCost, so that
+	// every violation is first met at its fewest preemptions, and holds
+	// one path's pending siblings rather than every state a costlier round
+	// will need. The state cache carries over: a state a round explored
+	// with budget b left covers the same state later met with no more left.
+	e.bound = opts.MaxCost
+	e.wl.flat = opts.MaxCost >= 0
+	if e.wl.flat {
+		e.bound = 0
+	}
 	e.push(e.initial())
 	e.initPOR()
 	e.stats.Paths = 1
 	for {
 		st := e.wl.pop()
 		if st == nil {
-			break
+			if !e.wl.flat || e.stopped != "" || !e.capped || e.bound >= opts.MaxCost {
+				break
+			}
+			e.bound++
+			e.capped = false
+			e.stats.Paths++
+			e.push(e.initial())
+			continue
 		}
 		if e.stopped != "" {
 			e.cut(st, e.stopped)
@@ -236,7 +256,10 @@ func (e *executor) runState(st *state) {
 			st.pcChecked = st.pc
 			if l := e.stopLabel(st.pc); l != "" {
 				st.done = true
-				e.stats.Stopped[l]++
+				if !e.wl.flat || st.cost == e.bound {
+					// A cheaper path was counted by the round of its cost.
+					e.stats.Stopped[l]++
+				}
 				if e.por != nil {
 					e.ended(st, true)
 				}
@@ -330,6 +353,9 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.assert(st, f, in)
 	case op == ir.OpCost:
 		return e.costOp(st, in)
+	case op == ir.OpPreemptible:
+		e.set(st, in.Dst, boolValue(e.preemptible(st)))
+		e.next(st)
 	case op == ir.OpAlloc:
 		e.alloc(st, f, in)
 	case op == ir.OpLoad:
@@ -592,19 +618,27 @@ func reverse[T any](s []T) {
 // worklist holds the states to explore: cheapest cost first, and within a
 // cost the most recent first (depth-first), so that every path of cost c is
 // explored before any of cost c+1.
+//
+// A flat list (iterative context bounding, where a round's bound does the
+// ordering) is one stack: depth-first whatever the cost.
 type worklist struct {
 	buckets [][]*state
 	min     int
 	n       int
+	flat    bool
 }
 
 func (w *worklist) push(st *state) {
-	for len(w.buckets) <= st.cost {
+	b := st.cost
+	if w.flat {
+		b = 0
+	}
+	for len(w.buckets) <= b {
 		w.buckets = append(w.buckets, nil)
 	}
-	w.buckets[st.cost] = append(w.buckets[st.cost], st)
-	if w.n == 0 || st.cost < w.min {
-		w.min = st.cost
+	w.buckets[b] = append(w.buckets[b], st)
+	if w.n == 0 || b < w.min {
+		w.min = b
 	}
 	w.n++
 }
@@ -626,7 +660,7 @@ func (w *worklist) pop() *state {
 
 // cheaperThan reports whether a queued state costs less than c.
 func (w *worklist) cheaperThan(c int) bool {
-	if w.n == 0 {
+	if w.n == 0 || w.flat {
 		return false
 	}
 	for i := w.min; i < c && i < len(w.buckets); i++ {

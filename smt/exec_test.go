@@ -262,8 +262,8 @@ func TestCostOrder(t *testing.T) {
 	}
 	wantComplete(t, res, true) // pruning by cost is a bound, not a cut
 	res = checkIR(t, "exec_cost.ir", "cost1", Options{MaxCost: 1})
-	if res.Stats.PrunedByCost != 1 {
-		t.Errorf("pruned %d, want 1", res.Stats.PrunedByCost)
+	if res.Stats.PrunedByCost != 3 {
+		t.Errorf("pruned %d, want 3 (both paths in round 0, the dearer in round 1)", res.Stats.PrunedByCost)
 	}
 }
 
@@ -946,5 +946,40 @@ func TestUnsafeCuts(t *testing.T) {
 	want := map[string]int{CutUnsafeAddr: 3, CutUnsafeOffset: 3, CutUnsafeCast: 3, CutUnsafeLayout: 1}
 	if !maps.Equal(res.Stats.Cuts, want) {
 		t.Errorf("cuts %v, want %v", res.Stats.Cuts, want)
+	}
+}
+
+// preemptible is false once a path's cost has reached the round's bound
+// and true while a preemption fits (always, with no bound): the last round
+// (bound MaxCost) sees room exactly when cost < MaxCost.
+func TestPreemptible(t *testing.T) {
+	const src = `
+func @main() {
+  var %ok bool
+entry:
+  cost COST
+  %ok = preemptible
+  br %ok, fits, full
+fits:
+  assert false, assert, "fits" at "p.go:1:1"
+  ret
+full:
+  assert false, assert, "full" at "p.go:2:1"
+  ret
+}
+`
+	for _, tc := range []struct {
+		cost, max int
+		fits      bool
+	}{{0, -1, true}, {0, 0, false}, {0, 1, true}, {1, 1, false}, {1, 2, true}} {
+		p, err := ir.Parse("p.ir", []byte(strings.Replace(src, "COST", fmt.Sprint(tc.cost), 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := run(t, p, Options{MaxCost: tc.max})
+		fits := slices.ContainsFunc(res.Violations, func(v *Violation) bool { return v.Message == "fits" })
+		if fits != tc.fits {
+			t.Errorf("cost %d, MaxCost %d: fits %v, want %v", tc.cost, tc.max, fits, tc.fits)
+		}
 	}
 }

@@ -60,17 +60,22 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	// path that meets a state seen before is still dropped at its next
 	// real branch.
 	var sleep uint64
-	cache := true
+	cache := n > 1
 	if e.por != nil {
 		if e.fn == e.por.sched {
+			// Where the running goroutine has blocked or exited, a choose
+			// of one goroutine is checked too: paths that differ only in
+			// the order of what ran before meet there, before each runs
+			// the rest (the test's end) again.
+			cache = cache || e.runningG(st) < 0
 			sleep = e.schedPoint(st)
 		} else {
 			// Inside a transition the state's future sleep sets depend
 			// on the part of the transition already run: no caching.
-			cache = st.tr == nil
+			cache = cache && st.tr == nil
 		}
 	}
-	if n > 1 && cache && e.revisited(st, sleep) {
+	if cache && e.revisited(st, sleep) {
 		e.stats.Revisits++
 		st.done = true
 		return
@@ -165,7 +170,8 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 	if e.por != nil && e.fn == e.por.sched {
 		e.preempted(st)
 	}
-	if e.opts.MaxCost >= 0 && st.cost > e.opts.MaxCost {
+	if e.opts.MaxCost >= 0 && st.cost > e.bound {
+		e.capped = true
 		e.stats.PrunedByCost++
 		st.done = true
 		return false
@@ -183,6 +189,26 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 		e.stats.Revisits++
 		st.done = true
 		return false
+	}
+	return true
+}
+
+// preemptible reports whether a preemption may be explored on st: the
+// cost bound leaves room for one, and (with the reduction) the running
+// goroutine has touched shared memory since the scheduler last chose. If
+// it has not, switching away now reaches only states that switching away
+// at that choose reached, at no less cost: what it ran since commutes with
+// every other goroutine's steps, so the two points are one.
+func (e *executor) preemptible(st *state) bool {
+	if e.opts.MaxCost >= 0 && st.cost >= e.bound {
+		e.capped = true
+		return false
+	}
+	if e.por != nil {
+		if t := st.tr; t != nil && t.cur != nil && len(t.fp) == 0 {
+			e.stats.Merged++
+			return false
+		}
 	}
 	return true
 }

@@ -113,7 +113,7 @@ func (e *executor) alloc(st *state, f *frame, in *ir.Instr) {
 		}
 		t = ir.Array(t, int(n))
 	}
-	id := st.newObj(&object{typ: t, val: zeroValue(t)})
+	id := st.newObj(&object{typ: t, val: zeroValue(t), frozen: in.Name == ir.Frozen})
 	e.set(st, in.Dst, value{n: id})
 	e.next(st)
 }

@@ -19,10 +19,11 @@ import (
 // allocation, and a frame contributes only the locals live where it
 // resumes, so that two interleavings that end in the same memory by
 // different routes (allocating in another order, leaving other dead
-// values behind) meet. A state equal to one already seen at a cost no
-// greater is dropped: its futures are that state's futures, explored at no
-// greater cost, so every violation they hold is found, and found first on
-// a path no costlier. Observers take part through StateHasher (an
+// values behind) meet. A state equal to one already seen with no less of
+// the cost bound left (cost minus the round's bound, see Run) is dropped:
+// its futures are that state's futures, explored at no greater cost, so
+// every violation they hold is found, and found first on a path no
+// costlier. Observers take part through StateHasher (an
 // observer that does not implement it turns caching off); so do the path
 // condition (caching is limited to states whose path condition is still
 // empty: hashing a set of conditions did not pay, since paths that meet
@@ -162,10 +163,13 @@ func (e *executor) revisited(st *state, sleep uint64) bool {
 		return false
 	}
 	ats := c.seen[key]
-	if dominated(ats, running, st.cost, sleep) {
+	// Costs are kept relative to the round's bound: a state explored in an
+	// earlier round with as much of its bound left covers this one.
+	cost := st.cost - e.bound
+	if dominated(ats, running, cost, sleep) {
 		return true
 	}
-	c.seen[key] = record(ats, running, st.cost, sleep)
+	c.seen[key] = record(ats, running, cost, sleep)
 	return false
 }
 

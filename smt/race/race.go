@@ -20,6 +20,8 @@
 //	observe "race", "hb.acquire", g, key, sub   // g's clock joins key's
 //	observe "race", "hb.release", g, key, sub   // key's clock joins g's; g ticks
 //	observe "race", "hb.spawn", parent, child   // the go statement
+//	observe "race", "live", g, 0                // g exists (every goroutine, before it runs)
+//	observe "race", "exit", g, 0                // g has exited
 //	observe "race", "rd", g, p [, name]         // a plain read of *p
 //	observe "race", "wr", g, p [, name]         // a plain write of *p
 //	observe "race", "atomic.rd", g, p           // an atomic load (synchronizes)
@@ -187,6 +189,13 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		k := syncKey{args[1].Key(), subOf(args)}
 		d.syncs[k] = slices.Clone(d.syncs[k]).join(d.clock(g))
 		d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
+	case "live":
+		if _, ok := d.clocks[g]; !ok {
+			d.clocks[g] = clock(nil).tick(g)
+		}
+	case "exit":
+		delete(d.clocks, g)
+		delete(d.sites, g)
 	case "hb.spawn":
 		child := int(args[1].Int64())
 		d.clocks[child] = slices.Clone(d.clock(g)).tick(child)
@@ -402,20 +411,37 @@ func pairKey(a, b string) string {
 }
 
 // HashState hashes what decides the detector's later findings
-// (smt.StateHasher): the clocks of goroutines and synchronisation keys and
-// the access histories, with objects renamed by obj and those no longer
-// reachable left out. Clocks are hashed without their trailing zeros.
+// (smt.StateHasher), in a form two interleavings of the same accesses
+// share even when their clocks' numbers differ:
+//
+//   - An access whose epoch every live goroutine's clock already covers
+//     happens-before every access still to come (a later clock joins
+//     these), so it can race with none: it is left out.
+//   - Of each goroutine's entries, only their order matters (accesses
+//     compare with clocks, clocks join by maximum, and a goroutine's tick
+//     takes its own entry past every other), and no value below the least
+//     a live goroutine holds (min) tells anything apart: values are
+//     hashed as their rank among the entries above min, min being 0.
+//   - Exited goroutines' clocks are gone (their accesses stay), and a
+//     synchronisation key whose clock holds nothing above min is the same
+//     as none.
+//
+// Objects are renamed by obj; those no longer reachable are left out.
 func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
+	r := d.ranks()
 	var acc smt.StateHash
 	for g, c := range d.clocks {
 		var eh smt.StateHash
 		eh.Uint64(uint64(g))
-		hashClock(&eh, c)
+		r.hashClock(&eh, c)
 		acc.Add(eh.Sum())
 	}
 	h.Add(acc.Sum())
 	acc = smt.StateHash{}
 	for k, c := range d.syncs {
+		if !r.above(c) {
+			continue
+		}
 		var eh smt.StateHash
 		if !hashRefKey(&eh, k.ref, obj) {
 			continue
@@ -424,7 +450,7 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 			h.Fail()
 		}
 		eh.Uint64(uint64(k.sub))
-		hashClock(&eh, c)
+		r.hashClock(&eh, c)
 		acc.Add(eh.Sum())
 	}
 	h.Add(acc.Sum())
@@ -437,50 +463,157 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		// The locations of an object in the order they were first
 		// accessed, which the interleaving decides: hashed apart and added.
 		var eh, subs smt.StateHash
-		eh.Uint64(id)
-		eh.Uint64(uint64(len(ss)))
+		n := 0
 		for _, s := range ss {
 			var sh smt.StateHash
+			reads := r.hashHistory(&sh, s.reads)
+			if writes := r.hashHistory(&sh, s.writes); !reads && !writes {
+				continue
+			}
 			sh.Uint64(uint64(len(s.path)))
 			for _, p := range s.path {
 				sh.Uint64(uint64(p))
 			}
-			hashHistory(&sh, s.reads)
-			hashHistory(&sh, s.writes)
 			subs.Add(sh.Sum())
+			n++
 		}
+		if n == 0 {
+			continue
+		}
+		eh.Uint64(id)
+		eh.Uint64(uint64(n))
 		eh.Add(subs.Sum())
 		acc.Add(eh.Sum())
 	}
 	h.Add(acc.Sum())
 }
 
-func hashClock(h *smt.StateHash, c clock) {
+// ranking renames clock values for HashState: per goroutine entry, min is
+// the least value a live goroutine's clock holds, and vals the sorted
+// values above it that clocks and kept accesses hold.
+type ranking struct {
+	min  []uint32
+	vals [][]uint32
+}
+
+func (d *Detector) ranks() *ranking {
+	n := 0
+	for g, c := range d.clocks {
+		n = max(n, g+1, len(c))
+	}
+	for _, c := range d.syncs {
+		n = max(n, len(c))
+	}
+	for _, ss := range d.mem {
+		for _, s := range ss {
+			for g := range s.reads {
+				n = max(n, g+1)
+			}
+			for g := range s.writes {
+				n = max(n, g+1)
+			}
+		}
+	}
+	r := &ranking{min: make([]uint32, n), vals: make([][]uint32, n)}
+	for g := range r.min {
+		r.min[g] = ^uint32(0)
+		for _, c := range d.clocks {
+			r.min[g] = min(r.min[g], c.get(g))
+		}
+	}
+	add := func(g int, v uint32) {
+		if v > r.min[g] {
+			r.vals[g] = append(r.vals[g], v)
+		}
+	}
+	addClock := func(c clock) {
+		for g, v := range c {
+			add(g, v)
+		}
+	}
+	for _, c := range d.clocks {
+		addClock(c)
+	}
+	for _, c := range d.syncs {
+		addClock(c)
+	}
+	for _, ss := range d.mem {
+		for _, s := range ss {
+			for _, hist := range []map[int][]epoch{s.reads, s.writes} {
+				for g, es := range hist {
+					for _, e := range es {
+						add(g, e.clk)
+					}
+				}
+			}
+		}
+	}
+	for g, vs := range r.vals {
+		slices.Sort(vs)
+		r.vals[g] = slices.Compact(vs)
+	}
+	return r
+}
+
+// rank is v's rank among g's values above min (0: at or below min).
+func (r *ranking) rank(g int, v uint32) uint64 {
+	if g >= len(r.min) || v <= r.min[g] {
+		return 0
+	}
+	i, _ := slices.BinarySearch(r.vals[g], v)
+	return uint64(i + 1)
+}
+
+// above reports whether c holds a value above min.
+func (r *ranking) above(c clock) bool {
+	for g, v := range c {
+		if r.rank(g, v) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ranking) hashClock(h *smt.StateHash, c clock) {
 	n := len(c)
-	for n > 0 && c[n-1] == 0 {
+	for n > 0 && r.rank(n-1, c[n-1]) == 0 {
 		n--
 	}
 	h.Uint64(uint64(n))
-	for _, v := range c[:n] {
-		h.Uint64(uint64(v))
+	for g, v := range c[:n] {
+		h.Uint64(r.rank(g, v))
 	}
 }
 
-func hashHistory(h *smt.StateHash, hist map[int][]epoch) {
+// hashHistory hashes the accesses of hist that may still race; it reports
+// whether there is one.
+func (r *ranking) hashHistory(h *smt.StateHash, hist map[int][]epoch) bool {
 	var acc smt.StateHash
+	n := 0
 	for g, es := range hist {
 		var eh smt.StateHash
 		eh.Uint64(uint64(g))
-		eh.Uint64(uint64(len(es)))
+		k := 0
 		for _, e := range es {
-			eh.Uint64(uint64(e.clk)<<1 | uint64(b2u(e.atomic)))
+			rk := r.rank(g, e.clk)
+			if rk == 0 {
+				continue
+			}
+			eh.Uint64(rk<<1 | uint64(b2u(e.atomic)))
 			eh.String(e.pos)
 			eh.String(e.name)
+			k++
 		}
+		if k == 0 {
+			continue
+		}
+		eh.Uint64(uint64(k))
 		acc.Add(eh.Sum())
+		n++
 	}
-	h.Uint64(uint64(len(hist)))
+	h.Uint64(uint64(n))
 	h.Add(acc.Sum())
+	return n > 0
 }
 
 // hashRefKey hashes a key made by smt.Concrete.Key, renaming the object of

@@ -183,3 +183,55 @@ func TestHashStateIndependentOfAccessOrder(t *testing.T) {
 		t.Errorf("a state with one write less hashes alike")
 	}
 }
+
+// Two goroutines that take turns under a lock, in either order, leave the
+// detector in states that hash alike once the goroutines have exited:
+// their clocks are gone, and what is left (the lock's and the waiter's
+// clocks, the two writes) differs only in numbers, not in which clock
+// covers which write. Once the last live goroutine has joined them, the
+// writes can race with nothing and are left out; before, they are not.
+func TestHashStateForgetsWhatCannotRace(t *testing.T) {
+	spawn := []ev{
+		{"live", []smt.Concrete{i64(0), i64(0)}, ""},
+		{"live", []smt.Concrete{i64(1), i64(0)}, ""},
+		{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:1:1"},
+		{"live", []smt.Concrete{i64(2), i64(0)}, ""},
+		{"hb.spawn", []smt.Concrete{i64(0), i64(2)}, "a.go:2:1"},
+	}
+	worker := func(g int64) []ev {
+		return []ev{
+			{"hb.acquire", []smt.Concrete{i64(g), ptr(5)}, "a.go:3:1"},
+			{"wr", []smt.Concrete{i64(g), ptr(1, 0), str("x")}, "a.go:4:1"},
+			{"hb.release", []smt.Concrete{i64(g), ptr(5)}, "a.go:5:1"},
+			{"hb.release", []smt.Concrete{i64(g), ptr(7)}, "a.go:6:1"},
+			{"exit", []smt.Concrete{i64(g), i64(0)}, ""},
+		}
+	}
+	wait := ev{"hb.acquire", []smt.Concrete{i64(0), ptr(7)}, "a.go:7:1"}
+	hash := func(evs ...[]ev) [2]uint64 {
+		d := New()
+		all := spawn
+		for _, e := range evs {
+			all = append(all[:len(all):len(all)], e...)
+		}
+		if fs := run(t, d, all...); len(fs) != 0 {
+			t.Fatalf("findings %+v", fs)
+		}
+		var h smt.StateHash
+		d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
+		return h.Sum()
+	}
+	w1, w2 := worker(1), worker(2)
+	if a, b := hash(w1, w2), hash(w2, w1); a != b {
+		t.Errorf("the two orders hash apart: %x, %x", a, b)
+	}
+	if a, b := hash(w1, w2, []ev{wait}), hash(w2, w1, []ev{wait}); a != b {
+		t.Errorf("the two orders, joined, hash apart: %x, %x", a, b)
+	}
+	if a, b := hash(w1, w2), hash(w1, w2, []ev{wait}); a == b {
+		t.Errorf("a state where goroutine 0 may still race with the writes hashes like one where it cannot")
+	}
+	if a, b := hash(w1), hash(w1, w2[:1]); a == b {
+		t.Errorf("a live goroutine's acquire is forgotten")
+	}
+}
