@@ -15,7 +15,7 @@
 // It wires the stages, each a package that never calls a later one:
 //
 //	sequentialize    the root's Go SSA → the scenario: a sequential ir.Program
-//	smt, smt/race    the program → its violations (explored cheapest first)
+//	smt, smt/race    the program → its violations (explored by rounds of growing preemption bound)
 //	analyzer/report  a violation → a typed finding with its schedule
 //
 // Every package kiss lowers (the standard library's included, but for the

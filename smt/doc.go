@@ -1,6 +1,6 @@
 // Package smt is kiss's symbolic executor: it runs a sequential program of
-// package ir (see its doc.go for the semantics) on every path, cheapest
-// first, and reports the assertions that can fail, each with a model (the
+// package ir (see its doc.go for the semantics) on every path, by rounds of
+// increasing cost bound, and reports the assertions that can fail, each with a model (the
 // values of the nondets on the path) and the trace events under it. It knows
 // nothing of goroutines: they reach it as coroutines and a scheduler written
 // in the IR, whose preemptions are the paths' cost.
@@ -56,14 +56,22 @@
 // A state is one path: coroutine stacks of frames, a heap, a path
 // condition and the records of nondets and trace events. Forking is cheap:
 // frames, coroutines, objects and observers are copy-on-write, owned by one
-// state id, and a fork gives both sides new ids. The work list orders
-// states by cost, then most recent first (depth-first within a cost), so
-// every path of cost c is explored before any of cost c+1 (the iterative
-// context bounding of CHESS); a state whose cost grows goes back to the list
-// if a cheaper one waits.
+// state id, and a fork gives both sides new ids. With a cost bound the
+// search is iterative context bounding (Musuvathi and Qadeer, Iterative
+// Context Bounding for Systematic Testing of Multithreaded Programs): a
+// depth-first round per bound 0, 1, ..., MaxCost, each pruning the paths
+// that cost more, so every violation is first met at its fewest
+// preemptions while the work list holds only the pending siblings of one
+// path. Later rounds start from a copy of the state at the first branch
+// (the package initialisation is not run again), and stop early when a
+// round left nothing out for its bound. The program may ask whether a
+// preemption fits (the preemptible instruction): a scheduler need not offer
+// a choice that the bound, or the reduction below, would prune. Without a
+// bound the work list orders states by cost, then most recent first.
 //
-// At every choose, a state equal to one explored before at no greater cost
-// is dropped (statecache.go): the state is hashed with its heap objects
+// At every choose, a state equal to one explored before with no less of
+// the bound left (in this round or an earlier one) is dropped
+// (statecache.go): the state is hashed with its heap objects
 // numbered by reachability and only the live locals of its frames, so
 // that interleavings which reach the same memory by different routes
 // meet; observers take part through StateHasher. Options.Running names
@@ -75,12 +83,19 @@
 //
 // Options.Reduce adds partial-order reduction by sleep sets (por.go): a
 // transition is what runs between two chooses of the caller's scheduler,
-// its footprint the memory it touches; a goroutine whose block (its run
+// its footprint the memory it touches (reads of frozen objects, a
+// closure's environment, are none); a goroutine whose block (its run
 // until it stops or is preempted) a sibling explored first sleeps while
 // the path runs only transitions independent of it. Sleep sets are
 // restricted so that the path kept never costs more preemptions than the
 // one dropped (Coons, Musuvathi and McKinley, Bounded Partial-Order
-// Reduction), and the state cache keeps each state's sleep set.
+// Reduction), and the state cache keeps each state's sleep set. A
+// goroutine whose transition so far touched nothing shared is not
+// preemptible: switching away reaches only what switching away at the
+// transition's start did, at no less cost. The scheduler's chooses where
+// the running goroutine blocked or exited are checked against the state
+// cache even when one goroutine can run: the orders of what ran before
+// meet there.
 //
 // # Solver
 //

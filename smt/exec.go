@@ -32,8 +32,9 @@ type executor struct {
 
 	ids, seq uint64
 	wl       worklist
-	bound    int  // the cost bound of this round (Options.MaxCost when not iterating)
-	capped   bool // this round left a path's cost out for the bound
+	bound    int    // the cost bound of this round (Options.MaxCost when not iterating)
+	capped   bool   // this round left a path's cost out for the bound
+	start    *state // the state at the first branch, where later rounds start
 	stats    Stats
 	res      *Result
 	seenV    map[string]bool
@@ -60,7 +61,7 @@ type executor struct {
 }
 
 // Run explores every path of p (within the bounds and budgets of opts),
-// cheapest first, and reports the violated assertions and observer findings.
+// by rounds of growing cost bound, and reports the violated assertions and observer findings.
 // The error is for a program the executor cannot start (no main, an unknown
 // observer name, an ill-formed program) or for a failure of the solver
 // itself; the bugs of the program are in the Result.
@@ -138,8 +139,12 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 			}
 			e.bound++
 			e.capped = false
-			e.stats.Paths++
-			e.push(e.initial())
+			if e.start != nil {
+				e.push(e.fork(e.start))
+			} else {
+				e.stats.Paths++
+				e.push(e.initial())
+			}
 			continue
 		}
 		if e.stopped != "" {

@@ -55,6 +55,9 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		st.done = true // nothing to choose from: no path
 		return
 	}
+	if n > 1 {
+		e.keepStart(st)
+	}
 	// A choose of one value is no branch: hashing the state there (the
 	// whole heap) would cost a one-goroutine root most of its time, and a
 	// path that meets a state seen before is still dropped at its next
@@ -201,6 +204,7 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 // every other goroutine's steps, so the two points are one.
 func (e *executor) preemptible(st *state) bool {
 	if e.opts.MaxCost >= 0 && st.cost >= e.bound {
+		e.keepStart(st)
 		e.capped = true
 		return false
 	}
@@ -211,6 +215,21 @@ func (e *executor) preemptible(st *state) bool {
 		}
 	}
 	return true
+}
+
+// keepStart keeps a copy of st, about to branch or to leave a branch out
+// for the bound for the first time, for later rounds to start from: the
+// path up to here (the package initialisation every path shares) is the
+// same in every round. The copy starts no transition of the reduction's
+// (its records belong to this round).
+func (e *executor) keepStart(st *state) {
+	if !e.wl.flat || e.start != nil || st.cost != 0 {
+		return
+	}
+	e.start = e.fork(st)
+	e.start.tr = nil
+	e.stats.Paths-- // a copy to start from, not a path
+	e.stats.Forks--
 }
 
 // ---- control flow ----

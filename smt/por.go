@@ -156,7 +156,10 @@ func (e *executor) runningG(st *state) int64 {
 // touch records an access of st's running transition.
 func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 	t := st.tr
-	if t == nil || obj >= t.grp.nObj || e.por.private[obj] || e.por.quiet[e.fn] || !write && st.obj(obj).frozen {
+	if t == nil || obj >= t.grp.nObj || e.por.private[obj] || e.por.quiet[e.fn] {
+		return
+	}
+	if o := st.obj(obj); o != nil && o.frozen && !write {
 		return
 	}
 	a := access{obj: obj, idx: -1, write: write}
