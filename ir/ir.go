@@ -263,7 +263,7 @@ const (
 	// the scheduler last chose; see smt.Reduction)
 	OpPreemptible
 
-	OpAlloc   // %d = alloc T   or   %d = alloc T, n   (an array of n T); alloc frozen T: never written once its allocator reaches a scheduling point (Name "frozen"; a closure's environment)
+	OpAlloc   // %d = alloc T   or   %d = alloc T, n   (an array of n T); alloc frozen T: never written once another goroutine can reach it (Name "frozen"; a closure's environment, a captured variable set only before its capture)
 	OpLoad    // %d = load p
 	OpStore   // store p, v
 	OpField   // %d = field p, k  (pointer to field k of the struct p points to)
@@ -310,9 +310,9 @@ const (
 	numOps
 )
 
-// Frozen is the Name of an alloc whose object is never written once its
-// allocating goroutine reaches a scheduling point: reading it is no
-// communication between goroutines (partial-order reduction).
+// Frozen is the Name of an alloc whose object is never written once
+// another goroutine can reach it: reading it is no communication between
+// goroutines (partial-order reduction).
 const Frozen = "frozen"
 
 var opNames = [...]string{

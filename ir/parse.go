@@ -147,6 +147,7 @@ func (p *parser) errorAt(at pos, format string, args ...any) {
 // ---- lexer ----
 
 func (p *parser) lex(src []byte) {
+	p.toks = make([]token, 0, len(src)/4) // about a token per four bytes of IR text
 	line, lineStart := 1, 0
 	i := 0
 	for i < len(src) {

@@ -15,7 +15,11 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 	case *ssa.DebugRef:
 	case *ssa.Phi: // assigned at the end of the predecessors
 	case *ssa.Alloc:
-		b.Emit(&ir.Instr{Op: ir.OpAlloc, Dst: fl.dst(in), Type: l.Type(deref(in.Type()))})
+		alloc := &ir.Instr{Op: ir.OpAlloc, Dst: fl.dst(in), Type: l.Type(deref(in.Type()))}
+		if frozenCell(in) {
+			alloc.Name = ir.Frozen
+		}
+		b.Emit(alloc)
 	case *ssa.Store:
 		p := fl.value(in.Addr)
 		fl.nilCheck(in.Addr, p)
@@ -451,4 +455,98 @@ func (fl *funcLowerer) access(p ir.Value, addr ssa.Value, write bool) {
 	if fl.l.opts.Access != nil {
 		fl.l.opts.Access(fl.b, p, addr, write)
 	}
+}
+
+// frozenCell reports whether a variable's cell is frozen (ir.Frozen): the
+// closures that capture it only read it, the function that declares it
+// only reads it, stores to it, or captures it, and no store can run once a
+// closure has captured it (none is reachable from a capture). Every write
+// then happens before another goroutine can see the cell.
+func frozenCell(a *ssa.Alloc) bool {
+	if !a.Heap {
+		return false
+	}
+	var stores []*ssa.Store
+	var captures []*ssa.MakeClosure
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != a || r.Val == a {
+				return false
+			}
+			stores = append(stores, r)
+		case *ssa.MakeClosure:
+			fn, ok := r.Fn.(*ssa.Function)
+			if !ok {
+				return false
+			}
+			for i, v := range r.Bindings {
+				if v != a {
+					continue
+				}
+				for _, u := range *fn.FreeVars[i].Referrers() {
+					switch u := u.(type) {
+					case *ssa.DebugRef:
+					case *ssa.UnOp:
+						if u.Op != token.MUL {
+							return false
+						}
+					default:
+						return false
+					}
+				}
+			}
+			captures = append(captures, r)
+		default:
+			return false
+		}
+	}
+	if len(captures) == 0 {
+		return false
+	}
+	for _, m := range captures {
+		if storeAfter(m, stores) {
+			return false
+		}
+	}
+	return true
+}
+
+// storeAfter reports whether one of stores can run after m: later in m's
+// block, or in a block reachable from it.
+func storeAfter(m ssa.Instruction, stores []*ssa.Store) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), m.Block().Succs...)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		work = append(work, b.Succs...)
+	}
+	for _, s := range stores {
+		if seen[s.Block()] {
+			return true
+		}
+		if s.Block() == m.Block() && instrIndex(m.Block().Instrs, s) > instrIndex(m.Block().Instrs, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func instrIndex(instrs []ssa.Instruction, x ssa.Instruction) int {
+	for i, y := range instrs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
 }

@@ -91,7 +91,7 @@ type object struct {
 	val     value
 	m       *mapObj
 	allPriv bool
-	frozen  bool            // never written after its allocating transition (alloc frozen)
+	frozen  bool            // never written once another goroutine can reach it (alloc frozen)
 	priv    []*value        // by the address of a slice's first element: the first few
 	privM   map[*value]bool // and the rest
 }
