@@ -235,8 +235,10 @@
 // steps end blocked, the next holder of the turn waits until the goroutine
 // is really blocked; a goroutine blocked there at the end is matched by
 // its stack (a frame at the step's file and line). A method value of a
-// visible operation (release := mu.Unlock) is hooked where it is made,
-// where kiss names its step. A race access is hooked at its statement
+// visible operation (release := mu.Unlock), and the func sync.OnceFunc,
+// OnceValue or OnceValues returns, is hooked where it is made, where kiss
+// names its step, and takes the step each time it is called; a goroutine
+// blocked inside such a call is blocked at that step. A race access is hooked at its statement
 // (the top of a range body for a range statement's variables), so an
 // access inside a loop header, an else-if condition or a select case's
 // communication is hooked before the whole statement. A real ticker drops

@@ -1137,6 +1137,13 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(call.Args[1].Pos(), fe.fn("KissReplayTime")+"("+pos+", ")
 		fe.insert(call.Args[1].End(), ")")
 		return
+	case pkg == "sync" && recv == "" && (name == "OnceFunc" || name == "OnceValue" || name == "OnceValues") && len(call.Args) == 1:
+		// the func it returns takes the model's once step, named here,
+		// each time it is called, wherever that is (as a method value's)
+		hook := map[string]string{"OnceFunc": "KissReplayFn", "OnceValue": "KissReplayFnR", "OnceValues": "KissReplayFnR2"}[name]
+		fe.insert(call.Pos(), fe.fn(hook)+`("once", `+pos+`, `)
+		fe.insert(call.End(), ")")
+		return
 	case pkg == "sync" && name == "NewCond" && len(call.Args) == 1:
 		fe.insert(call.Args[0].Pos(), fe.fn("KissReplayLocker")+"(")
 		fe.insert(call.Args[0].End(), ")")

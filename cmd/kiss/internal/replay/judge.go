@@ -320,6 +320,22 @@ func (o *outcome) onStack(g int, at string) bool {
 	return false
 }
 
+// inFuncHook reports whether goroutine g is inside the call of a func
+// value replay hooked (a method value, sync.OnceValue's func): its step is
+// named where the func was made, which need not be on the stack.
+func (o *outcome) inFuncHook(g int) bool {
+	st := o.stack(g)
+	if st == nil {
+		return false
+	}
+	for _, f := range st.frames {
+		if strings.Contains(f.fn, ".KissReplayFn") {
+			return true
+		}
+	}
+	return false
+}
+
 // at says where goroutine g is, for a verdict's detail.
 func (o *outcome) at(g int) string {
 	frame, status, alive := o.where(g)
@@ -485,7 +501,7 @@ func (r *Result) judgeBlocked(sch *schedule.Schedule, o *outcome) {
 			continue
 		}
 		frame, status, alive := o.where(g)
-		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos) && !o.onStack(g, line(pos))) {
+		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos) && !o.onStack(g, line(pos)) && !o.inFuncHook(g)) {
 			r.Verdict = notReproduced
 			r.Detail = fmt.Sprintf("goroutine %d should be blocked at %s, but %s", g, pos, strings.TrimPrefix(o.at(g), fmt.Sprintf("goroutine %d ", g)))
 			return
