@@ -366,7 +366,7 @@ func (d *decoder) timing(f *Finding) {
 			who = "goroutines " + joinAnd(ids)
 		}
 	}
-	f.Base = f.Check
+	f.Base, d.sch.Base = f.Check, f.Check
 	f.Check, d.sch.Check = "timing", "timing"
 	f.Message = fmt.Sprintf("timing: passes only if %s runs within the %v %s at %s; otherwise %s",
 		who, time.Duration(e.d), what, e.pos, f.Message)

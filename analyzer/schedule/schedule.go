@@ -25,10 +25,13 @@ const Version = 1
 
 // Schedule is one violation's interleaving.
 type Schedule struct {
-	Kiss        int         `json:"kiss"`
-	Package     string      `json:"package"`
-	Root        string      `json:"root"`
-	Check       string      `json:"check"`
+	Kiss    int    `json:"kiss"`
+	Package string `json:"package"`
+	Root    string `json:"root"`
+	Check   string `json:"check"`
+	// Base is, for a timing schedule, the check of the failure the
+	// schedule leads to (the test failure a too-short sleep causes).
+	Base        string      `json:"base,omitempty"`
 	Preemptions int         `json:"preemptions"`
 	Message     string      `json:"message"`
 	Pos         string      `json:"pos,omitempty"` // where the violation happens
@@ -51,6 +54,15 @@ type Schedule struct {
 	// pool's, an init goroutine's), where the bubble's fake clock cannot
 	// go on (kiss stress found it so).
 	RealTime bool `json:"realtime,omitempty"`
+}
+
+// Failure is the check whose failure the schedule shows: its check, or
+// for a timing schedule its base.
+func (s *Schedule) Failure() string {
+	if s.Check == "timing" && s.Base != "" {
+		return s.Base
+	}
+	return s.Check
 }
 
 // Blocked is a goroutine blocked forever at the end of a schedule.
@@ -189,6 +201,14 @@ func (s *Schedule) Validate() error {
 	if _, known := Lookup(s.Check); !known {
 		return bad("unknown check %q (want one of %s)", s.Check, CheckNames())
 	}
+	if s.Base != "" {
+		if s.Check != "timing" {
+			return bad("a %s schedule has a base check", s.Check)
+		}
+		if _, known := Lookup(s.Base); !known || s.Base == "timing" {
+			return bad("unknown base check %q", s.Base)
+		}
+	}
 	if s.Preemptions < 0 {
 		return bad("negative preemptions %d", s.Preemptions)
 	}
@@ -244,11 +264,11 @@ func (s *Schedule) Validate() error {
 			return bad("input %d: pos %q is not a file:line:col position", i, in.Pos)
 		}
 	}
-	if s.Panic != "" && s.Check != "panic" {
+	if s.Panic != "" && s.Failure() != "panic" {
 		return bad("a %s schedule has a panic field", s.Check)
 	}
 	if r := s.Race; r != nil {
-		if s.Check != "race" {
+		if s.Failure() != "race" {
 			return bad("a %s schedule has a race field", s.Check)
 		}
 		for _, a := range []Access{r.First, r.Second} {

@@ -40,12 +40,14 @@ func TestVerifyExamples(t *testing.T) {
 	}
 }
 
-// TestVerifyDrops: a finding whose schedule does not replay is not
-// printed, a line on stderr says why, and its schedule file is removed;
-// the others are printed and keep theirs. The dropped one is a timing
-// finding (replay does not yet hold the overtaken goroutine back); the
-// kept one is sync.OnceValue's recursion, whose steps are named at the
-// OnceValue call and taken when the func it returns is called.
+// TestVerifyDrops: kiss -verify prints a finding whose schedule replays
+// and keeps its schedule file; one that does not replay (here: every one,
+// its replay given 1ms) is not printed, a line on stderr says why, and its
+// schedule file is removed. The findings are the two whose steps are not
+// where the goroutine runs: sync.OnceValue's recursion (named at the
+// OnceValue call, taken when the func it returns is called) and a timing
+// finding (the sleep runs out while the goroutine it waits for is held
+// back).
 func TestVerifyDrops(t *testing.T) {
 	mod := t.TempDir()
 	writeFile(t, filepath.Join(mod, "go.mod"), "module ov\n\ngo 1.26\n")
@@ -96,16 +98,23 @@ func TestStartListens(t *testing.T) {
 	}
 }
 `)
-	dir := t.TempDir()
 	if out, code := run(t, mod, kissBin, "-timing", "./..."); code != 3 || !strings.Contains(out, "cfg.go:11:25: deadlock: ") || !strings.Contains(out, "srv_test.go:14:10: timing: ") {
 		t.Fatalf("kiss -timing: exit %d, want the OnceValue deadlock and the timing finding:\n%s", code, out)
 	}
+	dir := t.TempDir()
 	out, stderr, code := verify(t, mod, "-timing", "-schedules", dir, "./...")
-	if code != 3 || !strings.Contains(out, "cfg.go:11:25: deadlock: ") || strings.Contains(out, "timing") ||
-		!strings.Contains(stderr, "kiss: dropped: ") || !strings.Contains(stderr, "srv_test.go:14:10: timing of TestStartListens does not replay (diverged: ") {
-		t.Errorf("kiss -verify -timing: exit %d, want 3, the deadlock printed and the timing finding dropped:\n%s\n%s", code, out, stderr)
+	if code != 3 || !strings.Contains(out, "cfg.go:11:25: deadlock: ") || !strings.Contains(out, "srv_test.go:14:10: timing: ") || strings.Contains(stderr, "dropped") {
+		t.Errorf("kiss -verify -timing: exit %d, want 3 and both findings printed:\n%s\n%s", code, out, stderr)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 1 || !strings.Contains(files[0], "cfg.TestName.deadlock") {
-		t.Errorf("schedule files %v, want the deadlock's only", files)
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 2 {
+		t.Errorf("schedule files %v, want the two findings'", files)
+	}
+	dir = t.TempDir()
+	out, stderr, code = verify(t, mod, "-replay-timeout", "1ms", "-schedules", dir, "./...")
+	if code != 0 || out != "" || !strings.Contains(stderr, "kiss: dropped: ") || !strings.Contains(stderr, "cfg.go:11:25: deadlock of TestName does not replay (") {
+		t.Errorf("kiss -verify -replay-timeout 1ms: exit %d, want 0, nothing printed and the deadlock dropped:\n%s\n%s", code, out, stderr)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 0 {
+		t.Errorf("the dropped finding's schedule is still there: %v", files)
 	}
 }

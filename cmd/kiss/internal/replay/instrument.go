@@ -81,8 +81,13 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	files := t.files()
 	for i, st := range sch.Steps {
 		switch st.Op {
-		case "t.run", "resume", "timer.early":
+		case "t.run", "resume":
 			continue // performed by the scheduler
+		case "timer.early":
+			// the sleep or timer ran out while the others were held
+			// back: taken when the sleeper goes on to its next hook
+			inside[i] = true
+			continue
 		}
 		// only a position outside the package's files: an unhooked one in
 		// them is a schedule that diverges
@@ -1321,6 +1326,9 @@ func (fe *fileEditor) goStmt(g *ast.GoStmt) {
 	}
 	if sig, isSig := fe.info.TypeOf(call.Fun).(*types.Signature); !isSig || sig.TypeParams().Len() > 0 {
 		ok = false
+	}
+	if pkg, recv, name, _, builtin := fe.callee(call); !builtin && pkg != "" && syncOp(pkg, recv, name) != "" {
+		ok = false // a visible operation (go up.Store(true)): its hook is the new goroutine's step
 	}
 	for _, a := range call.Args {
 		tv := fe.info.Types[a]

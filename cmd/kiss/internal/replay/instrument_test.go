@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -115,6 +116,10 @@ func TestInstrumentCompiles(t *testing.T) {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("the copy lacks %s", want)
 		}
+	}
+	// go b.mu.Unlock(): the unlock is the new goroutine's step
+	if !regexp.MustCompile(`go func\(\) \{ KissReplayStart\(kissReplayID\); defer KissReplayExit\(\); [^\n]*KissReplayUnlock\("shapes.go:70:16"`).Match(src) {
+		t.Errorf("the unlock of go b.mu.Unlock() is not hooked in the new goroutine")
 	}
 }
 

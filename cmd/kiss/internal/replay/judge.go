@@ -177,7 +177,7 @@ func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
 	if r.leftSchedule(sch, o, done) {
 		return
 	}
-	switch sch.Check {
+	switch sch.Failure() {
 	case "panic":
 		r.judgePanic(sch, o)
 	case "assert":
@@ -362,7 +362,7 @@ func (r *Result) leftSchedule(sch *schedule.Schedule, o *outcome, done int) bool
 	if r.divergedInRun(sch, o.log) {
 		return true
 	}
-	if o.panicked && sch.Check != "panic" {
+	if o.panicked && sch.Failure() != "panic" {
 		r.Verdict = notReproduced
 		r.Detail = fmt.Sprintf("the test panicked instead: %s at %s", o.panicMsg, o.panicAt)
 		return true
@@ -371,7 +371,7 @@ func (r *Result) leftSchedule(sch *schedule.Schedule, o *outcome, done int) bool
 		return false
 	}
 	// the run stopped before the schedule's end
-	if _, raced := o.log.find("race"); raced && sch.Check == "race" {
+	if _, raced := o.log.find("race"); raced && sch.Failure() == "race" {
 		r.Verdict, r.Detail = reproduced, raceDetail(sch)
 		return true
 	}
@@ -477,15 +477,15 @@ func (r *Result) judgeAssert(sch *schedule.Schedule, o *outcome) {
 // blocked, with its innermost frame of the package on its step's line.
 func (r *Result) judgeBlocked(sch *schedule.Schedule, o *outcome) {
 	returned, _ := o.rootEnd()
-	if sch.Check == "deadlock" && returned {
+	if sch.Failure() == "deadlock" && returned {
 		r.Verdict, r.Detail = notReproduced, "the test returned"
 		return
 	}
-	if sch.Check == "leak" && !returned {
+	if sch.Failure() == "leak" && !returned {
 		r.Verdict, r.Detail = notReproduced, "the test did not return"
 		return
 	}
-	if e, ok := o.log.find("extra"); ok && sch.Check == "deadlock" {
+	if e, ok := o.log.find("extra"); ok && sch.Failure() == "deadlock" {
 		r.Verdict = notReproduced
 		r.Detail = fmt.Sprintf("after the last step, goroutine %s went on to %s at %s", e.str(0), e.str(1), e.str(2))
 		return
@@ -497,7 +497,7 @@ func (r *Result) judgeBlocked(sch *schedule.Schedule, o *outcome) {
 	var parts []string
 	for _, b := range blockedAtEnd(sch) {
 		g, pos := b.G, b.Pos
-		if sch.Check == "leak" && g == 0 {
+		if sch.Failure() == "leak" && g == 0 {
 			continue
 		}
 		frame, status, alive := o.where(g)

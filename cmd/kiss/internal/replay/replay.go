@@ -173,7 +173,7 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 		return r.fail(err)
 	}
 	judge(r, sch, l, output, dir)
-	if r.Verdict == reproduced || sch.Check != "race" || sch.Race == nil || r.Verdict != notReproduced || !strings.HasPrefix(r.Detail, notBothReached) {
+	if r.Verdict == reproduced || sch.Failure() != "race" || sch.Race == nil || r.Verdict != notReproduced || !strings.HasPrefix(r.Detail, notBothReached) {
 		return r // (a race is reproduced when both were parked at once)
 	}
 	// The race's accesses were both reached, one of them made and the
@@ -383,7 +383,7 @@ func writeInput(sch *schedule.Schedule, p *park, inside map[int]bool, path strin
 		}
 	}
 	in.Park = p
-	in.Check = sch.Check
+	in.Check = sch.Failure()
 	for _, g := range sch.Goroutines {
 		in.Starts = append(in.Starts, g.Start)
 	}

@@ -60,3 +60,16 @@ func Label(n int) interface{} {
 	}
 	return nil
 }
+
+// Handoff unlocks in another goroutine: the go statement's call is a
+// visible operation, hooked in the goroutine that makes it.
+func (b *Box) Handoff() {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	b.mu.Lock()
+	go b.mu.Unlock()
+	b.mu.Lock()
+	go wg.Done()
+	wg.Wait()
+	b.mu.Unlock()
+}

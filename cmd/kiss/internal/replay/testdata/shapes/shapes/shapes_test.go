@@ -9,6 +9,7 @@ func TestShapes(t *testing.T) {
 		t.Error("one")
 	}
 	b.Deferred()
+	b.Handoff()
 	b.Pick([]chan int{make(chan int, 1)})
 	other := make(chan int, 1)
 	other <- 3
