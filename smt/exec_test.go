@@ -983,3 +983,41 @@ full:
 		}
 	}
 }
+
+// Later rounds start where round 0 first branched only if nothing forked
+// before: here a branch on an input comes first, and the costlier
+// violation is on the side explored second.
+func TestRoundsAfterInputBranch(t *testing.T) {
+	const src = `
+func @main() {
+  var %x i64
+  var %c bool
+  var %k i64
+entry:
+  %x = nondet
+  %c = ne %x, 7:i64
+  br %c, other, seven
+other:
+  %k = choose 2:i64
+  ret
+seven:
+  %k = choose 2:i64
+  %c = eq %k, 1:i64
+  br %c, dear, fine
+dear:
+  cost 1
+  assert false, assert, "seven and dear" at "s.go:1:1"
+  ret
+fine:
+  ret
+}
+`
+	p, err := ir.Parse("s.ir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, p, Options{MaxCost: 1})
+	if v := violation(t, res, "seven and dear"); v.Cost != 1 {
+		t.Errorf("violation at cost %d, want 1", v.Cost)
+	}
+}

@@ -220,10 +220,11 @@ func (e *executor) preemptible(st *state) bool {
 // keepStart keeps a copy of st, about to branch or to leave a branch out
 // for the bound for the first time, for later rounds to start from: the
 // path up to here (the package initialisation every path shares) is the
-// same in every round. The copy starts no transition of the reduction's
-// (its records belong to this round).
+// same in every round, unless something forked on the way (a branch on an
+// input): then rounds start at the beginning. The copy starts no
+// transition of the reduction's (its records belong to this round).
 func (e *executor) keepStart(st *state) {
-	if !e.wl.flat || e.start != nil || st.cost != 0 {
+	if !e.wl.flat || e.start != nil || st.cost != 0 || e.bound != 0 || e.stats.Forks != 0 {
 		return
 	}
 	e.start = e.fork(st)
