@@ -51,6 +51,12 @@
 //     as in Go. When the subtest ends, t.Run returns and KissReplayRan
 //     (around the call) takes the caller back to its hooks; a "t.run" not
 //     yet performed then is a step of the caller there.
+//   - A WaitGroup's Add or Done runs after its hook and may release
+//     goroutines in Wait: before the next step, the scheduler waits until
+//     the goroutine that made it and those its Wait released are off the
+//     CPU (settle), so that a Wait does not check the counter after the
+//     next step changed it (Go panics "WaitGroup is reused" there, where
+//     the model's goroutine is still waiting).
 //
 // A call whose receiver is an operand is wrapped at the receiver
 // (KissReplayAt(op, pos, &mu).TryLock()), so hooks work in any expression.
