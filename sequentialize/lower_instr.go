@@ -3,6 +3,7 @@ package sequentialize
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
@@ -469,12 +470,10 @@ func frozenCell(a *ssa.Alloc) bool {
 	var stores []*ssa.Store
 	var captures []*ssa.MakeClosure
 	for _, r := range *a.Referrers() {
+		if onlyReads(r) {
+			continue
+		}
 		switch r := r.(type) {
-		case *ssa.DebugRef:
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return false
-			}
 		case *ssa.Store:
 			if r.Addr != a || r.Val == a {
 				return false
@@ -490,13 +489,7 @@ func frozenCell(a *ssa.Alloc) bool {
 					continue
 				}
 				for _, u := range *fn.FreeVars[i].Referrers() {
-					switch u := u.(type) {
-					case *ssa.DebugRef:
-					case *ssa.UnOp:
-						if u.Op != token.MUL {
-							return false
-						}
-					default:
+					if !onlyReads(u) {
 						return false
 					}
 				}
@@ -517,6 +510,18 @@ func frozenCell(a *ssa.Alloc) bool {
 	return true
 }
 
+// onlyReads reports whether instruction r, using a variable's cell, only
+// reads it (a load, or a debug reference).
+func onlyReads(r ssa.Instruction) bool {
+	switch r := r.(type) {
+	case *ssa.DebugRef:
+		return true
+	case *ssa.UnOp:
+		return r.Op == token.MUL
+	}
+	return false
+}
+
 // storeAfter reports whether one of stores can run after m: later in m's
 // block, or in a block reachable from it.
 func storeAfter(m ssa.Instruction, stores []*ssa.Store) bool {
@@ -535,18 +540,9 @@ func storeAfter(m ssa.Instruction, stores []*ssa.Store) bool {
 		if seen[s.Block()] {
 			return true
 		}
-		if s.Block() == m.Block() && instrIndex(m.Block().Instrs, s) > instrIndex(m.Block().Instrs, m) {
+		if s.Block() == m.Block() && slices.Index(m.Block().Instrs, ssa.Instruction(s)) > slices.Index(m.Block().Instrs, m) {
 			return true
 		}
 	}
 	return false
-}
-
-func instrIndex(instrs []ssa.Instruction, x ssa.Instruction) int {
-	for i, y := range instrs {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }

@@ -60,8 +60,9 @@ type executor struct {
 	fn *ir.Func  // and its function
 }
 
-// Run explores every path of p (within the bounds and budgets of opts),
-// by rounds of growing cost bound, and reports the violated assertions and observer findings.
+// Run explores every path of p (within the bounds and budgets of opts), by
+// rounds of growing cost bound, and reports the violated assertions and
+// observer findings.
 // The error is for a program the executor cannot start (no main, an unknown
 // observer name, an ill-formed program) or for a failure of the solver
 // itself; the bugs of the program are in the Result.

@@ -159,8 +159,10 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 	if t == nil || obj >= t.grp.nObj || e.por.private[obj] || e.por.quiet[e.fn] {
 		return
 	}
-	if o := st.obj(obj); o != nil && o.frozen && !write {
-		return
+	if !write {
+		if o := st.obj(obj); o != nil && o.frozen {
+			return
+		}
 	}
 	a := access{obj: obj, idx: -1, write: write}
 	if len(path) > 0 {

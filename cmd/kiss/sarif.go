@@ -36,34 +36,51 @@ func hasBoolFlag(args []string, name string) bool {
 	return false
 }
 
-// runSARIF is `kiss -sarif [flags] PATTERNS`: check the packages and write
-// one SARIF 2.1.0 log to stdout.
-func runSARIF(args []string) int {
-	fs := flag.NewFlagSet("kiss -sarif", flag.ExitOnError)
-	fs.Bool("sarif", true, "write a SARIF 2.1.0 log to stdout")
+// findingsMode parses the command line of a mode that reports kiss's
+// findings itself (kiss -sarif, kiss -verify): the mode's flag (doc says
+// what it does), the mode's own flags (more), -test, the analyzer's flags
+// and the packages. It returns the options of findings.Run, with the
+// analyzer's own output on stderr (stdout is the mode's), and the
+// packages, or an exit status for a bad command line.
+func findingsMode(mode, doc string, args []string, more func(*flag.FlagSet)) (findings.Options, []string, int) {
+	fs := flag.NewFlagSet("kiss -"+mode, flag.ExitOnError)
+	fs.Bool(mode, true, doc)
 	tests := fs.Bool("test", true, "check the packages' test files too")
+	if more != nil {
+		more(fs)
+	}
 	findings.AddFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: kiss -sarif [flags] packages...\n")
+		fmt.Fprintf(fs.Output(), "usage: kiss -%s [flags] packages...\n", mode)
 		fs.PrintDefaults()
 	}
 	fs.Parse(args)
 	if fs.NArg() == 0 {
 		fs.Usage()
-		return 2
+		return findings.Options{}, nil, 2
 	}
 	cfg, err := findings.ConfigFromFlags()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kiss:", err)
-		return 2
+		return findings.Options{}, nil, 2
 	}
-	cfg.Out = os.Stderr // -dump-ir must not mix with the log on stdout
+	cfg.Out = os.Stderr // -dump-ir must not mix with the mode's output
+	return findings.Options{Tests: *tests, Config: cfg}, fs.Args(), 0
+}
+
+// runSARIF is `kiss -sarif [flags] PATTERNS`: check the packages and write
+// one SARIF 2.1.0 log to stdout.
+func runSARIF(args []string) int {
+	opts, pkgs, code := findingsMode("sarif", "write a SARIF 2.1.0 log to stdout", args, nil)
+	if code != 0 {
+		return code
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kiss:", err)
 		return 1
 	}
-	res, err := findings.Run(context.Background(), findings.Options{Tests: *tests, Config: cfg}, fs.Args()...)
+	res, err := findings.Run(context.Background(), opts, pkgs...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kiss:", err)
 		return 1

@@ -24,27 +24,15 @@ func wantsVerify(args []string) bool { return hasBoolFlag(args, "verify") }
 // stderr saying why. kiss's schedule is its proof: this prints only what
 // the real test shows.
 func runVerify(args []string) int {
-	fs := flag.NewFlagSet("kiss -verify", flag.ExitOnError)
-	fs.Bool("verify", true, "replay each finding in the real test before reporting it")
-	tests := fs.Bool("test", true, "check the packages' test files too")
-	timeout := fs.Duration("replay-timeout", 2*time.Minute, "timeout of each replay's go test run")
-	findings.AddFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: kiss -verify [flags] packages...\n")
-		fs.PrintDefaults()
+	var timeout *time.Duration
+	opts, pkgs, code := findingsMode("verify", "replay each finding in the real test before reporting it", args, func(fs *flag.FlagSet) {
+		timeout = fs.Duration("replay-timeout", 2*time.Minute, "timeout of each replay's go test run")
+	})
+	if code != 0 {
+		return code
 	}
-	fs.Parse(args)
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
-	}
-	cfg, err := findings.ConfigFromFlags()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "kiss:", err)
-		return 2
-	}
-	cfg.Out = os.Stderr
-	res, err := findings.Run(context.Background(), findings.Options{Tests: *tests, Config: cfg}, fs.Args()...)
+	cfg := opts.Config
+	res, err := findings.Run(context.Background(), opts, pkgs...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kiss:", err)
 		return 1

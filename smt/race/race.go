@@ -190,9 +190,7 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		d.syncs[k] = slices.Clone(d.syncs[k]).join(d.clock(g))
 		d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 	case "live":
-		if _, ok := d.clocks[g]; !ok {
-			d.clocks[g] = clock(nil).tick(g)
-		}
+		d.clock(g) // made now: a live goroutine's clock takes part in HashState
 	case "exit":
 		delete(d.clocks, g)
 		delete(d.sites, g)
