@@ -157,6 +157,24 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.SetBlock(join)
 		return r, nil
 	}
+	m["reflect.New"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		typ := args[0]
+		b.PanicStringUnless(b.Bin(ir.OpNe, b.Extract(typ, 0), ir.IntConst(ir.I64, 0)), "reflect: New(nil)")
+		rid := c.rtype(l, call.Signature().Params().At(0).Type())
+		box := b.Extract(typ, 1)
+		// A Type kiss did not make reads as id 0: no pointer type.
+		mine := b.Bin(ir.OpEq, b.Extract(typ, 0), ir.IntConst(ir.I64, rid))
+		id := b.Op(ir.OpSelect, ir.I64, mine, b.Load(ir.I64, b.Op(ir.OpSelect, ir.Ptr, mine, box, b.Alloc(ir.I64, nil))), ir.IntConst(ir.I64, 0))
+		r := b.Call(newType, c.modelLate(l, "reflect.new"), id, b.Op(ir.OpSelect, ir.Ptr, mine, box, ir.ZeroConst(ir.Ptr)))
+		pid := b.Extract(r, 0)
+		// A pointer type kiss does not hold: the path stops, as at a call
+		// kiss does not know.
+		_, known := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "unknown")
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"reflect.New")}})
+		b.Jmp(known)
+		b.SetBlock(known)
+		return c.rvalue(b, pid, b.Extract(r, 1)), nil
+	}
 	m["reflect.DeepEqual"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		for i := range 2 {
 			var op ssa.Value
@@ -345,9 +363,10 @@ func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid in
 			b.PanicStringUnless(has, "reflect: Elem of invalid type")
 			elem := b.Extract(info, 1)
 			known := b.Bin(ir.OpNe, elem, ir.IntConst(ir.I64, 0))
-			fresh := b.Alloc(ir.I64, nil) // an element type kiss does not know: equal to no other
-			b.Store(fresh, ir.IntConst(ir.I64, unknownTypeID))
-			box := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), fresh)
+			// An element type kiss does not hold (a struct with a mutex):
+			// one box per pointer type, so that New can make the pointer.
+			other := b.Call(ir.Ptr, c.modelLate(l, "reflect.elemof"), id)
+			box := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), other)
 			b.Ret(b.Make(l.Iface(), ir.IntConst(ir.I64, rid), box))
 		default:
 			restore := l.labelUnknown("the method " + m.Name() + " of reflect.Type")
@@ -361,6 +380,7 @@ func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid in
 var (
 	typeInfoType = ir.Struct(ir.I64, ir.I64)  // kind, element type id (0: unknown)
 	lenType      = ir.Struct(ir.I64, ir.Bool) // length, whether the kind has one
+	newType      = ir.Struct(ir.I64, ir.Ptr)  // the pointer type's id (0: unknown), the box holding the pointer
 )
 
 // elemType is reflect.elem's result: the Value, the address it was read
@@ -385,6 +405,10 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, elemType(c), []any{"id", ir.I64, "box", ir.Ptr}, c.genElem(l))
 	case "reflect.zero":
 		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64}, c.genZero(l))
+	case "reflect.elemof":
+		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64}, c.genElemOf(l))
+	case "reflect.new":
+		f = l.late(kind, kind, newType, []any{"id", ir.I64, "box", ir.Ptr}, c.genNew(l))
 	case "reflect.deepequal":
 		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genDeepEqual(l))
 	case "testify.ObjectsAreEqual":
@@ -645,6 +669,65 @@ func (c *concLowering) genZero(l *lowerer) func(b *builder) {
 			b.Ret(b.Alloc(l.Type(e.Type), nil))
 		})
 		b.Ret(b.Alloc(ir.I64, nil))
+	}
+}
+
+// genElemOf: reflect.elemof(id) ptr, the rtype box of the element of
+// pointer type id when kiss holds no id for it: it says "unknown type" to
+// every reader but New, which finds the pointer type by the box. One per
+// pointer type, so that Elem of one type twice gives equal Types, as in Go.
+func (c *concLowering) genElemOf(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		l.switchOnType(b, b.Fn.Params[0], isPointerEntry, func(e *typeEntry) {
+			b.Ret(c.elemOfBox(l, b, e))
+		})
+		p := b.Alloc(ir.I64, nil)
+		b.Store(p, ir.IntConst(ir.I64, unknownTypeID))
+		b.Ret(p)
+	}
+}
+
+// elemOfBox is the rtype box genElemOf gives pointer type e's element.
+func (c *concLowering) elemOfBox(l *lowerer, b *builder, e *typeEntry) ir.Value {
+	g := l.sharedGlobal("reflect.elemof."+strconv.FormatInt(e.ID, 10), ir.I64)
+	b.Store(g, ir.IntConst(ir.I64, unknownTypeID))
+	return g
+}
+
+// isPointerEntry reports whether dynamic type e is a Go pointer type.
+func isPointerEntry(e *typeEntry) bool {
+	if e.Type == nil {
+		return false
+	}
+	_, ok := e.Type.Underlying().(*types.Pointer)
+	return ok
+}
+
+// genNew: reflect.new(id, box) {pointer type id, box}: a pointer to a new
+// zero value of the type whose rtype holds id in box, found among the
+// pointer types of the table (by its element's id, or by the box
+// genElemOf gave its element); id 0 when no pointer type of the table
+// points to it.
+func (c *concLowering) genNew(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		for _, e := range l.info.Types {
+			if !isPointerEntry(e) {
+				continue
+			}
+			var is ir.Value
+			if eid := c.elemID(l, e.Type); eid != 0 {
+				is = b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, eid))
+			} else {
+				is = b.Bin(ir.OpEq, box, c.elemOfBox(l, b, e))
+			}
+			_, next := b.If(is, "ptr")
+			p := b.Alloc(ir.Ptr, nil)
+			b.Store(p, b.Alloc(l.Type(e.Type.Underlying().(*types.Pointer).Elem()), nil))
+			b.Ret(b.Make(newType, ir.IntConst(ir.I64, e.ID), p))
+			b.SetBlock(next)
+		}
+		b.Ret(ir.ZeroConst(newType))
 	}
 }
 

@@ -18,6 +18,22 @@ import (
 // climbs the stack until Caller fails, as testify's CallerInfo does, ends
 // on every path, and a finding that needs a particular depth is held back.
 func (c *concLowering) sysModels(m map[string]externFunc) {
+	// I/O may take any time: a goroutine waiting on the netpoller sleeps
+	// an unknown duration on the fake clock (none, or long enough for any
+	// timer or sleep of the others to fire first), then gets an unknown
+	// result. A finding that needs a particular duration is held back, as
+	// for any unknown input.
+	for _, name := range []string{"internal/poll.runtime_pollWait", "internal/poll.runtime_pollWaitCanceled"} {
+		name := name
+		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			d := l.unknownNondetLabel(b, ir.I64, "how long "+name+" waits (I/O)")
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, d, ir.IntConst(ir.I64, 0))}})
+			c.traceOp(b, "sleep", nil)
+			b.CallTo(nil, c.fn("rt.sleep"), d, ir.StringConst(pos))
+			defer l.labelUnknown(name)()
+			return l.UnknownResults(b, call.Signature()), nil
+		}
+	}
 	const stack = "the call stack (runtime.Caller)"
 	m["runtime.Caller"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		skip := args[0]

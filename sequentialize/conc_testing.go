@@ -113,6 +113,36 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	}
 	m["(*testing.T).Run"] = run
 	m["(*testing.B).Run"] = run
+	// RunParallel(body) runs body on two goroutines (a machine with two
+	// CPUs: Go starts GOMAXPROCS of them), sharing b.N's iterations
+	// through their PBs, and returns once both have returned.
+	m["(*testing.B).RunParallel"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		bt := call.Signature().Recv().Type().(*types.Pointer).Elem()
+		pbt := call.Signature().Params().At(0).Type().Underlying().(*types.Signature).Params().At(0).Type().(*types.Pointer).Elem()
+		n, global := fieldIndex(bt, "N"), fieldIndex(pbt, "globalN")
+		if n < 0 || global < 0 {
+			return nil, errorf("kiss does not model %s of this Go version yet (%s)", call.Value, pos)
+		}
+		left := b.Alloc(ir.I64, nil)
+		b.Store(left, b.Load(ir.I64, b.Field(args[0], n)))
+		wg := b.Alloc(c.rt.typ("waitgroup"), nil)
+		for range 2 {
+			b.CallTo(nil, c.fn("sync.WaitGroup.Add"), wg, ir.IntConst(ir.I64, 1), ir.StringConst(pos))
+			pb := b.Alloc(l.Type(pbt), nil)
+			b.Store(b.Field(pb, global), left)
+			c.spawn(b, c.fn("testing.parallelbody"), wg, args[1], pb, ir.StringConst(pos))
+		}
+		b.CallTo(nil, c.fn("sync.WaitGroup.Wait"), wg, ir.StringConst(pos))
+		b.CheckPanicking()
+		return nil, nil
+	}
+	m["(*testing.PB).Next"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		global := fieldIndex(call.Signature().Recv().Type().(*types.Pointer).Elem(), "globalN")
+		if global < 0 {
+			return nil, errorf("kiss does not model %s of this Go version yet (%s)", call.Value, pos)
+		}
+		return b.Call(ir.Bool, c.fn("testing.pbnext"), b.Load(ir.Ptr, b.Field(args[0], global))), nil
+	}
 	m["(*testing.B).Loop"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		// One iteration: the first call says go on, the next says stop.
 		g := c.benchLoop(l)
@@ -208,14 +238,8 @@ func (c *concLowering) newTest(b *builder, which string, t types.Type) ir.Value 
 	l := b.Lowerer()
 	elem := t.(*types.Pointer).Elem()
 	p := b.Alloc(l.Type(elem), nil)
-	if which == "B" {
-		if st, ok := elem.Underlying().(*types.Struct); ok {
-			for i := range st.NumFields() {
-				if st.Field(i).Name() == "N" {
-					b.Store(b.Field(p, i), ir.IntConst(ir.I64, 1))
-				}
-			}
-		}
+	if i := fieldIndex(elem, "N"); which == "B" && i >= 0 {
+		b.Store(b.Field(p, i), ir.IntConst(ir.I64, 1))
 	}
 	return p
 }

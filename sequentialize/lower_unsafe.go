@@ -36,6 +36,13 @@ func (l *lowerer) unsafeBuiltin(b *builder, c *ssa.CallCommon, name string, ops 
 		return l.unsafeSlice(b, elem, ops[0], b.Conv(ops[1], ir.I64)), true
 	case "SliceData":
 		return l.sliceData(b, ops[0]), true
+	case "Sizeof", "Alignof": // of a type parameter's instance: a constant once instantiated
+		t := c.Args[0].Type()
+		n := goSizes.Sizeof(t)
+		if name == "Alignof" {
+			n = goSizes.Alignof(t)
+		}
+		return ir.IntConst(l.Type(c.Signature().Results().At(0).Type()), n), true
 	}
 	return nil, false
 }

@@ -81,6 +81,10 @@ var registry = func() []Model {
 		inGo("(*sync.Cond).Wait", vis|blk|syn, "queues up, calls L.Unlock, blocks until Signal or Broadcast wakes it, calls L.Lock").methods(),
 		inIR("(*sync.Cond).Signal", "sync.Cond.Signal", vis|syn, "wakes one waiter, chosen nondeterministically"),
 		inIR("(*sync.Cond).Broadcast", "sync.Cond.Broadcast", vis|syn, "wakes every waiter"),
+		// the runtime's semaphores, which internal/poll's locks on a file
+		// descriptor sleep on
+		inIR("internal/poll.runtime_Semacquire", "sync.semacquire", vis|blk|syn, "blocks while the count at the address is zero, then takes one"),
+		inIR("internal/poll.runtime_Semrelease", "sync.semrelease", vis|syn, "adds one to the count at the address and wakes its waiters"),
 	)
 
 	// sync.Map and sync.Pool (models/syncdata.ir, called once the key has
@@ -202,6 +206,8 @@ var registry = func() []Model {
 		inGo("(*testing.T).Parallel", vis|blk|syn, "releases the Run caller, then blocks until the parent's function has returned (@testing.parallel)"),
 		inGo("(*testing.T).Run", vis|blk|syn|spw, "runs f on a subtest's goroutine and blocks until it has finished or called Parallel; returns true").calls(OnGoroutine, 2),
 		inGo("(*testing.B).Run", vis|blk|syn|spw, "runs f on a sub-benchmark's goroutine and blocks until it has finished; returns true").calls(OnGoroutine, 2),
+		inGo("(*testing.B).RunParallel", vis|blk|syn|spw, "runs body on two goroutines, each with a PB that shares b.N's iterations (@testing.parallelbody), and blocks until both have returned").calls(OnGoroutine, 0),
+		inGo("(*testing.PB).Next", 0, "true while the RunParallel's b.N iterations are not all taken, taking one (@testing.pbnext)"),
 		inGo("(*testing.B).Loop", 0, "true the first time, then false: one iteration"),
 		inGo("(*testing.M).Run", 0, "runs the root's test (TestMain's m.Run); returns 0").calls(Now, NoArg),
 		inGo("testing.Short", 0, "false, as go test without -short"),
@@ -268,6 +274,7 @@ var registry = func() []Model {
 		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does"),
 		inGo("reflect.ValueOf", 0, "a Value holding the operand's dynamic type and value; the zero Value for nil"),
 		inGo("reflect.Zero", 0, "a Value holding a new zero value of the type"),
+		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
 		inGo("reflect.Indirect", 0, "v.Elem() for a pointer, else v"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==) or are of different types; true when == holds; else an unknown bool"),
 		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
@@ -293,6 +300,8 @@ var registry = func() []Model {
 		inGo("(*runtime.Func).Name", 0, "\"\" for a nil Func, else an unknown string"),
 		inGo("(*runtime.Func).FileLine", 0, "an unknown file and line"),
 		inGo("runtime/debug.Stack", 0, "an unknown text (of at most 64 bytes)"),
+		inGo("internal/poll.runtime_pollWait", vis|blk, "waits for a file descriptor on the netpoller: an unknown duration on the fake clock (I/O may take any time: timers may fire meanwhile), then an unknown result"),
+		inGo("internal/poll.runtime_pollWaitCanceled", vis|blk, "as runtime_pollWait, without a result"),
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
@@ -366,7 +375,7 @@ var (
 			out = append(out, "(reflect.Value)."+m)
 		}
 		for _, f := range []string{"Append", "AppendSlice", "ArrayOf", "ChanOf", "Copy", "FuncOf", "MakeChan",
-			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "MapOf", "New", "NewAt", "PointerTo",
+			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "MapOf", "NewAt", "PointerTo",
 			"PtrTo", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
 			out = append(out, "reflect."+f)
 		}

@@ -361,6 +361,22 @@ func TestPointerFuncs(t *testing.T) { // want root:"one goroutine"
 	}
 }
 
+// ---- the size of a type parameter ----
+
+// sizeOf is unsafe.Sizeof of a type parameter: no constant in the generic
+// body, one in each instance (slices.Insert's overlap check has one).
+func sizeOf[E any](x E) uintptr { return unsafe.Sizeof(x) }
+
+// The instance's size decides: 16 bytes for a string, so the test fails.
+func TestGenericSizeof(t *testing.T) { // want root:"one goroutine"
+	if sizeOf(1) != 8 || sizeOf(int8(1)) != 1 || unsafe.Alignof(int16(0)) != 2 {
+		t.Error("sizes of int and int8")
+	}
+	if sizeOf("s") != 8 {
+		t.Error("a string is two words") // want `test failure: t.Error called \(0 preemptions\)`
+	}
+}
+
 // ---- what kiss cannot resolve ----
 
 // An address inside an int: the path is cut, and kiss says so.
