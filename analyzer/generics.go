@@ -215,7 +215,11 @@ func (u *genericUniverse) ImportFrom(path, dir string, _ types.ImportMode) (*typ
 	if c := u.checked[path]; c != nil {
 		return c.pkg, nil
 	}
-	if p := u.known[path]; p != nil && !u.source[path] {
+	// A package the driver's export data only mentions (iter, behind
+	// slices' export data) is incomplete: go/types then leaves its name
+	// undeclared in the files that import it ("undefined: iter"). Such a
+	// package is checked from source too.
+	if p := u.known[path]; p != nil && !u.source[path] && p.Complete() {
 		return p, nil
 	}
 	names := u.files(path)

@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -96,4 +97,33 @@ func TestSeparateReports(t *testing.T) {
 	wg.Wait()
 	out := theirs.String() + mine.String()
 	assert.Equal(t, "a: 1\nb: 2\n", out)
+}
+
+// Bug: the goroutine's write of pos, after the generic slices.Index of
+// the standard library, races with the test's read.
+func TestIndexShared(t *testing.T) {
+	names := []string{"b", "a"}
+	pos := -1
+	done := make(chan bool)
+	go func() {
+		pos = slices.Index(names, "a")
+		done <- true
+	}()
+	if pos > 0 {
+		t.Log("found")
+	}
+	<-done
+}
+
+// Fixed twin: the test reads pos once the goroutine is done.
+func TestIndexAfterDone(t *testing.T) {
+	names := []string{"b", "a"}
+	pos := -1
+	done := make(chan bool)
+	go func() {
+		pos = slices.Index(names, "a")
+		done <- true
+	}()
+	<-done
+	require.Equal(t, 1, pos)
 }
