@@ -62,3 +62,30 @@ func TestReductionKeepsFindings(t *testing.T) {
 }
 
 var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)
+
+// TestCounterUpdatesCommute: the wg.Done calls of goroutines that share
+// nothing else commute while the counter stays at two or more (smt's
+// porAdd), so the reduction explores few of their orders. Without that,
+// every order of the five Done calls is explored: the reduced search then
+// runs 1.1 M steps against 3.4 M for the full one; with it, 0.7 M.
+func TestCounterUpdatesCommute(t *testing.T) {
+	pkgs := loadTestdata(t, []corpusGroup{{"correct/shards", 0}})
+	steps := map[bool]int{}
+	for _, reduce := range []bool{false, true} {
+		conf := kiss.DefaultConfig
+		conf.Err = discard{}
+		conf.Reduce = reduce
+		conf.Timeout = 60e9
+		conf.OnRoot = func(root string, st smt.Stats, _ time.Duration) {
+			if !st.Complete {
+				t.Errorf("%s (reduce=%v): incomplete: %v", root, reduce, st.Cuts)
+			}
+			steps[reduce] += st.Steps
+		}
+		analyze(t, pkgs, &conf)
+	}
+	if steps[false] == 0 || steps[true]*4 > steps[false] {
+		t.Errorf("the reduced search ran %d steps, the full one %d: want at most a quarter", steps[true], steps[false])
+	}
+	t.Logf("steps: %d full, %d reduced", steps[false], steps[true])
+}

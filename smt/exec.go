@@ -191,7 +191,7 @@ func check(p *ir.Program, opts Options) error {
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if in.Op == ir.OpObserve && opts.Observers[in.Name] == nil {
+				if in.Op == ir.OpObserve && in.Name != "por" && opts.Observers[in.Name] == nil {
 					return fmt.Errorf("smt: %s: observe %q: no such observer", in.Pos, in.Name)
 				}
 			}
@@ -424,6 +424,8 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.yield(st, in)
 	case op == ir.OpCoDone:
 		e.coDone(st, f, in)
+	case op == ir.OpObserve && in.Name == "por":
+		e.porAdd(st, f, in)
 	case op == ir.OpObserve:
 		e.observe(st, f, in)
 	case op == ir.OpTrace:

@@ -22,6 +22,8 @@ import (
 // private to it. Two transitions are independent when neither writes what
 // the other touches: they commute, and since a goroutine at a scheduling
 // point only ever blocks itself, neither enables or disables the other.
+// Updates of one counter that the program marks as commuting (porAdd: a
+// WaitGroup's Done calls far from zero) do not conflict with each other.
 //
 // The children of one scheduling choose form a group. A child's block is
 // its goroutine g's run from the choose for as long as g stays the running
@@ -71,11 +73,20 @@ type access struct {
 	obj   uint64
 	idx   int32
 	write bool
+	add   bool // inside a counter update that commutes with the others (porAdd)
 }
 
-// conflict reports whether a and b touch one location and one writes it.
+// conflict reports whether a and b touch one location and one writes it,
+// unless both are inside commuting counter updates.
 func conflict(a, b access) bool {
-	return a.obj == b.obj && (a.write || b.write) && (a.idx == b.idx || a.idx < 0 || b.idx < 0)
+	return a.obj == b.obj && (a.write || b.write) && (a.idx == b.idx || a.idx < 0 || b.idx < 0) && !(a.add && b.add)
+}
+
+// covers reports whether a transition's access b makes a later access a of
+// it redundant: the same location, as strong a kind, and not a commuting
+// update standing for a plain access.
+func covers(b, a access) bool {
+	return b.obj == a.obj && b.idx == a.idx && (b.write || !a.write) && (a.add || !b.add)
 }
 
 // sleeper is a goroutine asleep: its record, and the footprint that wakes it.
@@ -112,6 +123,7 @@ type transition struct {
 	cand    []sleeper   // who sleeps after the transition, if independent of it
 	fp      []access    // this transition's accesses so far
 	counted bool        // this branch is counted in every open record's live
+	addObj  uint64      // the object of the commuting counter update under way (0: none)
 }
 
 // maxOpen bounds the blocks one branch adds its accesses to: a goroutine
@@ -164,16 +176,49 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 			return
 		}
 	}
-	a := access{obj: obj, idx: -1, write: write}
+	a := access{obj: obj, idx: -1, write: write, add: obj == t.addObj}
 	if len(path) > 0 {
 		a.idx = int32(min(path[0], 1<<30))
 	}
 	for i := len(t.fp) - 1; i >= max(0, len(t.fp)-8); i-- {
-		if b := t.fp[i]; b.obj == a.obj && b.idx == a.idx && (b.write || !a.write) {
+		if covers(t.fp[i], a) {
 			return
 		}
 	}
 	t.fp = append(t.fp, a)
+}
+
+// porAdd is the hint `observe "por", "add", %counter, %delta` at the start
+// of a counter update (a WaitGroup's Add and Done), and `observe "por",
+// "end"` at its end. Two updates by ±1 of one counter commute when the
+// counter stays at 2 or more before and after each: neither sees zero or
+// below, whichever runs first, nor a count that other operations tell
+// apart (Add from zero), so the accesses of the update to the counter's
+// object conflict with no other such update's. The counter (an int64) is
+// read here; a symbolic one, or one near zero, leaves the accesses plain.
+func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
+	t := st.tr
+	if e.por == nil || t == nil {
+		e.next(st)
+		return
+	}
+	t.addObj = 0
+	if len(in.Args) == 3 {
+		p, d := e.operand(st, f, in.Args[1]), e.operand(st, f, in.Args[2])
+		if o, typ, ok := e.pointee(st, p); ok && p.x == nil && d.x == nil && typ.Kind == ir.KindInt && typ.Bits == 64 {
+			v := o.val
+			for _, i := range p.path {
+				v = v.elems[i]
+			}
+			if v.x == nil {
+				old, delta := int64(v.n), int64(d.n)
+				if (delta == 1 || delta == -1) && min(old, old+delta) >= 2 {
+					t.addObj = p.n
+				}
+			}
+		}
+	}
+	e.next(st)
 }
 
 // schedPoint is called at each choose of the scheduler, before anything
@@ -357,6 +402,7 @@ func compact(fp []access) []access {
 	for _, a := range fp {
 		if n := len(out); n > 0 && out[n-1].obj == a.obj && out[n-1].idx == a.idx {
 			out[n-1].write = out[n-1].write || a.write
+			out[n-1].add = out[n-1].add && a.add
 			continue
 		}
 		out = append(out, a)
