@@ -1,5 +1,5 @@
-// Package shards: goroutines that each update a shard of their own under
-// its own lock, then call wg.Done on one WaitGroup. Their Done calls
+// Package shards: goroutines that each update a shard. A // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
+// of their own under its own lock, then call wg.Done on one WaitGroup. Their Done calls
 // commute while the counter stays at two or more, so the reduction
 // explores one order of them (see analyzer's TestCounterUpdatesCommute).
 package shards
