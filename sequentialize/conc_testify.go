@@ -55,6 +55,25 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 		}
 		return b.Call(ir.Bool, c.modelLate(l, "testify.ObjectsAreEqual"), x, y), nil
 	}
+	// EqualValues' comparison converts one value to the other's type
+	// through reflect (Convert, Type.Size): of one dynamic type that is
+	// ObjectsAreEqual's answer, of two it is left unknown.
+	m[assert+".ObjectsAreEqualValues"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		x, y := args[0], args[1]
+		for i := range 2 {
+			var op ssa.Value
+			if i < len(call.Args) {
+				op = call.Args[i]
+			}
+			c.readOperand(l, b, op, args[i], false)
+		}
+		eq := b.Call(ir.Bool, c.modelLate(l, "testify.ObjectsAreEqual"), x, y)
+		xid, yid := b.Extract(x, 0), b.Extract(y, 0)
+		zero := ir.IntConst(ir.I64, 0)
+		converted := b.And(b.And(b.Bin(ir.OpNe, xid, zero), b.Bin(ir.OpNe, yid, zero)), b.Bin(ir.OpNe, xid, yid))
+		unknown := l.unknownNondetLabel(b, ir.Bool, "testify's ObjectsAreEqualValues of values of two types")
+		return b.Bin(ir.OpOr, eq, b.And(converted, unknown)), nil
+	}
 	// Equal's report of two unequal values formats them through reflect
 	// (go-spew, fmt's %#v) and truncates what is long: unknown strings,
 	// which nothing branches on before Fail ignores them.

@@ -316,6 +316,7 @@ var registry = func() []Model {
 		inGo(testifyAssert+".Fail", 0, "reads msgAndArgs, calls t.Errorf with an unknown message (a test failure for a *testing.T) and returns false").methods(),
 		inGo(testifyAssert+".FailNow", 0, "Fail, then t.FailNow() if t has it, else panics as testify does").methods(),
 		inGo(testifyAssert+".ObjectsAreEqual", 0, "reads its operands; nil only equals nil; []byte operands by their bytes; else reflect.DeepEqual"),
+		inGo(testifyAssert+".ObjectsAreEqualValues", 0, "reads its operands; true when ObjectsAreEqual; false for nil or one dynamic type; else (a conversion between two types) an unknown bool"),
 		inGo(testifyAssert+".CallerInfo", 0, "an unknown []string of at most 4 frames (nothing kiss checks reads them)"),
 		inGo(testifyAssert+".formatUnequalValues", 0, "reads its operands as fmt does; two unknown strings (Equal's report)"),
 		inGo(testifyAssert+".diff", 0, "reads its operands as fmt does; an unknown string (Equal's report, made with go-spew and go-difflib)"),

@@ -97,3 +97,15 @@ func True(t TestingT, value bool, msgAndArgs ...interface{}) {
 	}
 	t.FailNow()
 }
+
+// EqualValues asserts that two objects are equal or convertible to the larger
+// type and equal.
+func EqualValues(t TestingT, expected interface{}, actual interface{}, msgAndArgs ...interface{}) {
+	if h, ok := t.(tHelper); ok {
+		h.Helper()
+	}
+	if assert.EqualValues(t, expected, actual, msgAndArgs...) {
+		return
+	}
+	t.FailNow()
+}
