@@ -297,10 +297,12 @@ func sanitize(s string) string {
 // memory and doing nothing kiss sees (it might have synchronized, blocked,
 // unblocked or panicked) proves nothing; a failure about values (a panic
 // of the program's own, a test failure) that needs particular results from
-// them proves nothing either. kiss does not report those.
+// them proves nothing either. Nor does a path that needs particular
+// command-line arguments, which go test fixes (a test binary run again as
+// its own test's helper process). kiss does not report those.
 func provable(sc *sequentialize.Scenario, f *report.Finding) bool {
 	for _, d := range f.DependsOn {
-		if _, ok := sc.Effects[d]; ok {
+		if _, ok := sc.Effects[d]; ok || slices.Contains(sc.Environment, d) {
 			return false
 		}
 	}

@@ -47,10 +47,10 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		return b.Make(l.resultType(call.Signature()), sec, nsec, c.monoNow(b)), nil
 	}
 	m["os.runtime_args"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return unknownStrings(l, b, 1, "the command line (os.Args)"), nil
+		return unknownStrings(l, b, 1, argsLabel), nil
 	}
 	m["syscall.runtime_envs"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return unknownStrings(l, b, 0, "the process's environment"), nil
+		return unknownStrings(l, b, 0, envLabel), nil
 	}
 }
 

@@ -80,7 +80,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	m["runtime/debug.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return unknownBytes(l, b, stack, maxText), nil
 	}
-	const env = "the process's environment"
+	const env = envLabel
 	m["os.Executable"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		res := l.Type(call.Signature().Results())
 		failed := l.unknownNondetLabel(b, ir.Bool, env)
