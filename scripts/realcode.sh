@@ -70,9 +70,11 @@ for t in $targets; do
 
 	# Through go vet, each package a process seeing its dependencies' code
 	# only through the facts kiss exported for them; against plain go vet.
-	GOCACHE=$work/gocache-plain timed "$work/plain.txt" sh -c "cd '$work/$t' && go vet ./..."
+	# (caches of the module's own: the standard library compiled and
+	# analysed again for each)
+	GOCACHE=$work/gocache-plain-$t timed "$work/plain.txt" sh -c "cd '$work/$t' && go vet ./..."
 	plain=$secs
-	GOCACHE=$work/gocache-kiss KISS_CACHE=$work/kiss-cache-vet timed "$work/vet.txt" sh -c "cd '$work/$t' && go vet -vettool='$kiss' ./..."
+	GOCACHE=$work/gocache-kiss-$t KISS_CACHE=$work/kiss-cache-vet-$t timed "$work/vet.txt" sh -c "cd '$work/$t' && go vet -vettool='$kiss' ./..."
 	echo "   go vet, empty caches: plain ${plain}s, -vettool=kiss ${secs}s (peak of one process $((peak / 1024)) MiB)"
 	grep -v '^#' "$work/vet.txt" | grep -v '^kiss:' | grep -v '^[[:space:]]' | sed 's/^/   VET FINDING /'
 done
