@@ -65,6 +65,7 @@ func libModels(m map[string]externFunc) *libLowering {
 		return lib.newError(l, b, lib.errString, args[0], ir.ZeroConst(l.Iface())), nil
 	}
 	m["fmt.Errorf"] = lib.errorf
+	m["unique.Make"] = uniqueMake
 	m["errors.Is"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Bool, lib.isFunc(l), args[0], args[1]), nil
 	}
@@ -676,3 +677,44 @@ func u64Const(v uint64) *ir.Const { return &ir.Const{Typ: ir.U64, Bits: v} }
 // formatted string, whether an unknown error wraps another): findings that
 // depend on them are not shown as real (smt's DependsOn).
 const libUnknown = "a value kiss's library models leave unknown"
+
+// uniqueMake is unique.Make[T](v): a Handle (a struct holding a *T) whose
+// pointer is the same for equal values. Its source keys a concurrent map
+// by the runtime's type descriptor (abi.TypeFor) and holds weak pointers:
+// here each instance has a table of its own, a global list of the values
+// made so far and their pointers, searched with Go's ==.
+func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	t := call.Signature().Params().At(0).Type()
+	res := l.resultType(call.Signature())
+	if res == nil || res.Kind != ir.KindStruct || len(res.Fields) != 1 || res.Fields[0].Kind != ir.KindPtr {
+		return nil, errorf("kiss does not model %s with this Handle (%s)", call.Value, pos)
+	}
+	et := l.Type(t)
+	node := ir.Struct(et, ir.Ptr, ir.Ptr) // value, its *T, next
+	head := l.sharedGlobal("unique.table."+types.TypeString(t, nil), ir.Ptr)
+	r := b.Temp(ir.Ptr)
+	p := b.Temp(ir.Ptr)
+	b.Copy(p, b.Load(ir.Ptr, head))
+	loop, done := b.NewBlock("unique"), b.NewBlock("unique.done")
+	b.Jmp(loop)
+	b.SetBlock(loop)
+	_, more := b.If(b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr)), "unique.new")
+	obj := b.Alloc(et, nil)
+	b.Store(obj, args[0])
+	n := b.Alloc(node, nil)
+	b.Store(b.Field(n, 0), args[0])
+	b.Store(b.Field(n, 1), obj)
+	b.Store(b.Field(n, 2), b.Load(ir.Ptr, head))
+	b.Store(head, n)
+	b.Copy(r, obj)
+	b.Jmp(done)
+	b.SetBlock(more)
+	_, next := b.If(l.equal(b, t, b.Load(et, b.Field(p, 0)), args[0]), "unique.found")
+	b.Copy(r, b.Load(ir.Ptr, b.Field(p, 1)))
+	b.Jmp(done)
+	b.SetBlock(next)
+	b.Copy(p, b.Load(ir.Ptr, b.Field(p, 2)))
+	b.Jmp(loop)
+	b.SetBlock(done)
+	return b.Make(res, r), nil
+}

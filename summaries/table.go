@@ -218,6 +218,7 @@ var registry = func() []Model {
 	// Errors, formatting, strings and flags: the values that decide what
 	// a test does.
 	add(
+		inGo("unique.Make", 0, "a Handle whose pointer is the same for equal values (a table per type, searched with ==)"),
 		inGo("errors.New", 0, "a new non-nil error, equal only to itself, whose Error is the text"),
 		inGo("fmt.Errorf", 0, "a new non-nil error (wrapping its %w operand); its message is unknown unless the format has no verbs"),
 		inGo("errors.Is", 0, "Go's algorithm: equality, Is methods, Unwrap chains; unknown for an error of unknown type").methods(),
