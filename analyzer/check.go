@@ -240,6 +240,13 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s%s\n",
 			root, n, strings.Join(fns, ", "), stressHint(root))
 	}
+	if len(st.CutWhy) > 0 {
+		var whys []string
+		for _, w := range slices.Sorted(maps.Keys(st.CutWhy)) {
+			whys = append(whys, fmt.Sprintf("%s (%d)", w, st.CutWhy[w]))
+		}
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, strings.Join(whys, "; "))
+	}
 	if len(sc.Unknown) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: assumed to return any value and touch no shared state: %s\n", root, strings.Join(sc.Unknown, ", "))
 	}

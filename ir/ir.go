@@ -305,7 +305,7 @@ const (
 	OpBr   // br c, L1, L2
 	OpRet  // ret  or  ret v
 	OpExit // exit                          (end the whole execution normally)
-	OpCut  // cut "reason"                  (end the path as cut by a bound; counted under reason)
+	OpCut  // cut "reason" [, "why"]        (end the path as cut by a bound; counted under reason, and under why, if any: Msg)
 
 	numOps
 )
@@ -372,7 +372,7 @@ type Instr struct {
 	Type2   *Type    // mapnew: the value type
 	Index   int      // field, extract, insert: the field or element number; cost: the amount
 	Name    string   // assert: the check kind; observe, trace: the event name; cut: the reason; nondet: its label
-	Msg     string   // assert: the message
+	Msg     string   // assert: the message; cut: why (optional)
 	Targets []*Block // jmp: 1, br: 2 (then, else)
 	Pos     string   // Go source position ("file.go:12:3"), if any
 }

@@ -219,6 +219,8 @@ loop:
   br false, entry, done.1
 bound:
   cut "goroutines" at "k.go:1:1"
+unsupported:
+  cut "unsupported", "a construct kiss does not model" at "k.go:2:1"
 done.1:
   %c = eq %fn, nil:func
   %c = ne %co, nil:co
@@ -357,6 +359,17 @@ func TestParseDetails(t *testing.T) {
 	}
 	if f := c(13).Float; f != float64(float32(0.1)) {
 		t.Errorf("0.1:f32 = %v, want it rounded to f32", f)
+	}
+	why := ""
+	for _, f := range p.Funcs {
+		for _, b := range f.Blocks {
+			if b.Name == "unsupported" && b.Instrs[0].Op == OpCut && b.Instrs[0].Name == "unsupported" {
+				why = b.Instrs[0].Msg
+			}
+		}
+	}
+	if why != "a construct kiss does not model" {
+		t.Errorf("cut with a why: %q", why)
 	}
 	if f := c(17).Float; f != 0 || !math.Signbit(f) {
 		t.Errorf("-0.0 = %v", f)

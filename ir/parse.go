@@ -745,6 +745,10 @@ func (p *parser) parseInstr() *Instr {
 		}
 	case op == OpCut:
 		in.Name = p.expectKind(tString, "a reason string").val
+		if p.peek().is(",") {
+			p.next()
+			in.Msg = p.expectKind(tString, "a string saying why").val
+		}
 	case op == OpJmp:
 		p.label(in)
 	case op == OpBr:

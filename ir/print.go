@@ -292,6 +292,9 @@ func (pr *printer) instr(b *bytes.Buffer, in *Instr) {
 		rest()
 	case OpObserve, OpTrace, OpCut:
 		text(strconv.Quote(in.Name))
+		if in.Op == OpCut && in.Msg != "" {
+			text(strconv.Quote(in.Msg))
+		}
 		rest()
 	case OpNondet:
 		if in.Name != "" {

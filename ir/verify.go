@@ -368,7 +368,7 @@ func (v *verifier) instr(loc string, in *Instr) {
 	if in.Name != "" && op != OpAssert && op != OpObserve && op != OpTrace && op != OpCut && op != OpNondet && (op != OpAlloc || in.Name != Frozen) {
 		c.errorf("unexpected Name %q", in.Name)
 	}
-	if in.Msg != "" && op != OpAssert {
+	if in.Msg != "" && op != OpAssert && op != OpCut {
 		c.errorf("unexpected Msg %q", in.Msg)
 	}
 	if in.Index < 0 {

@@ -46,8 +46,17 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		nsec := b.Conv(raw(29), ir.I32)
 		return b.Make(l.resultType(call.Signature()), sec, nsec, c.monoNow(b)), nil
 	}
+	// The command line go test gives a test binary: its path, then the
+	// flags it always passes (go test without flags of the user's).
 	m["os.runtime_args"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return unknownStrings(l, b, 1, argsLabel), nil
+		words := append([]ir.Value{l.unknownNondetLabel(b, ir.String, argsLabel)}, goTestArgs...)
+		at := ir.Array(ir.String, len(words))
+		p := b.Alloc(at, nil)
+		for i, w := range words {
+			b.Store(b.Index(p, ir.IntConst(ir.I64, int64(i))), w)
+		}
+		n := ir.IntConst(ir.I64, int64(len(words)))
+		return b.Make(l.Slice(), p, ir.IntConst(ir.I64, 0), n, n), nil
 	}
 	m["syscall.runtime_envs"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return unknownStrings(l, b, 0, envLabel), nil
@@ -86,3 +95,7 @@ func unknownStrings(l *lowerer, b *builder, min int, label string) ir.Value {
 	n := b.Bin(ir.OpAdd, ir.IntConst(ir.I64, int64(min)), b.Bin(ir.OpAnd, l.unknownNondetLabel(b, ir.I64, label), ir.IntConst(ir.I64, max-1)))
 	return b.Make(l.Slice(), p, ir.IntConst(ir.I64, 0), n, ir.IntConst(ir.I64, int64(min+3)))
 }
+
+// goTestArgs are the flags go test passes a test binary when its user
+// gives none.
+var goTestArgs = []ir.Value{ir.StringConst("-test.paniconexit0"), ir.StringConst("-test.timeout=10m0s")}

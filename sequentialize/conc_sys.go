@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"syscall"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
@@ -79,6 +80,19 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	}
 	m["runtime/debug.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return unknownBytes(l, b, stack, maxText), nil
+	}
+	// os's init asks the flags of the standard streams (NewFile's
+	// F_GETFL): go test gives its test binary blocking ones, stdin read
+	// only, stdout and stderr write only, none appending. Any other
+	// fcntl's result is an unknown value, -1 with an unknown error.
+	m["internal/syscall/unix.Fcntl"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		it := args[0].Type()
+		std := b.And(b.Bin(ir.OpLe, args[0], ir.IntConst(it, 2)), b.Bin(ir.OpEq, args[1], ir.IntConst(it, syscall.F_GETFL)))
+		flags := b.Op(ir.OpSelect, it, b.Bin(ir.OpEq, args[0], ir.IntConst(it, 0)), ir.IntConst(it, syscall.O_RDONLY), ir.IntConst(it, syscall.O_WRONLY))
+		val := b.Op(ir.OpSelect, it, std, flags, l.unknownNondetLabel(b, it, "the result of fcntl"))
+		failed := b.Bin(ir.OpEq, val, ir.IntConst(it, -1))
+		err := b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface()))
+		return b.Make(l.Type(call.Signature().Results()), val, err), nil
 	}
 	const env = envLabel
 	m["os.Executable"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

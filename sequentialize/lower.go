@@ -387,7 +387,8 @@ func (l *lowerer) lowerInto(fn *ssa.Function, f *ir.Func) (err error) {
 			f.Locals, f.Blocks = f.Locals[:len(f.Params)], nil
 			b := newBuilder(l, f)
 			b.SetBlock(b.NewBlock("error"))
-			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+			why, _, _ := strings.Cut(err.Error(), "\n")
+			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported", Msg: why})
 			l.errs = append(l.errs, err)
 		}
 	}()

@@ -227,11 +227,12 @@ func (l *lowerer) unknownNondetLabel(b *builder, t *ir.Type, label string) *ir.L
 const effectsLabel = "effects of "
 
 // The labels of what the environment gives the process. go test fixes
-// the command line (the -test flags): code that runs only for other
-// arguments is the test binary run again as a helper process by its own
-// test (sync's TESTMISUSE), and nothing on its paths is go test's run
-// (Scenario.Environment). The environment's variables are the user's: a
-// helper process told apart by one (GO_WANT_HELPER_PROCESS) is not.
+// the command line: the binary's path, unknown, then the -test flags (the
+// model of os.runtime_args). Code that runs only for another path is the
+// test binary run again as a helper process by its own test, and nothing
+// on its paths is go test's run (Scenario.Environment). The environment's
+// variables are the user's: a helper process told apart by one
+// (GO_WANT_HELPER_PROCESS) is not.
 const (
 	argsLabel = "the command line (os.Args)"
 	envLabel  = "the process's environment"

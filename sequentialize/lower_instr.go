@@ -425,7 +425,7 @@ func (fl *funcLowerer) sliceToArrayPointer(in *ssa.SliceToArrayPointer) {
 		b.move(d, arr)
 		b.Jmp(join)
 	} else {
-		b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+		b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported", Msg: "a pointer to an array made from part of a slice, used other than by loading it"})
 	}
 	b.SetBlock(join)
 }

@@ -76,27 +76,28 @@ func (l *lowerer) genIkey(b *builder) {
 	id := b.Extract(v, 0)
 	l.switchOnType(b, id, func(*typeEntry) bool { return true }, func(e *typeEntry) {
 		vals := []ir.Value{id, ir.ZeroConst(ir.U64), ir.ZeroConst(ir.F64), ir.ZeroConst(ir.String), ir.ZeroConst(ir.Ptr)}
+		kt0 := keyType(e)
 		switch {
 		case e.ID == runtimeErrorID:
 			vals[3] = b.Load(ir.String, b.Extract(v, 1))
 		case e.ID == unknownTypeID || e.Methods != nil: // the box is an identity
 			vals[4] = b.Extract(v, 1)
-		case e.Type == nil && e.Imported != nil: // a type of another package's code
-			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+		case kt0 == nil && e.Imported != nil: // a type of another package's code, not of a basic kind
+			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported", Msg: "an interface map key holding " + e.Name + ", a type known only from another package's code"})
 			return
 		case e.Type != nil && !types.Comparable(e.Type):
 			b.RuntimePanic("runtime error: hash of unhashable type " + e.Name)
 			return
-		case e.Type != nil && ikeyField(e.Type) >= 0:
-			k := ikeyField(e.Type)
-			x := b.Load(l.Type(e.Type), b.Extract(v, 1))
+		case kt0 != nil && ikeyField(kt0) >= 0:
+			k := ikeyField(kt0)
+			x := b.Load(l.Type(kt0), b.Extract(v, 1))
 			if x.Type().Kind == ir.KindBool {
 				vals[k] = b.Op(ir.OpSelect, ir.U64, x, ir.IntConst(ir.U64, 1), ir.IntConst(ir.U64, 0))
 			} else {
 				vals[k] = b.Conv(x, kt.Fields[k])
 			}
 		default: // structs, arrays, complex numbers
-			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported"})
+			b.Emit(&ir.Instr{Op: ir.OpCut, Name: "unsupported", Msg: "an interface map key holding " + e.Name})
 			return
 		}
 		b.Ret(b.Make(kt, vals...))
@@ -109,15 +110,16 @@ func (l *lowerer) genIkeyVal(b *builder) {
 	k := b.Fn.Params[0]
 	id := b.Extract(k, 0)
 	l.switchOnType(b, id, func(e *typeEntry) bool {
-		return e.ID == runtimeErrorID || e.ID == unknownTypeID || e.Methods != nil || e.Type != nil && ikeyField(e.Type) >= 0
+		kt0 := keyType(e)
+		return e.ID == runtimeErrorID || e.ID == unknownTypeID || e.Methods != nil || kt0 != nil && ikeyField(kt0) >= 0
 	}, func(e *typeEntry) {
 		if e.ID == unknownTypeID || e.Methods != nil {
 			b.Ret(b.Make(l.tIface, id, b.Extract(k, 4)))
 			return
 		}
 		t, f := ir.String, 3
-		if e.Type != nil {
-			t, f = l.Type(e.Type), ikeyField(e.Type)
+		if kt0 := keyType(e); kt0 != nil {
+			t, f = l.Type(kt0), ikeyField(kt0)
 		}
 		x := ir.Value(b.Extract(k, f))
 		if t.Kind == ir.KindBool {
@@ -130,4 +132,23 @@ func (l *lowerer) genIkeyVal(b *builder) {
 		b.Ret(b.Make(l.tIface, id, box))
 	})
 	b.Ret(ir.ZeroConst(l.tIface))
+}
+
+// keyType is the Go type whose values dynamic type e's box holds, for a
+// map key: e's own, or for a type known only from another package's code
+// (its exported lowered code) the basic type of its kind (a named string
+// or integer type is boxed as its underlying one); nil if none.
+func keyType(e *typeEntry) types.Type {
+	if e.Type != nil || e.Imported == nil {
+		return e.Type
+	}
+	switch k := e.Imported.kind; {
+	case k >= kindBool && k <= kindFloat64:
+		return types.Typ[types.BasicKind(k)] // reflect's kinds and go/types' agree up to Float64
+	case k == kindString:
+		return types.Typ[types.String]
+	case k == kindPointer || k == kindChan || k == kindUnsafePointer:
+		return types.Typ[types.UnsafePointer]
+	}
+	return nil
 }

@@ -153,6 +153,7 @@ type Stats struct {
 	Merged        int            // scheduling points that offered no preemption: the running goroutine had touched no shared memory since the last (Options.Reduce)
 	Cuts          map[string]int // paths cut, by reason
 	Stopped       map[string]int // paths ended by Options.StopAt, by label
+	CutWhy        map[string]int // paths cut by cut instructions that say why, by what they say
 	MaxCostSeen   int            // largest cost of a path explored
 	Complete      bool           // nothing was cut (cost pruning aside)
 }

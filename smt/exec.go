@@ -98,6 +98,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 	}
 	e.stats.Cuts = make(map[string]int)
 	e.stats.Stopped = make(map[string]int)
+	e.stats.CutWhy = make(map[string]int)
 	if opts.Timeout > 0 {
 		e.deadline = time.Now().Add(opts.Timeout)
 	}
@@ -440,6 +441,9 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.stats.Completed++
 		st.done = true
 	case op == ir.OpCut:
+		if in.Msg != "" {
+			e.stats.CutWhy[in.Msg]++
+		}
 		e.cut(st, in.Name)
 	default:
 		e.rtError(st, "unsupported instruction "+in.Op.String())

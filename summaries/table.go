@@ -303,6 +303,7 @@ var registry = func() []Model {
 		inGo("runtime/debug.Stack", 0, "an unknown text (of at most 64 bytes)"),
 		inGo("internal/poll.runtime_pollWait", vis|blk, "waits for a file descriptor on the netpoller: an unknown duration on the fake clock (I/O may take any time: timers may fire meanwhile), then an unknown result"),
 		inGo("internal/poll.runtime_pollWaitCanceled", vis|blk, "as runtime_pollWait, without a result"),
+		inGo("internal/syscall/unix.Fcntl", 0, "F_GETFL of the standard streams: go test's (blocking, stdin read only, stdout and stderr write only); else an unknown value, and an unknown error when it is -1"),
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
