@@ -46,13 +46,7 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 	}
 	m[assert+".ObjectsAreEqual"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		x, y := args[0], args[1]
-		for i := range 2 {
-			var op ssa.Value
-			if i < len(call.Args) {
-				op = call.Args[i]
-			}
-			c.readOperand(l, b, op, args[i], false)
-		}
+		c.readTwo(l, b, call, args, false)
 		return b.Call(ir.Bool, c.modelLate(l, "testify.ObjectsAreEqual"), x, y), nil
 	}
 	// EqualValues' comparison converts one value to the other's type
@@ -60,13 +54,7 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 	// ObjectsAreEqual's answer, of two it is left unknown.
 	m[assert+".ObjectsAreEqualValues"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		x, y := args[0], args[1]
-		for i := range 2 {
-			var op ssa.Value
-			if i < len(call.Args) {
-				op = call.Args[i]
-			}
-			c.readOperand(l, b, op, args[i], false)
-		}
+		c.readTwo(l, b, call, args, false)
 		eq := b.Call(ir.Bool, c.modelLate(l, "testify.ObjectsAreEqual"), x, y)
 		xid, yid := b.Extract(x, 0), b.Extract(y, 0)
 		zero := ir.IntConst(ir.I64, 0)
@@ -78,13 +66,7 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 	// (go-spew, fmt's %#v) and truncates what is long: unknown strings,
 	// which nothing branches on before Fail ignores them.
 	report := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		for i := range 2 {
-			var op ssa.Value
-			if i < len(call.Args) {
-				op = call.Args[i]
-			}
-			c.readOperand(l, b, op, args[i], true)
-		}
+		c.readTwo(l, b, call, args, true)
 		res := call.Signature().Results()
 		if res.Len() == 1 {
 			return l.unknownNondetLabel(b, ir.String, libUnknown), nil
@@ -189,5 +171,17 @@ func (c *concLowering) genObjectsAreEqual(l *lowerer) func(b *builder) {
 			b.SetBlock(eq)
 		})
 		b.Ret(ir.BoolConst(true))
+	}
+}
+
+// readTwo reads the first two operands of a testify comparison, as
+// readOperand does (methods: their String or Error methods may be called).
+func (c *concLowering) readTwo(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, methods bool) {
+	for i := range 2 {
+		var op ssa.Value
+		if i < len(call.Args) {
+			op = call.Args[i]
+		}
+		c.readOperand(l, b, op, args[i], methods)
 	}
 }
