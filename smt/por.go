@@ -73,20 +73,20 @@ type access struct {
 	obj   uint64
 	idx   int32
 	write bool
-	add   bool // inside a counter update that commutes with the others (porAdd)
+	upd   uint32 // the counter update that commutes with others (porAdd) it is in; 0: none
 }
 
 // conflict reports whether a and b touch one location and one writes it,
 // unless both are inside commuting counter updates.
 func conflict(a, b access) bool {
-	return a.obj == b.obj && (a.write || b.write) && (a.idx == b.idx || a.idx < 0 || b.idx < 0) && !(a.add && b.add)
+	return a.obj == b.obj && (a.write || b.write) && (a.idx == b.idx || a.idx < 0 || b.idx < 0) && (a.upd == 0 || b.upd == 0)
 }
 
 // covers reports whether a transition's access b makes a later access a of
-// it redundant: the same location, as strong a kind, and not a commuting
-// update standing for a plain access.
+// it redundant: the same location, as strong a kind, and plain or of the
+// same commuting update.
 func covers(b, a access) bool {
-	return b.obj == a.obj && b.idx == a.idx && (b.write || !a.write) && (a.add || !b.add)
+	return b.obj == a.obj && b.idx == a.idx && (b.write || !a.write) && (b.upd == 0 || b.upd == a.upd)
 }
 
 // sleeper is a goroutine asleep: its record, and the footprint that wakes it.
@@ -124,6 +124,7 @@ type transition struct {
 	fp      []access    // this transition's accesses so far
 	counted bool        // this branch is counted in every open record's live
 	addObj  uint64      // the object of the commuting counter update under way (0: none)
+	addUpd  uint32      // its number (por.updates)
 }
 
 // maxOpen bounds the blocks one branch adds its accesses to: a goroutine
@@ -136,6 +137,7 @@ type por struct {
 	quiet   map[*ir.Func]bool // the scheduler and Reduction.Bookkeeping
 	private map[uint64]bool   // objects of Reduction.Private's globals
 	running uint64            // the object of Options.Running's global
+	updates uint32            // commuting counter updates numbered so far (porAdd)
 }
 
 func (e *executor) initPOR() {
@@ -176,7 +178,10 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 			return
 		}
 	}
-	a := access{obj: obj, idx: -1, write: write, add: obj == t.addObj}
+	a := access{obj: obj, idx: -1, write: write}
+	if obj == t.addObj {
+		a.upd = t.addUpd
+	}
 	if len(path) > 0 {
 		a.idx = int32(min(path[0], 1<<30))
 	}
@@ -194,8 +199,11 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 // counter stays at 2 or more before and after each: neither sees zero or
 // below, whichever runs first, nor a count that other operations tell
 // apart (Add from zero), so the accesses of the update to the counter's
-// object conflict with no other such update's. The counter (an int64) is
-// read here; a symbolic one, or one near zero, leaves the accesses plain.
+// object conflict with no other such update's. That holds for one update
+// against one: a footprint (a block's, over its transitions and branches)
+// that holds two updates of one counter, which could take it from 2 to 0
+// together, keeps them plain (compact). The counter (an int64) is read
+// here; a symbolic one, or one near zero, leaves the accesses plain.
 func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 	t := st.tr
 	if e.por == nil || t == nil {
@@ -213,7 +221,8 @@ func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 			if v.x == nil {
 				old, delta := int64(v.n), int64(d.n)
 				if (delta == 1 || delta == -1) && min(old, old+delta) >= 2 {
-					t.addObj = p.n
+					e.por.updates++
+					t.addObj, t.addUpd = p.n, e.por.updates
 				}
 			}
 		}
@@ -402,7 +411,9 @@ func compact(fp []access) []access {
 	for _, a := range fp {
 		if n := len(out); n > 0 && out[n-1].obj == a.obj && out[n-1].idx == a.idx {
 			out[n-1].write = out[n-1].write || a.write
-			out[n-1].add = out[n-1].add && a.add
+			if out[n-1].upd != a.upd {
+				out[n-1].upd = 0 // two updates of one footprint: see porAdd
+			}
 			continue
 		}
 		out = append(out, a)
