@@ -213,6 +213,10 @@ func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 	t.addObj = 0
 	if len(in.Args) == 3 {
 		p, d := e.operand(st, f, in.Args[1]), e.operand(st, f, in.Args[2])
+		if p.n == 0 {
+			e.next(st) // nil: the update's own load says so
+			return
+		}
 		if o, typ, ok := e.pointee(st, p); ok && p.x == nil && d.x == nil && typ.Kind == ir.KindInt && typ.Bits == 64 {
 			v := o.val
 			for _, i := range p.path {
