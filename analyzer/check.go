@@ -204,14 +204,19 @@ func oneGoroutine(cfg *Config, root string, took time.Duration) {
 }
 
 func cuts(st smt.Stats) string {
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(st.Cuts)) {
-		parts = append(parts, fmt.Sprintf("%s=%d", k, st.Cuts[k]))
-	}
-	if len(parts) == 0 {
+	if len(st.Cuts) == 0 {
 		return "none"
 	}
-	return strings.Join(parts, " ")
+	return counts(st.Cuts, "%s=%d", " ")
+}
+
+// counts lists the entries of m by key, each as format puts key and count.
+func counts(m map[string]int, format, sep string) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf(format, k, m[k]))
+	}
+	return strings.Join(parts, sep)
 }
 
 func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.Result, reported, withheld int, took time.Duration) {
@@ -241,11 +246,7 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 			root, n, strings.Join(fns, ", "), stressHint(root))
 	}
 	if len(st.CutWhy) > 0 {
-		var whys []string
-		for _, w := range slices.Sorted(maps.Keys(st.CutWhy)) {
-			whys = append(whys, fmt.Sprintf("%s (%d)", w, st.CutWhy[w]))
-		}
-		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, strings.Join(whys, "; "))
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, counts(st.CutWhy, "%s (%d)", "; "))
 	}
 	if len(sc.Unknown) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: assumed to return any value and touch no shared state: %s\n", root, strings.Join(sc.Unknown, ", "))
@@ -304,12 +305,10 @@ func sanitize(s string) string {
 // memory and doing nothing kiss sees (it might have synchronized, blocked,
 // unblocked or panicked) proves nothing; a failure about values (a panic
 // of the program's own, a test failure) that needs particular results from
-// them proves nothing either. Nor does a path that needs particular
-// command-line arguments, which go test fixes (a test binary run again as
-// its own test's helper process). kiss does not report those.
+// them proves nothing either. kiss does not report those.
 func provable(sc *sequentialize.Scenario, f *report.Finding) bool {
 	for _, d := range f.DependsOn {
-		if _, ok := sc.Effects[d]; ok || slices.Contains(sc.Environment, d) {
+		if _, ok := sc.Effects[d]; ok {
 			return false
 		}
 	}

@@ -196,7 +196,6 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		RootPos:      root.Pos(),
 		Unknown:      l.Info().Unknown,
 		Effects:      effects(irProg),
-		Environment:  environment,
 		Unsupported:  l.unsupported(),
 		Positions:    l.positions(),
 		OneGoroutine: one,

@@ -140,32 +140,12 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		return c.rvalue(b, b.Extract(args[0], 0), b.Extract(args[0], 1)), nil
 	}
 	m["reflect.Zero"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		typ := args[0]
-		b.PanicStringUnless(b.Bin(ir.OpNe, b.Extract(typ, 0), ir.IntConst(ir.I64, 0)), "reflect: Zero(nil)")
-		rid := c.rtype(l, call.Signature().Params().At(0).Type())
-		r := b.Temp(c.rt.typ("rvalue"))
-		mine, other := b.NewBlock("rtype"), b.NewBlock("unknown")
-		join := b.NewBlock("zero")
-		b.Br(b.Bin(ir.OpEq, b.Extract(typ, 0), ir.IntConst(ir.I64, rid)), mine, other)
-		b.SetBlock(mine)
-		id := b.Load(ir.I64, b.Extract(typ, 1))
-		b.move(r, c.rvalue(b, id, b.Call(ir.Ptr, c.modelLate(l, "reflect.zero"), id)))
-		b.Jmp(join)
-		b.SetBlock(other) // a Type kiss did not make
-		b.move(r, c.rvalue(b, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil)))
-		b.Jmp(join)
-		b.SetBlock(join)
-		return r, nil
+		id := c.typeArg(l, b, call, args[0], "Zero")
+		return c.rvalue(b, id, b.Call(ir.Ptr, c.modelLate(l, "reflect.zero"), id)), nil
 	}
 	m["reflect.New"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		typ := args[0]
-		b.PanicStringUnless(b.Bin(ir.OpNe, b.Extract(typ, 0), ir.IntConst(ir.I64, 0)), "reflect: New(nil)")
-		rid := c.rtype(l, call.Signature().Params().At(0).Type())
-		box := b.Extract(typ, 1)
-		// A Type kiss did not make reads as id 0: no pointer type.
-		mine := b.Bin(ir.OpEq, b.Extract(typ, 0), ir.IntConst(ir.I64, rid))
-		id := b.Op(ir.OpSelect, ir.I64, mine, b.Load(ir.I64, b.Op(ir.OpSelect, ir.Ptr, mine, box, b.Alloc(ir.I64, nil))), ir.IntConst(ir.I64, 0))
-		r := b.Call(newType, c.modelLate(l, "reflect.new"), id, b.Op(ir.OpSelect, ir.Ptr, mine, box, ir.ZeroConst(ir.Ptr)))
+		id := c.typeArg(l, b, call, args[0], "New")
+		r := b.Call(newType, c.modelLate(l, "reflect.new"), id, b.Extract(args[0], 1))
 		pid := b.Extract(r, 0)
 		// A pointer type kiss does not hold: the path stops, as at a call
 		// kiss does not know.
@@ -274,6 +254,21 @@ func (l *lowerer) unknownCall(b *builder, call *ssa.CallCommon, name string) ir.
 	}
 	defer l.labelUnknown(name)()
 	return l.UnknownResults(b, call.Signature())
+}
+
+// typeArg is the type id that typ, the reflect.Type argument of call (to
+// reflect's function fn), stands for: its box's for a Type kiss made,
+// unknownTypeID for another. A nil Type panics, as in Go.
+func (c *concLowering) typeArg(l *lowerer, b *builder, call *ssa.CallCommon, typ ir.Value, fn string) ir.Value {
+	b.PanicStringUnless(b.Bin(ir.OpNe, b.Extract(typ, 0), ir.IntConst(ir.I64, 0)), "reflect: "+fn+"(nil)")
+	rid := c.rtype(l, call.Signature().Params().At(0).Type())
+	id := b.Temp(ir.I64)
+	b.Copy(id, ir.IntConst(ir.I64, unknownTypeID))
+	_, join := b.If(b.Bin(ir.OpEq, b.Extract(typ, 0), ir.IntConst(ir.I64, rid)), "rtype")
+	b.Copy(id, b.Load(ir.I64, b.Extract(typ, 1)))
+	b.Jmp(join)
+	b.SetBlock(join)
+	return id
 }
 
 // rvalue is the Value holding the value in box, of dynamic type id.
@@ -707,7 +702,7 @@ func isPointerEntry(e *typeEntry) bool {
 // zero value of the type whose rtype holds id in box, found among the
 // pointer types of the table (by its element's id, or by the box
 // genElemOf gave its element); id 0 when no pointer type of the table
-// points to it.
+// points to it (unknownTypeID, a Type kiss did not make, included).
 func (c *concLowering) genNew(l *lowerer) func(b *builder) {
 	return func(b *builder) {
 		id, box := b.Fn.Params[0], b.Fn.Params[1]

@@ -52,9 +52,7 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		words := append([]ir.Value{l.unknownNondetLabel(b, ir.String, argsLabel)}, goTestArgs...)
 		at := ir.Array(ir.String, len(words))
 		p := b.Alloc(at, nil)
-		for i, w := range words {
-			b.Store(b.Index(p, ir.IntConst(ir.I64, int64(i))), w)
-		}
+		b.Store(p, b.Make(at, words...))
 		n := ir.IntConst(ir.I64, int64(len(words)))
 		return b.Make(l.Slice(), p, ir.IntConst(ir.I64, 0), n, n), nil
 	}

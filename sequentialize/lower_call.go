@@ -226,20 +226,13 @@ func (l *lowerer) unknownNondetLabel(b *builder, t *ir.Type, label string) *ir.L
 // function that can reach shared memory did nothing kiss would see".
 const effectsLabel = "effects of "
 
-// The labels of what the environment gives the process. go test fixes
-// the command line: the binary's path, unknown, then the -test flags (the
-// model of os.runtime_args). Code that runs only for another path is the
-// test binary run again as a helper process by its own test, and nothing
-// on its paths is go test's run (Scenario.Environment). The environment's
-// variables are the user's: a helper process told apart by one
-// (GO_WANT_HELPER_PROCESS) is not.
+// The labels of what the environment gives the process: the test binary's
+// path (the rest of its command line is go test's, see os.runtime_args)
+// and the environment's variables, which are the user's.
 const (
 	argsLabel = "the command line (os.Args)"
 	envLabel  = "the process's environment"
 )
-
-// environment lists the labels of what go test fixes.
-var environment = []string{argsLabel}
 
 // effects maps the labels of prog's effects nondets, its own and those of
 // the code it imported, to their functions (Scenario.Effects).

@@ -51,11 +51,6 @@ type Scenario struct {
 	// "this unknown function did nothing to shared memory kiss would see"
 	// to the function: nothing on a path that relies on one can be shown.
 	Effects map[string]string
-	// Environment lists the labels of the values the environment gives
-	// the process that go test fixes (os.Args): a violation that needs
-	// some of them is a helper process's (a test binary its own test runs
-	// again with other arguments), not go test's run.
-	Environment []string
 	// Unsupported says, one line each, which functions the root reaches
 	// hold a construct kiss does not model yet: a path that calls one is
 	// cut ("unsupported"), never reported.

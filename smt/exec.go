@@ -192,7 +192,7 @@ func check(p *ir.Program, opts Options) error {
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if in.Op == ir.OpObserve && in.Name != "por" && opts.Observers[in.Name] == nil {
+				if in.Op == ir.OpObserve && in.Name != hintPOR && opts.Observers[in.Name] == nil {
 					return fmt.Errorf("smt: %s: observe %q: no such observer", in.Pos, in.Name)
 				}
 			}
@@ -425,7 +425,7 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.yield(st, in)
 	case op == ir.OpCoDone:
 		e.coDone(st, f, in)
-	case op == ir.OpObserve && in.Name == "por":
+	case op == ir.OpObserve && in.Name == hintPOR:
 		e.porAdd(st, f, in)
 	case op == ir.OpObserve:
 		e.observe(st, f, in)

@@ -193,6 +193,10 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 	t.fp = append(t.fp, a)
 }
 
+// hintPOR names the observe instructions that are hints to the executor's
+// partial-order reduction rather than events for an observer (porAdd).
+const hintPOR = "por"
+
 // porAdd is the hint `observe "por", "add", %counter, %delta` at the start
 // of a counter update (a WaitGroup's Add and Done), and `observe "por",
 // "end"` at its end. Two updates by ±1 of one counter commute when the
@@ -205,33 +209,35 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 // together, keeps them plain (compact). The counter (an int64) is read
 // here; a symbolic one, or one near zero, leaves the accesses plain.
 func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
-	t := st.tr
-	if e.por == nil || t == nil {
-		e.next(st)
-		return
-	}
-	t.addObj = 0
-	if len(in.Args) == 3 {
-		p, d := e.operand(st, f, in.Args[1]), e.operand(st, f, in.Args[2])
-		if p.n == 0 {
-			e.next(st) // nil: the update's own load says so
-			return
-		}
-		if o, typ, ok := e.pointee(st, p); ok && p.x == nil && d.x == nil && typ.Kind == ir.KindInt && typ.Bits == 64 {
-			v := o.val
-			for _, i := range p.path {
-				v = v.elems[i]
-			}
-			if v.x == nil {
-				old, delta := int64(v.n), int64(d.n)
-				if (delta == 1 || delta == -1) && min(old, old+delta) >= 2 {
-					e.por.updates++
-					t.addObj, t.addUpd = p.n, e.por.updates
-				}
+	if t := st.tr; e.por != nil && t != nil {
+		t.addObj = 0
+		if len(in.Args) == 3 {
+			if p := e.operand(st, f, in.Args[1]); e.commutes(st, p, e.operand(st, f, in.Args[2])) {
+				e.por.updates++
+				t.addObj, t.addUpd = p.n, e.por.updates
 			}
 		}
 	}
 	e.next(st)
+}
+
+// commutes reports whether adding delta to the concrete int64 at p keeps
+// it at 2 or more before and after, delta being ±1 (porAdd). A nil p is
+// left to the update's own load.
+func (e *executor) commutes(st *state, p, delta value) bool {
+	if p.n == 0 || p.x != nil || delta.x != nil || (int64(delta.n) != 1 && int64(delta.n) != -1) {
+		return false
+	}
+	o, typ, ok := e.pointee(st, p)
+	if !ok || typ.Kind != ir.KindInt || typ.Bits != 64 {
+		return false
+	}
+	v := o.val
+	for _, i := range p.path {
+		v = v.elems[i]
+	}
+	old := int64(v.n)
+	return v.x == nil && min(old, old+int64(delta.n)) >= 2
 }
 
 // schedPoint is called at each choose of the scheduler, before anything
