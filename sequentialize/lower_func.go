@@ -12,6 +12,7 @@ import (
 
 // funcLowerer lowers the body of one Go function.
 type funcLowerer struct {
+	lits   literalFold
 	l      *lowerer
 	fn     *ssa.Function
 	f      *ir.Func
@@ -46,9 +47,10 @@ func (l *lowerer) lowerBody(fn *ssa.Function, f *ir.Func) error {
 	for _, fv := range fn.FreeVars {
 		fl.vals[fv] = b.Local(fv.Name(), l.Type(fv.Type()))
 	}
+	fl.lits = foldLiterals(fn)
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
-			if v, ok := instr.(ssa.Value); ok && hasValue(v) {
+			if v, ok := instr.(ssa.Value); ok && hasValue(v) && !fl.lits.skip[instr] {
 				t := ir.Ptr // a range iterator is a pointer to its state
 				if _, ok := v.(*ssa.Range); !ok {
 					t = l.Type(v.Type())
@@ -112,6 +114,9 @@ func (fl *funcLowerer) lowerBlock(blk *ssa.BasicBlock) {
 	}
 	last := fl.f.Pos // an instruction without a position gets its predecessor's
 	for _, instr := range blk.Instrs {
+		if fl.lits.skip[instr] {
+			continue
+		}
 		if p := fl.pos(instr); p != "" {
 			last = p
 		}

@@ -21,6 +21,9 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 			alloc.Name = ir.Frozen
 		}
 		b.Emit(alloc)
+		if lit := fl.lits.lits[in]; lit != nil {
+			b.Store(alloc.Dst, fl.literal(lit, deref(in.Type())))
+		}
 	case *ssa.Store:
 		p := fl.value(in.Addr)
 		fl.nilCheck(in.Addr, p)

@@ -207,7 +207,7 @@ func (e *executor) initial() *state {
 	st.pc = e.sol.root
 	st.heap = heap{pages: []*heapPage{{owner: st.id}}, n: 1} // object 0 is nil
 	for _, g := range e.prog.Globals {
-		e.globalObj[g] = st.newObj(&object{typ: g.Elem, val: zeroValue(g.Elem)})
+		e.globalObj[g] = st.newZeroObj(g.Elem, false)
 	}
 	main := e.prog.Func(ir.Entry)
 	f := newFrame(st.id, main)

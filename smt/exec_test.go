@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -1020,4 +1021,19 @@ fine:
 	if v := violation(t, res, "seven and dear"); v.Cost != 1 {
 		t.Errorf("violation at cost %d, want 1", v.Cost)
 	}
+}
+
+// TestLazyZeroArrays: large zero arrays are built when first written, so a
+// program with a 32 MiB global it never touches allocates little (each
+// element built would take 80 bytes: 2.6 GB), and reads before any write
+// see zeros.
+func TestLazyZeroArrays(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res := checkIR(t, "exec_lazyzero.ir", "", Options{})
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Errorf("the run allocated %d MiB, want the untouched 32 MiB global left unbuilt", got>>20)
+	}
+	wantComplete(t, res, true)
 }

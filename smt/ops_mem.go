@@ -113,7 +113,7 @@ func (e *executor) alloc(st *state, f *frame, in *ir.Instr) {
 		}
 		t = ir.Array(t, int(n))
 	}
-	id := st.newObj(&object{typ: t, val: zeroValue(t), frozen: in.Name == ir.Frozen})
+	id := st.newZeroObj(t, in.Name == ir.Frozen)
 	e.set(st, in.Dst, value{n: id})
 	e.next(st)
 }
@@ -127,11 +127,23 @@ func (e *executor) load(st *state, f *frame, in *ir.Instr) {
 	if e.por != nil {
 		e.touch(st, p.n, p.path, false)
 	}
+	var r value
+	if o.lazy { // no need to build it for a read
+		if p.x != nil {
+			t = t.Elem
+		}
+		r = zeroValue(t)
+		if bitsAs(t, in.Dst.Typ) && !e.reinterpret(st, &r, t, in.Dst.Typ) {
+			return
+		}
+		e.set(st, in.Dst, r)
+		e.next(st)
+		return
+	}
 	v := o.val
 	for _, i := range p.path {
 		v = v.elems[i]
 	}
-	var r value
 	switch {
 	case p.x != nil:
 		r = e.iteChain(p.x, v.elems, t.Elem)
@@ -171,6 +183,7 @@ func (e *executor) store(st *state, f *frame, in *ir.Instr) {
 		e.touch(st, p.n, p.path, true)
 	}
 	o := st.wobj(p.n)
+	o.value()
 	dst := &o.val
 	for _, i := range p.path {
 		o.own(&dst.elems)
@@ -622,7 +635,7 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 	}
 	// p points to a byte of an array (or to the array itself: its start),
 	// or to a byte of its own, an array of one.
-	arr, start := o.val, 0
+	arr, start := o.value(), 0
 	switch k := len(p.path) - 1; {
 	case t.Kind == ir.KindArray:
 		arr = valueAt(arr, p.path)

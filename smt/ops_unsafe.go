@@ -434,9 +434,9 @@ func (e *executor) strView(st *state, f *frame, in *ir.Instr) {
 	// The bytes from p to the end of its array, or p's byte alone.
 	var bs []value
 	if k := len(p.path) - 1; k >= 0 && typeAt(o.typ, p.path[:k]).Kind == ir.KindArray {
-		bs = valueAt(o.val, p.path[:k]).elems[p.path[k]:]
+		bs = valueAt(o.value(), p.path[:k]).elems[p.path[k]:]
 	} else {
-		bs = []value{valueAt(o.val, p.path)}
+		bs = []value{valueAt(o.value(), p.path)}
 	}
 	if n > int64(len(bs)) {
 		e.cut(st, CutUnsafeAddr)

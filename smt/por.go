@@ -232,7 +232,7 @@ func (e *executor) commutes(st *state, p, delta value) bool {
 	if !ok || typ.Kind != ir.KindInt || typ.Bits != 64 {
 		return false
 	}
-	v := o.val
+	v := o.value()
 	for _, i := range p.path {
 		v = v.elems[i]
 	}

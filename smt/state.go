@@ -89,6 +89,7 @@ type object struct {
 	owner   uint64
 	typ     *ir.Type // the value's type; for maps, nil
 	val     value
+	lazy    bool // val is typ's zero value, not built yet (see newZeroObj)
 	m       *mapObj
 	allPriv bool
 	frozen  bool            // never written once another goroutine can reach it (alloc frozen)
@@ -290,13 +291,36 @@ func (st *state) wobj(id uint64) *object {
 	if o.owner == st.id {
 		return o
 	}
-	n := &object{owner: st.id, typ: o.typ, val: o.val}
+	n := &object{owner: st.id, typ: o.typ, val: o.val, lazy: o.lazy}
 	if o.m != nil {
 		n.m = &mapObj{keyT: o.m.keyT, valT: o.m.valT,
 			keys: append([]value(nil), o.m.keys...), vals: append([]value(nil), o.m.vals...)}
 	}
 	st.setObj(id, n)
 	return n
+}
+
+// newZeroObj makes an object holding t's zero value. A large array's
+// elements are built only when the object is first written or read whole:
+// std's globals include a 32 MiB scratch buffer (crypto's DRBG) and lookup
+// tables that most paths never touch, and their elements cost 80 bytes
+// each, in every state hash too.
+func (st *state) newZeroObj(t *ir.Type, frozen bool) uint64 {
+	if t.Kind == ir.KindArray && t.Len >= lazyArrayLen {
+		return st.newObj(&object{typ: t, lazy: true, frozen: frozen})
+	}
+	return st.newObj(&object{typ: t, val: zeroValue(t), frozen: frozen})
+}
+
+const lazyArrayLen = 256
+
+// value returns o's value, building it first if o is lazy. Building it in
+// place does not change what any state sharing o sees.
+func (o *object) value() value {
+	if o.lazy {
+		o.val, o.lazy = zeroValue(o.typ), false
+	}
+	return o.val
 }
 
 func (st *state) newObj(o *object) uint64 {

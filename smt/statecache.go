@@ -251,6 +251,10 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 			continue
 		}
 		h.Uint64(typeKey(o.typ))
+		if o.lazy { // hashed apart from a built zero value: a miss, never a false hit
+			h.Uint64(1)
+			continue
+		}
 		e.hashValue(&h, o.val, o.typ)
 	}
 	if c.sym {
