@@ -142,6 +142,7 @@ var registry = func() []Model {
 			add(inGo(f, 0, d.doc))
 		}
 	}
+	add(inGo("math/rand.NewSource", 0, "newSource(seed) for a constant seed; for a seed known only at run time, a source whose register starts as unknown values"))
 
 	// time (models/time.ir): Go's fake clock (testing/synctest's), kept by
 	// the scheduler; timers are goroutines that sleep until their deadline.
