@@ -57,7 +57,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	if len(sc.Unsupported) > 0 {
 		note(cfg, "%s.%s: paths into code kiss does not model are cut: %s", pass.Pkg.Path(), name, oneLine(errors.New(strings.Join(sc.Unsupported, "\n"))))
 	}
-	out, err := explore(sc, cfg)
+	out, err := explore(sc, cfg, start)
 	if err != nil {
 		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
 		return
@@ -108,10 +108,14 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 }
 
 // explore runs the executor on sc's program with cfg's bounds and budgets.
-func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
+// The root's time budget counts from start, when building its program
+// began: linking a large closure (net/http's) takes seconds, and a root
+// took twice its budget. At least a tenth of the budget is left to explore.
+func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Result, error) {
+	budget := max(cfg.Timeout-time.Since(start), cfg.Timeout/10)
 	// The executor's own Timeout ends the root and says so ("timeout"); the
 	// context is a backstop a little later.
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), budget+time.Second)
 	defer cancel()
 	var reduce *smt.Reduction
 	if cfg.Reduce {
@@ -121,7 +125,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config) (*smt.Result, error) {
 		MaxCost:      cfg.Contexts,
 		Unroll:       cfg.Unroll,
 		Recursion:    max(cfg.Recursion, 1), // 0 would be smt's default
-		Timeout:      cfg.Timeout,
+		Timeout:      budget,
 		QueryLimit:   queryLimit,
 		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
@@ -145,7 +149,7 @@ func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps 
 		note(cfg, "%s not checked with -timing: %s", root, oneLine(err))
 		return nil
 	}
-	out, err := explore(sc, cfg)
+	out, err := explore(sc, cfg, start)
 	if err != nil {
 		note(cfg, "%s not checked with -timing: %v", root, err)
 		return nil
