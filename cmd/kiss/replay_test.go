@@ -202,6 +202,7 @@ var replayShapes = map[string]string{
 	"failafterreturn":   "testing's Fail after completion panic",
 	"examplefirst":      "Example root",
 	"parallelsubtests":  "parallel subtests",
+	"benchcache":        "benchmark: b.Run and b.RunParallel",
 }
 
 // TestReplayKernels: every schedule kiss reports on its bug corpus replays

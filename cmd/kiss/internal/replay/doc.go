@@ -249,7 +249,12 @@
 // access inside a loop header, an else-if condition or a select case's
 // communication is hooked before the whole statement. A real ticker drops
 // a tick its reader is not ready for, where the model's ticker waits.
-// Benchmarks, main and functions with parameters are not replayed. A
+// A benchmark runs once with b.N = 1 (-test.benchtime=1x), through
+// testing.Benchmark, whose goroutine is the root's while it runs
+// (KissReplayBench); b.Run is a subtest, and b.RunParallel runs its body
+// on two goroutines, as in the model (KissReplayRunParallel: package
+// testing starts GOMAXPROCS of them, set to 2 for the call). main and
+// functions with parameters are not replayed. A
 // package whose tests call t.Run runs without the bubble (synctest forbids
 // subtests), so its timers take real time; the root is then a subtest of
 // the generated test, of the root's name, whose end package testing

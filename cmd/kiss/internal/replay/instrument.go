@@ -52,8 +52,8 @@ type prepared struct {
 // replayable refuses, before anything is loaded, a schedule replay cannot
 // run.
 func replayable(sch *schedule.Schedule) error {
-	if strings.HasPrefix(sch.Root, "Benchmark") || sch.Root == "main" {
-		return fmt.Errorf("kiss replay runs tests, examples and functions without parameters, not %s", sch.Root)
+	if sch.Root == "main" {
+		return fmt.Errorf("kiss replay runs tests, benchmarks, examples and functions without parameters, not %s", sch.Root)
 	}
 	if sch.Package == "" {
 		return errors.New("the schedule names no package")
@@ -99,8 +99,8 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	if !found {
 		return nil, fmt.Errorf("root %s not found in package %s", sch.Root, sch.Package)
 	}
-	if !strings.HasPrefix(sch.Root, "Test") && !t.callable(sch.Root, inX) {
-		return nil, fmt.Errorf("kiss replay runs tests, examples and functions without parameters, and %s has parameters", sch.Root)
+	if !strings.HasPrefix(sch.Root, "Test") && !strings.HasPrefix(sch.Root, "Benchmark") && !t.callable(sch.Root, inX) {
+		return nil, fmt.Errorf("kiss replay runs tests, benchmarks, examples and functions without parameters, and %s has parameters", sch.Root)
 	}
 	sched := strings.Replace(schedulerSource, "__PKG__", t.inner.Name, 1)
 	if t.upgraded {
@@ -466,6 +466,10 @@ func (t *target) rootTest(extra, ext []string, subtests bool) string {
 		p := t.inner
 		if inX, _ := t.findRoot(r); inX {
 			p = t.xtest
+		}
+		if strings.HasPrefix(r, "Benchmark") {
+			add(r, qual(t.inner)+"KissReplayBench("+qual(p)+r+")")
+			continue
 		}
 		add(r, "func(*testing.T) { "+qual(p)+r+"() }")
 	}
@@ -1168,6 +1172,21 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		}
 		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"("+pos+", ")
 		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "testing" && recv == "B" && name == "Run" && len(call.Args) == 2:
+		// a sub-benchmark is a goroutine as a subtest is
+		fe.subtests = true
+		if !fe.stmtCall[call] {
+			fe.insert(call.Pos(), fe.fn("KissReplayRan")+"(")
+			fe.insert(call.End(), ")")
+		}
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySubB")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case pkg == "testing" && recv == "B" && name == "RunParallel" && len(call.Args) == 1 && sel != nil:
+		// b.RunParallel(body) -> KissReplayRunParallel(pos, b, body)
+		fe.insert(call.Pos(), fe.fn("KissReplayRunParallel")+"("+pos+", ")
+		fe.replace(sel.X.End(), call.Args[0].Pos(), ", ")
 		return
 	case pkg == "testing" && recv == "T" && name == "Parallel" && len(call.Args) == 0 && sel != nil:
 		fe.insert(call.Pos(), fe.fn("KissReplayParallel")+"("+pos+", ")

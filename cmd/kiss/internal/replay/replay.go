@@ -336,7 +336,8 @@ func run(sch *schedule.Schedule, p *park, prep *prepared, work string, n int, ti
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.CommandContext(ctx, bin, "-test.run=^TestKissReplayRoot$", "-test.count=1", "-test.v", "-test.timeout="+timeout.String())
+	// (a benchmark root runs once, with b.N = 1: KissReplayBench)
+	cmd := exec.CommandContext(ctx, bin, "-test.run=^TestKissReplayRoot$", "-test.count=1", "-test.v", "-test.benchtime=1x", "-test.timeout="+timeout.String())
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "KISS_REPLAY_IN="+in, "KISS_REPLAY_OUT="+out, "KISS_REPLAY_ROOT="+sch.Root,
 		"GOTRACEBACK=all", "GODEBUG="+godebug())
