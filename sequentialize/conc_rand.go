@@ -73,6 +73,11 @@ func (c *concLowering) traceValue(b *builder, fn string, v ir.Value, pos string)
 // not a constant.
 const randSourceLabel = "a math/rand source seeded at run time"
 
+// stubExported are the models whose stub (the model applied to the
+// function's own parameters) a package's facts carry as the function's
+// code: their importers may not see the types the model needs.
+var stubExported = map[string]bool{"math/rand.NewSource": true}
+
 // sourceModels: rand.NewSource(seed) with a constant seed runs as written
 // (its draws are the same in every run, and replay's); with a seed known
 // only at run time (testing/quick seeds with time.Now().UnixNano(), as do
@@ -81,21 +86,41 @@ const randSourceLabel = "a math/rand source seeded at run time"
 // arithmetic whose symbolic terms then made every branch on a draw a Z3
 // query of hundreds of milliseconds. The draws are then sums of unknowns,
 // as the generator makes them, and a finding that needs particular ones
-// depends on the label.
+// depends on the label. Under go vet, where math/rand comes from export
+// data, every seed is taken as known only at run time.
 func (c *concLowering) sourceModels(m map[string]externFunc) {
 	m["math/rand.NewSource"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		fn, _ := call.Value.(*ssa.Function)
-		if fn == nil || fn.Pkg == nil || len(call.Args) != 1 {
+		if fn == nil || fn.Pkg == nil || len(args) != 1 {
 			return nil, errorf("math/rand.NewSource called without its package")
+		}
+		constant := false // (a stub's call has no SSA arguments)
+		if len(call.Args) == 1 {
+			_, constant = call.Args[0].(*ssa.Const)
 		}
 		newSource := fn.Pkg.Func("newSource")
 		if newSource == nil || newSource.Signature.Results().Len() != 1 {
-			return nil, errorf("math/rand has no newSource")
+			// math/rand from export data (go vet): its unexported code is
+			// in its facts only, where NewSource's own code and this
+			// model's stub for a seed known at run time are
+			// (stubExported)
+			name := fn.String()
+			if constant {
+				name += ownCode
+			}
+			res := fn.Signature.Results().At(0).Type()
+			f := l.linkedCode(fn, name)
+			if f == nil {
+				return l.Unknown(b, res), nil
+			}
+			r := b.Temp(l.Type(res))
+			b.CallTo(r, f, ir.ZeroConst(ir.Ptr), args[0])
+			return r, nil
 		}
 		ptr := newSource.Signature.Results().At(0).Type()
-		if k, ok := call.Args[len(call.Args)-1].(*ssa.Const); ok {
+		if constant {
 			r := b.Temp(l.Type(ptr))
-			l.emitDirectCall(b, newSource, []ir.Value{l.constValue(b, k)}, nil, r)
+			l.emitDirectCall(b, newSource, []ir.Value{args[0]}, nil, r)
 			return l.MakeInterface(b, r, ptr), nil
 		}
 		// rngSource{tap, feed int; vec [rngLen]int64}, as Seed leaves it

@@ -47,12 +47,17 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 
 	out = &summaries.Lowered{Path: path}
 	for _, fn := range exportedFuncs(pkg) {
-		if l.extern(fn) != nil {
+		if l.extern(fn) != nil && !stubExported[fn.String()] {
 			continue // its importers run the model
 		}
 		out.Funcs++
 		if _, err := l.LowerFunc(fn); err != nil {
 			out.Failed = append(out.Failed, fn.String())
+		}
+		if stubExported[fn.String()] && fn.Blocks != nil {
+			if err := l.lowerOwnCode(fn); err != nil {
+				out.Failed = append(out.Failed, fn.String()+ownCode)
+			}
 		}
 	}
 	// The dynamic types, until describing them (lowering their methods)
@@ -242,4 +247,18 @@ func (l *lowerer) describe(e *typeEntry) summaries.DynType {
 	b.Ret(l.goValueDesc(b, e, b.Fn.Params[0]))
 	dt.Desc = b.Fn.Name
 	return dt
+}
+
+// ownCode suffixes the name of a function's own code in its package's
+// facts, beside its model's stub (stubExported), for the model's cases
+// that run it.
+const ownCode = "$code"
+
+func (l *lowerer) lowerOwnCode(fn *ssa.Function) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = asLowerError(r, fn)
+		}
+	}()
+	return l.lowerBody(fn, l.funcDecl(fn, fn.String()+ownCode))
 }

@@ -505,14 +505,23 @@ func (l *lowerer) lateFor(late summaries.Late, decl *ir.Func) (*ir.Func, error) 
 // code does not have it). A package's init is a declaration both ways,
 // linked only if the program reaches more of its package (linkPending).
 func (l *lowerer) linkedFunc(fn *ssa.Function) *ir.Func {
-	if l.link.avail == nil || l.lowersBody(fn) || l.extern(fn) != nil || len(fn.TypeArgs()) > 0 {
+	if l.lowersBody(fn) || l.extern(fn) != nil {
+		return nil
+	}
+	return l.linkedCode(fn, fn.String())
+}
+
+// linkedCode is linkedFunc's answer whether or not fn has a model: the
+// code named name that fn's package's facts carry for it (fn.String() for
+// its code, or for a model's stub; see stubExported).
+func (l *lowerer) linkedCode(fn *ssa.Function, name string) *ir.Func {
+	if l.link.avail == nil || len(fn.TypeArgs()) > 0 {
 		return nil
 	}
 	pkg := funcPkg(fn)
 	if pkg == nil || !l.available(pkg.Path()) {
 		return nil
 	}
-	name := fn.String()
 	if l.opts.Export != "" || fn.Synthetic == "package initializer" {
 		if f := l.funcNamed(name); f != nil {
 			return f
