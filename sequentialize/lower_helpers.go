@@ -272,10 +272,12 @@ func (l *lowerer) runesToStringFunc() *ir.Func {
 }
 
 // eqFunc: rt.eq.T(a, b T) bool compares structs (fields other than _) and
-// arrays element by element, as Go's ==.
+// arrays element by element, as Go's ==. Types of functions of one
+// package print alike (two tests' own "type T struct"), their IR types
+// do not: the helper is per IR type.
 func (l *lowerer) eqFunc(t types.Type) *ir.Func {
 	it := l.Type(t)
-	return l.cached("eq:"+types.TypeString(t, nil), "rt.eq."+typeName(t), ir.Bool, []any{"a", it, "b", it}, func(b *builder) {
+	return l.cached("eq:"+types.TypeString(t, nil)+":"+it.String(), "rt.eq."+typeName(t), ir.Bool, []any{"a", it, "b", it}, func(b *builder) {
 		x, y := b.Fn.Params[0], b.Fn.Params[1]
 		fail := b.NewBlock("ne")
 		switch u := t.Underlying().(type) {
