@@ -99,11 +99,13 @@ func (c *concLowering) sourceModels(m map[string]externFunc) {
 			_, constant = call.Args[0].(*ssa.Const)
 		}
 		newSource := fn.Pkg.Func("newSource")
-		if newSource == nil || newSource.Signature.Results().Len() != 1 {
-			// math/rand from export data (go vet): its unexported code is
-			// in its facts only, where NewSource's own code and this
-			// model's stub for a seed known at run time are
-			// (stubExported)
+		if newSource == nil || newSource.Signature.Results().Len() != 1 || l.opts.Export != "" && l.opts.Home != fn.Pkg.Pkg {
+			// math/rand from export data (go vet), or code lowered for
+			// another package's facts: math/rand's own facts have
+			// NewSource's code and this model's stub for a seed known at
+			// run time (stubExported), whose sources are of math/rand's
+			// types (made here, *rngSource was a type of the other
+			// package, and *Rand's methods were never linked)
 			name := fn.String()
 			if constant {
 				name += ownCode
