@@ -109,7 +109,7 @@ func TestCorrectPrograms(t *testing.T) { variants(t, corpus(t, "correct", 1)...)
 // TestCrossPackage runs kernels whose bug is in another package's code:
 // kiss sees it through the lowered code that package exports as a fact.
 func TestCrossPackage(t *testing.T) {
-	variants(t, "crosspkg/counter", "crosspkg/ledger", "crosspkg/store")
+	variants(t, "crosspkg/counter", "crosspkg/ledger", "crosspkg/store", "crosspkg/front")
 }
 
 // TestSeqconc runs the analyzer on the seqconc packages whose roots it

@@ -83,7 +83,15 @@ func (l *lowerer) pkg(path string) *linkedPkg {
 	}
 	l.link.pkgs[path] = p
 	for _, dt := range lp.Types {
-		if l.dyn.byID[dt.ID] != nil || l.link.dormant[dt.ID] != nil {
+		if l.dyn.byID[dt.ID] != nil {
+			continue
+		}
+		if d := l.link.dormant[dt.ID]; d != nil {
+			// Described by another package's code too: its functions
+			// that make it wake it as well (two packages' newRandReader
+			// making a *rand.Rand: only the first package's woke it, and
+			// calls through the other's io.Reader found no method).
+			d.dt.Makers = append(slices.Clip(d.dt.Makers), dt.Makers...)
 			continue
 		}
 		l.link.dormant[dt.ID] = &dormantType{dt: dt, pkg: path}

@@ -1,0 +1,36 @@
+package front_test
+
+import (
+	"testing"
+
+	"crosspkg/front"
+)
+
+type lener interface{ Len() int }
+
+// The goroutine writes through logsink's writer while the test reads the
+// buffer's length: a race, and no panic.
+func TestSharedSink(t *testing.T) {
+	w := front.Shared()
+	done := make(chan bool)
+	go func() {
+		w.Write([]byte("x")) // want `data race on .*n`
+		done <- true
+	}()
+	_ = w.(lener).Len()
+	<-done
+}
+
+// The fixed twin: the test reads once the goroutine is done.
+func TestSharedSinkFixed(t *testing.T) {
+	w := front.Shared()
+	done := make(chan bool)
+	go func() {
+		w.Write([]byte("x"))
+		done <- true
+	}()
+	<-done
+	if w.(lener).Len() != 1 {
+		t.Error("lost a write")
+	}
+}
