@@ -94,6 +94,28 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		err := b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface()))
 		return b.Make(l.Type(call.Signature().Results()), val, err), nil
 	}
+	// The kernel writes the limits into *rlim, which kiss's unknown
+	// syscall left zero: net's acquireThread then made its thread-limit
+	// channel unbuffered and every DNS lookup deadlocked (context's and
+	// log/syslog's examples on go vet std). The limits are unknown, at
+	// least 3 and Cur <= Max: a process go test starts has its three
+	// standard streams open.
+	m["syscall.Getrlimit"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		const label = "the resource limits (getrlimit)"
+		rt := l.Type(deref(call.Signature().Params().At(1).Type()))
+		if rt.Kind != ir.KindStruct || len(rt.Fields) != 2 {
+			return nil, errorf("syscall.Rlimit is not as kiss knows it")
+		}
+		cur, max := l.unknownNondetLabel(b, rt.Fields[0], label), l.unknownNondetLabel(b, rt.Fields[1], label)
+		three := ir.IntConst(rt.Fields[0], 3)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, cur, three), b.Bin(ir.OpLe, cur, max))}})
+		b.PanicUnless(b.Bin(ir.OpNe, args[1], ir.ZeroConst(ir.Ptr)), msgNilDeref)
+		g := b.Load(ir.I64, c.rt.global("rt.cur"))
+		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("wr"), g, args[1], ir.StringConst("rlim")}})
+		b.Store(args[1], b.Make(rt, cur, max))
+		failed := l.unknownNondetLabel(b, ir.Bool, label)
+		return b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface())), nil
+	}
 	const env = envLabel
 	m["os.Executable"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		res := l.Type(call.Signature().Results())

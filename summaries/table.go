@@ -307,6 +307,7 @@ var registry = func() []Model {
 		inGo("internal/syscall/unix.Fcntl", 0, "F_GETFL of the standard streams: go test's (blocking, stdin read only, stdout and stderr write only); else an unknown value, and an unknown error when it is -1"),
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
+		inGo("syscall.Getrlimit", 0, "writes unknown limits (3 <= Cur <= Max) into *rlim; nil or an unknown error"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
 	)
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 )
 
 // Callers climbs the stack as testify's CallerInfo does, until Caller
@@ -38,4 +39,14 @@ func Describe() string {
 		dir = os.Getenv("HOME")
 	}
 	return fmt.Sprintf("%s %s %d frames\n%s", exe, dir, len(Callers()), debug.Stack())
+}
+
+// OpenFilesLimit is the open-files soft limit, at most max (max when it
+// cannot be had).
+func OpenFilesLimit(max uint64) uint64 {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
+		return max
+	}
+	return min(rl.Cur, max)
 }
