@@ -20,6 +20,22 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	for _, f := range noOpHooks {
 		m[f] = nothing
 	}
+	// GODEBUG changed by the program (t.Setenv("GODEBUG", ...)) reaches
+	// internal/godebug's settings as in Go: the runtime calls the update
+	// function the package registered, with the binary's default (none
+	// here) and the new value.
+	m["internal/godebug.setUpdate"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.Store(godebugUpdate(l), args[0])
+		return nil, nil
+	}
+	m["syscall.runtimeSetenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.setGodebug(l, b, args[0], args[1])
+		return nil, nil
+	}
+	m["syscall.runtimeUnsetenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.setGodebug(l, b, args[0], ir.StringConst(""))
+		return nil, nil
+	}
 	// Escape analysis is the compiler's: the pointer is the value.
 	same := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return args[0], nil
@@ -76,10 +92,27 @@ func monotonic(l *lowerer, b *builder) ir.Value {
 	return b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1<<40), b.Bin(ir.OpAnd, x, ir.IntConst(ir.I64, 1<<50-1)))
 }
 
+// godebugUpdate holds the update function internal/godebug registered.
+func godebugUpdate(l *lowerer) *ir.Global { return l.sharedGlobal("rt.godebugupdate", l.Closure()) }
+
+// setGodebug is the runtime's godebugNotify when key is GODEBUG: the
+// registered update function gets the binary's default (none here) and
+// val.
+func (c *concLowering) setGodebug(l *lowerer, b *builder, key, val ir.Value) {
+	fn := b.Load(l.Closure(), godebugUpdate(l))
+	code := b.Extract(fn, 0)
+	ok := b.And(b.Bin(ir.OpEq, key, ir.StringConst("GODEBUG")), b.Bin(ir.OpNe, code, ir.ZeroConst(ir.FuncT)))
+	_, done := b.If(ok, "godebug")
+	b.CallTo(nil, code, b.Extract(fn, 1), ir.StringConst(""), val)
+	b.CheckPanicking()
+	b.Jmp(done)
+	b.SetBlock(done)
+}
+
 // noOpHooks are hooks whose effect is on the runtime's own bookkeeping.
 var noOpHooks = []string{
 	"sync.runtime_registerPoolCleanup", "runtime.SetFinalizer", "runtime.KeepAlive",
-	"internal/godebug.setUpdate", "internal/godebug.registerMetric", "internal/godebug.setNewIncNonDefault",
+	"internal/godebug.registerMetric", "internal/godebug.setNewIncNonDefault",
 }
 
 // unknownStrings is a fresh slice of min to min+3 strings kiss does not

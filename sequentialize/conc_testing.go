@@ -60,8 +60,12 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 				return nil, nil
 			}
 		}
-		for _, meth := range []string{"Log", "Logf", "Helper", "Setenv", "Chdir", "Attr", "TempDir", "Output", "ArtifactDir"} {
+		for _, meth := range []string{"Log", "Logf", "Helper", "Chdir", "Attr", "TempDir", "Output", "ArtifactDir"} {
 			m[recv+meth] = nothing
+		}
+		m[recv+"Setenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.setGodebug(l, b, args[1], args[2])
+			return nil, nil
 		}
 		m[recv+"Failed"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return ir.BoolConst(false), nil

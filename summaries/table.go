@@ -191,6 +191,7 @@ var registry = func() []Model {
 		for _, meth := range testingNoOps {
 			add(inGo(recv+meth, 0, "nothing kiss needs to see: unknown results"))
 		}
+		add(inGo(recv+"Setenv", 0, "GODEBUG reaches internal/godebug's settings (as syscall.runtimeSetenv); the environment is otherwise unknown to os.Getenv"))
 		add(
 			inGo(recv+"Failed", 0, "false: a failure already failed the scenario"),
 			inGo(recv+"Skipped", 0, "false"),
@@ -359,7 +360,7 @@ var (
 	testingReceivers = []string{"(*testing.common).", "(*testing.T).", "(*testing.B).", "(*testing.F)."}
 	// testingNoOps are testing.common's methods that do nothing kiss needs
 	// to see; benchmarkNoOps are testing.B's own.
-	testingNoOps   = []string{"Log", "Logf", "Helper", "Setenv", "Chdir", "Attr", "TempDir", "Output", "ArtifactDir"}
+	testingNoOps   = []string{"Log", "Logf", "Helper", "Chdir", "Attr", "TempDir", "Output", "ArtifactDir"}
 	benchmarkNoOps = []string{"ResetTimer", "StartTimer", "StopTimer", "ReportAllocs", "ReportMetric", "SetBytes", "SetParallelism", "Elapsed"}
 	flagKinds      = []string{"Bool", "Int", "Int64", "Uint", "Uint64", "String", "Float64", "Duration"}
 	// reflectUnknown are reflect's functions and Value's methods that take
