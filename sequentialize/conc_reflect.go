@@ -165,6 +165,26 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		}
 		return b.Call(ir.Bool, c.modelLate(l, "reflect.deepequal"), args[0], args[1]), nil
 	}
+	// reflect.TypeFor[T]() (package-level vars of encoding/json, asn1,
+	// gob, xml, text/template, database/sql: their inits stopped every
+	// root there), as its source computes it.
+	m["reflect.TypeFor"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		fn, _ := call.Value.(*ssa.Function)
+		if fn == nil || len(fn.TypeArgs()) != 1 {
+			return nil, errorf("reflect.TypeFor called without its type argument")
+		}
+		T, res := fn.TypeArgs()[0], call.Signature().Results().At(0).Type()
+		if !isInterface(T) {
+			return c.typeOf(l, b, res, ir.IntConst(ir.I64, l.TypeID(T))), nil
+		}
+		// TypeOf((*T)(nil)).Elem(), as Elem computes it
+		pid := ir.IntConst(ir.I64, l.TypeID(types.NewPointer(T)))
+		elem := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), pid), 1)
+		known := b.Bin(ir.OpNe, elem, ir.IntConst(ir.I64, 0))
+		other := b.Call(ir.Ptr, c.modelLate(l, "reflect.elemof"), pid)
+		box := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), other)
+		return b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtype(l, res)), box), nil
+	}
 	m["reflect.Indirect"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
 		r := b.Temp(v.Type())

@@ -279,6 +279,7 @@ var registry = func() []Model {
 		inGo("reflect.Zero", 0, "a Value holding a new zero value of the type"),
 		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
 		inGo("reflect.Indirect", 0, "v.Elem() for a pointer, else v"),
+		inGo("reflect.TypeFor", 0, "the Type of its type argument: TypeOf of its zero value, or for an interface TypeOf((*T)(nil)).Elem()"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==) or are of different types; true when == holds; else an unknown bool"),
 		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
 		inGo("(reflect.Value).Type", 0, "the Value's type as TypeOf; a zero Value panics"),
