@@ -86,8 +86,7 @@ var stubExported = map[string]bool{"math/rand.NewSource": true}
 // arithmetic whose symbolic terms then made every branch on a draw a Z3
 // query of hundreds of milliseconds. The draws are then sums of unknowns,
 // as the generator makes them, and a finding that needs particular ones
-// depends on the label. Under go vet, where math/rand comes from export
-// data, every seed is taken as known only at run time.
+// depends on the label.
 func (c *concLowering) sourceModels(m map[string]externFunc) {
 	m["math/rand.NewSource"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		fn, _ := call.Value.(*ssa.Function)
@@ -126,8 +125,7 @@ func (c *concLowering) sourceModels(m map[string]externFunc) {
 			return l.MakeInterface(b, r, ptr), nil
 		}
 		// rngSource{tap, feed int; vec [rngLen]int64}, as Seed leaves it
-		// but for vec (math/rand's constants are not in export data: the
-		// lag 273 is the generator's, Go 1 onward)
+		// but for vec (the lag 273 is the generator's, Go 1 onward)
 		st, ok := deref(ptr).Underlying().(*types.Struct)
 		if !ok {
 			return nil, errorf("math/rand's rngSource is not a struct")
