@@ -371,6 +371,13 @@ func (c *concLowering) read(b *builder, p ir.Value) {
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("rd"), g, p, ir.StringConst("")}})
 }
 
+// write is a write of *p by the running goroutine, named name in a race
+// report: what the kernel writes for a system call.
+func (c *concLowering) write(b *builder, p ir.Value, name string) {
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("wr"), g, p, ir.StringConst(name)}})
+}
+
 // readElems reads each element of the slice s.
 func (c *concLowering) readElems(b *builder, s ir.Value) {
 	b.forLoop("el", b.Extract(s, 2), func(i ir.Value) { c.read(b, b.elemPtr(s, i)) })

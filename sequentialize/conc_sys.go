@@ -110,8 +110,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		three := ir.IntConst(rt.Fields[0], 3)
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, cur, three), b.Bin(ir.OpLe, cur, max))}})
 		b.PanicUnless(b.Bin(ir.OpNe, args[1], ir.ZeroConst(ir.Ptr)), msgNilDeref)
-		g := b.Load(ir.I64, c.rt.global("rt.cur"))
-		b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("wr"), g, args[1], ir.StringConst("rlim")}})
+		c.write(b, args[1], "rlim")
 		b.Store(args[1], b.Make(rt, cur, max))
 		failed := l.unknownNondetLabel(b, ir.Bool, label)
 		return b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface())), nil

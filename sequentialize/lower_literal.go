@@ -36,7 +36,7 @@ type literalFold struct {
 
 // foldLiterals finds fn's composite literals built only from constants.
 func foldLiterals(fn *ssa.Function) literalFold {
-	lf := literalFold{lits: map[*ssa.Alloc]*litTree{}, skip: map[ssa.Instruction]bool{}}
+	var lf literalFold // (most functions have none: no maps)
 	for _, blk := range fn.Blocks {
 		var at map[ssa.Instruction]int // position in blk, made at the first literal
 		for _, in := range blk.Instrs {
@@ -62,6 +62,9 @@ func foldLiterals(fn *ssa.Function) literalFold {
 			}
 			if !ok {
 				continue
+			}
+			if lf.lits == nil {
+				lf.lits, lf.skip = map[*ssa.Alloc]*litTree{}, map[ssa.Instruction]bool{}
 			}
 			lf.lits[a] = t
 			for p := range s.parts {

@@ -1161,26 +1161,20 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall1")+`("sleep", `+pos+`, `)
 		fe.replace(call.Lparen, call.Lparen+1, ", ")
 		return
-	case pkg == "testing" && recv == "T" && name == "Run" && len(call.Args) == 2:
-		// the subtest is a goroutine: the caller's go step when f is
-		// evaluated, its t.run step inside t.Run, and KissReplayRan when
-		// it is back
+	case pkg == "testing" && (recv == "T" || recv == "B") && name == "Run" && len(call.Args) == 2:
+		// the subtest (or sub-benchmark) is a goroutine: the caller's go
+		// step when f is evaluated, its t.run step inside t.Run, and
+		// KissReplayRan when it is back
 		fe.subtests = true
 		if !fe.stmtCall[call] {
 			fe.insert(call.Pos(), fe.fn("KissReplayRan")+"(")
 			fe.insert(call.End(), ")")
 		}
-		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"("+pos+", ")
-		fe.insert(call.Args[1].End(), ")")
-		return
-	case pkg == "testing" && recv == "B" && name == "Run" && len(call.Args) == 2:
-		// a sub-benchmark is a goroutine as a subtest is
-		fe.subtests = true
-		if !fe.stmtCall[call] {
-			fe.insert(call.Pos(), fe.fn("KissReplayRan")+"(")
-			fe.insert(call.End(), ")")
+		sub := "KissReplaySub"
+		if recv == "B" {
+			sub = "KissReplaySubB"
 		}
-		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySubB")+"("+pos+", ")
+		fe.insert(call.Args[1].Pos(), fe.fn(sub)+"("+pos+", ")
 		fe.insert(call.Args[1].End(), ")")
 		return
 	case pkg == "testing" && recv == "B" && name == "RunParallel" && len(call.Args) == 1 && sel != nil:
