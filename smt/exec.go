@@ -461,8 +461,10 @@ func (e *executor) operand(st *state, f *frame, v ir.Value) value {
 			if c, ok := st.subst[r.x]; ok {
 				return value{n: c.n, s: c.s}
 			}
-			if k := st.known[r.x]; k.ok {
-				return value{n: k.c.n, s: k.c.s}
+			if r.x.op == xVar {
+				if k, ok := st.known.Get(r.x.c.n); ok {
+					return value{n: k.n, s: k.s}
+				}
 			}
 		}
 		return r
@@ -579,10 +581,10 @@ func (e *executor) rtErrorAt(st *state, msg string) {
 // A violation whose path depends on labelled nondets does not stop the
 // search for the same violation on a path that does not (its DependsOn
 // tells the caller which kind it is).
-func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *model) *Violation {
-	key := kind + "\x00" + pos + "\x00" + msg
-	deps := e.dependsOn(pc)
-	if e.seenV[key] || len(deps) > 0 && e.seenDep[key] {
+func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode) *Violation {
+	key := violationKey(kind, msg, pos)
+	deps, fresh := e.freshViolation(key, pc)
+	if !fresh {
 		return nil
 	}
 	if len(deps) > 0 {
@@ -590,8 +592,12 @@ func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *mo
 	} else {
 		e.seenV[key] = true
 	}
+	// The model only now: a path that reaches a violation already recorded
+	// (often one that depends on unknown values, on every path) must not
+	// pay a model of its long path condition.
+	m := e.sol.modelOf(pc)
 	ev := func(x *expr) cval { return e.sol.evalIn(m, x) }
-	v := &Violation{Kind: kind, Message: msg, Pos: pos, Cost: st.cost, DependsOn: deps}
+	v := &Violation{Kind: kind, Message: msg, Pos: pos, Cost: st.cost, DependsOn: slices.Clone(deps)}
 	for r := st.nondets; r != nil; r = r.prev {
 		v.Nondets = append(v.Nondets, e.concrete(r.v, r.t, ev))
 	}
@@ -616,7 +622,19 @@ func (e *executor) violation(st *state, kind, msg, pos string, pc *pcNode, m *mo
 }
 
 func (e *executor) seenViolation(kind, msg, pos string) bool {
-	return e.seenV[kind+"\x00"+pos+"\x00"+msg]
+	return e.seenV[violationKey(kind, msg, pos)]
+}
+
+func violationKey(kind, msg, pos string) string { return kind + "\x00" + pos + "\x00" + msg }
+
+// freshViolation reports whether violation would record a violation at
+// key on the path pc, and the labels of the unknown values pc depends on.
+func (e *executor) freshViolation(key string, pc *pcNode) ([]string, bool) {
+	if e.seenV[key] {
+		return nil, false
+	}
+	deps := e.dependsOn(pc)
+	return deps, len(deps) == 0 || !e.seenDep[key]
 }
 
 func reverse[T any](s []T) {
@@ -729,13 +747,37 @@ func (e *executor) mentionsStop(x *expr) string {
 }
 
 // dependsOn returns the sorted labels of the labelled nondets whose
-// variables the path condition pc mentions.
+// variables the path condition pc mentions (shared: not to be changed).
+// The answer is kept in the nodes, which paths share, as stopLabel's is: a
+// path pays for the conditions it added, not for its whole condition at
+// each assertion.
 func (e *executor) dependsOn(pc *pcNode) []string {
 	if len(e.labels) == 0 {
 		return nil
 	}
+	var todo []*pcNode
+	for m := pc; m != nil && !m.depsKnown; m = m.parent {
+		todo = append(todo, m)
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		m := todo[i]
+		if m.parent != nil {
+			m.deps = m.parent.deps
+		}
+		m.deps = e.addLabels(m.deps, m.cond)
+		m.depsKnown = true
+	}
+	if pc == nil {
+		return nil
+	}
+	return pc.deps
+}
+
+// addLabels returns the sorted labels of deps and of the labelled variables
+// x mentions; deps itself if x adds none.
+func (e *executor) addLabels(deps []string, x *expr) []string {
+	var found []string
 	seen := map[*expr]bool{}
-	found := map[string]bool{}
 	var walk func(x *expr)
 	walk = func(x *expr) {
 		if x == nil || !x.hasV || seen[x] {
@@ -743,8 +785,8 @@ func (e *executor) dependsOn(pc *pcNode) []string {
 		}
 		seen[x] = true
 		if x.op == xVar {
-			if l, ok := e.labels[x.c.n]; ok {
-				found[l] = true
+			if l, ok := e.labels[x.c.n]; ok && !slices.Contains(deps, l) && !slices.Contains(found, l) {
+				found = append(found, l)
 			}
 			return
 		}
@@ -752,16 +794,11 @@ func (e *executor) dependsOn(pc *pcNode) []string {
 			walk(x.args[i])
 		}
 	}
-	for n := pc; n != nil; n = n.parent {
-		walk(n.cond)
-	}
+	walk(x)
 	if len(found) == 0 {
-		return nil
+		return deps
 	}
-	out := make([]string, 0, len(found))
-	for l := range found {
-		out = append(out, l)
-	}
+	out := append(slices.Clone(deps), found...)
 	slices.Sort(out)
 	return out
 }

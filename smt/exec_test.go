@@ -1037,3 +1037,22 @@ func TestLazyZeroArrays(t *testing.T) {
 	}
 	wantComplete(t, res, true)
 }
+
+// TestForksShareFixedValues: see testdata/ir/exec_manyfixed.ir.
+func TestForksShareFixedValues(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res := checkIR(t, "exec_manyfixed.ir", "", Options{Unroll: 4000})
+	runtime.ReadMemStats(&after)
+	t.Logf("%d paths, %d solver calls, %d MiB allocated", res.Stats.Paths, res.Stats.SolverCalls, (after.TotalAlloc-before.TotalAlloc)>>20)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 96<<20 {
+		t.Errorf("the run allocated %d MiB: forks copy the values their condition fixes", got>>20)
+	}
+	if res.Stats.Paths < 2048 {
+		t.Errorf("%d paths, want the 2048 of eleven forks", res.Stats.Paths)
+	}
+	if res.Stats.SolverCalls > 100 {
+		t.Errorf("%d solver calls: paths that reach a violation already recorded ask about it again", res.Stats.SolverCalls)
+	}
+	wantComplete(t, res, true)
+}

@@ -223,13 +223,8 @@ func pinAll(from map[*expr]cval, xs []*expr, vs []cval) map[*expr]cval {
 func (e *executor) setPC(st *state, n *pcNode) {
 	for m := n; concretizeImplied && m != st.pc && m != nil; m = m.parent {
 		if x, k, ok := fixes(m.cond); ok {
-			if st.known[x] == (knownVal{}) {
-				known := make(map[*expr]knownVal, len(st.known)+1)
-				for kx, kv := range st.known {
-					known[kx] = kv
-				}
-				known[x] = knownVal{c: k, ok: true}
-				st.known = known
+			if _, had := st.known.Get(x.c.n); !had {
+				st.known.Set(x.c.n, k, st.id)
 			}
 		}
 	}
@@ -239,11 +234,6 @@ func (e *executor) setPC(st *state, n *pcNode) {
 // concretizeImplied can be turned off by tests that want the solver to do
 // the arithmetic.
 var concretizeImplied = true
-
-type knownVal struct {
-	c  cval
-	ok bool
-}
 
 // fixes recognizes a condition that gives a variable one value.
 func fixes(c *expr) (*expr, cval, bool) {

@@ -131,7 +131,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	if c.x == nil {
 		if c.n == 0 {
 			if !e.seenViolation(in.Name, in.Msg, in.Pos) {
-				e.violation(st, in.Name, in.Msg, in.Pos, st.pc, e.sol.modelOf(st.pc))
+				e.violation(st, in.Name, in.Msg, in.Pos, st.pc)
 			}
 			st.done = true // the rest assumes c: no path
 			return
@@ -142,9 +142,13 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	s := e.sol
 	if !e.seenViolation(in.Name, in.Msg, in.Pos) {
 		nF := s.extend(st.pc, not(e.x, c.x))
-		switch s.feasible(nF) {
+		status := unsat // one recorded already: no query
+		if _, fresh := e.freshViolation(violationKey(in.Name, in.Msg, in.Pos), nF); fresh {
+			status = s.feasible(nF)
+		}
+		switch status {
 		case sat:
-			e.violation(st, in.Name, in.Msg, in.Pos, nF, e.sol.modelOf(nF))
+			e.violation(st, in.Name, in.Msg, in.Pos, nF)
 		case unknown:
 			e.lose(st, e.unknownCut(), 1)
 		}
@@ -528,7 +532,7 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 	}
 	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
-		if v := e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc, e.sol.modelOf(st.pc)); v != nil {
+		if v := e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc); v != nil {
 			v.Detail = fd.Detail
 		}
 	}

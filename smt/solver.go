@@ -46,6 +46,11 @@ type pcNode struct {
 	// mentions, once stopKnown (see executor.stopLabel).
 	stop      string
 	stopKnown bool
+
+	// deps are the labels of the labelled nondets the path condition
+	// mentions, once depsKnown (see executor.dependsOn).
+	deps      []string
+	depsKnown bool
 }
 
 type pcKey struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/smt/internal/pmap"
 )
 
 // A state is one path under exploration: its call stacks, heap, path
@@ -40,9 +41,9 @@ type state struct {
 	// instruction.
 	subst map[*expr]cval
 
-	// known holds the variables the path condition fixes (see setPC);
-	// shared between forks, copied on change.
-	known map[*expr]knownVal
+	// known holds the values of the variables the path condition fixes,
+	// by variable number (see setPC); persistent, so forks share it.
+	known pmap.Map[cval]
 
 	// exposed lists the objects whose address a conversion to an integer
 	// took, in that order (ops_unsafe.go); strData the arrays strdata made,

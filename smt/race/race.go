@@ -41,6 +41,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gokiss/kiss/smt"
+	"github.com/gokiss/kiss/smt/internal/pmap"
 )
 
 // Name is the observer name of every event above.
@@ -123,7 +124,7 @@ type syncKey struct {
 type Detector struct {
 	clocks map[int]clock
 	syncs  map[syncKey]clock
-	mem    map[smt.ObjID][]*shadow
+	mem    pmap.Map[[]*shadow] // by object id; persistent: forks share it
 	// sites are each goroutine's calls of another package's code, the
 	// innermost last; slices never changed in place. Not hashed: they only
 	// say where a race shows, not whether it happens.
@@ -141,7 +142,7 @@ var epochs atomic.Uint64
 
 // New returns a detector for a fresh execution.
 func New() smt.Observer {
-	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, mem: map[smt.ObjID][]*shadow{}, sites: map[int][]string{}, owned: true, epoch: epochs.Add(1)}
+	return &Detector{clocks: map[int]clock{}, syncs: map[syncKey]clock{}, sites: map[int][]string{}, owned: true, epoch: epochs.Add(1)}
 }
 
 // Clone returns a detector for a forked path, sharing state until either
@@ -157,7 +158,7 @@ func (d *Detector) own() {
 	if d.owned {
 		return
 	}
-	d.clocks, d.syncs, d.mem, d.sites, d.owned = maps.Clone(d.clocks), maps.Clone(d.syncs), maps.Clone(d.mem), maps.Clone(d.sites), true
+	d.clocks, d.syncs, d.sites, d.owned = maps.Clone(d.clocks), maps.Clone(d.syncs), maps.Clone(d.sites), true
 }
 
 // clock returns g's clock, which the caller must not change in place.
@@ -253,7 +254,8 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 	c := d.clock(g)
 	var found []prior
 	var own *shadow
-	for _, s := range d.mem[ref.Obj] {
+	shadows, _ := d.mem.Get(uint64(ref.Obj))
+	for _, s := range shadows {
 		if slices.Equal(s.path, ref.Path) {
 			own = s
 		}
@@ -267,13 +269,13 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 	}
 	if own == nil {
 		own = &shadow{path: slices.Clone(ref.Path), epoch: d.epoch}
-		d.mem[ref.Obj] = append(slices.Clip(d.mem[ref.Obj]), own)
+		d.mem.Set(uint64(ref.Obj), append(slices.Clip(shadows), own), d.epoch)
 	} else if own.epoch != d.epoch {
-		ss := slices.Clone(d.mem[ref.Obj])
+		ss := slices.Clone(shadows)
 		i := slices.Index(ss, own)
 		own = &shadow{path: own.path, reads: maps.Clone(own.reads), writes: maps.Clone(own.writes), epoch: d.epoch}
 		ss[i] = own
-		d.mem[ref.Obj] = ss
+		d.mem.Set(uint64(ref.Obj), ss, d.epoch)
 	}
 	if write {
 		if own.writes == nil {
@@ -453,10 +455,10 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 	}
 	h.Add(acc.Sum())
 	acc = smt.StateHash{}
-	for o, ss := range d.mem {
-		id, ok := obj(o)
+	d.mem.All(func(o uint64, ss []*shadow) bool {
+		id, ok := obj(smt.ObjID(o))
 		if !ok {
-			continue
+			return true
 		}
 		// The locations of an object in the order they were first
 		// accessed, which the interleaving decides: hashed apart and added.
@@ -476,13 +478,14 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 			n++
 		}
 		if n == 0 {
-			continue
+			return true
 		}
 		eh.Uint64(id)
 		eh.Uint64(uint64(n))
 		eh.Add(subs.Sum())
 		acc.Add(eh.Sum())
-	}
+		return true
+	})
 	h.Add(acc.Sum())
 }
 
@@ -502,7 +505,7 @@ func (d *Detector) ranks() *ranking {
 	for _, c := range d.syncs {
 		n = max(n, len(c))
 	}
-	for _, ss := range d.mem {
+	d.mem.All(func(_ uint64, ss []*shadow) bool {
 		for _, s := range ss {
 			for g := range s.reads {
 				n = max(n, g+1)
@@ -511,7 +514,8 @@ func (d *Detector) ranks() *ranking {
 				n = max(n, g+1)
 			}
 		}
-	}
+		return true
+	})
 	r := &ranking{min: make([]uint32, n), vals: make([][]uint32, n)}
 	for g := range r.min {
 		r.min[g] = ^uint32(0)
@@ -535,7 +539,7 @@ func (d *Detector) ranks() *ranking {
 	for _, c := range d.syncs {
 		addClock(c)
 	}
-	for _, ss := range d.mem {
+	d.mem.All(func(_ uint64, ss []*shadow) bool {
 		for _, s := range ss {
 			for _, hist := range []map[int][]epoch{s.reads, s.writes} {
 				for g, es := range hist {
@@ -545,7 +549,8 @@ func (d *Detector) ranks() *ranking {
 				}
 			}
 		}
-	}
+		return true
+	})
 	for g, vs := range r.vals {
 		slices.Sort(vs)
 		r.vals[g] = slices.Compact(vs)

@@ -1,6 +1,7 @@
 package race
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -233,5 +234,35 @@ func TestHashStateForgetsWhatCannotRace(t *testing.T) {
 	}
 	if a, b := hash(w1), hash(w1, w2[:1]); a == b {
 		t.Errorf("a live goroutine's acquire is forgotten")
+	}
+}
+
+// TestCloneSharesShadowMemory: a path that forks after touching many
+// objects must not copy their shadows on its next access (conc's pool
+// tests, whose closure writes thousands of globals, kept 850 MB of copied
+// shadow maps in their queued states).
+func TestCloneSharesShadowMemory(t *testing.T) {
+	d := New()
+	for o := smt.ObjID(1); o <= 20000; o++ {
+		run(t, d, ev{"wr", []smt.Concrete{i64(0), ptr(o), str("x")}, "a.go:1:1"})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		c := d.Clone()
+		run(t, c, ev{"wr", []smt.Concrete{i64(0), ptr(7), str("x")}, "a.go:2:1"})
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 100; per > 16<<10 {
+		t.Fatalf("an access after a clone allocated %d KiB", per>>10)
+	}
+	// And the clone's access is its own: the original still sees only its write.
+	c := d.Clone()
+	run(t, c, ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:3:1"})
+	if fs := run(t, c, ev{"wr", []smt.Concrete{i64(1), ptr(20001), str("y")}, "a.go:4:1"}); len(fs) != 0 {
+		t.Fatalf("findings %+v", fs)
+	}
+	if fs := run(t, d, ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:5:1"}, ev{"wr", []smt.Concrete{i64(1), ptr(20001), str("y")}, "a.go:6:1"}); len(fs) != 0 {
+		t.Fatalf("the clone's write showed in the original: %+v", fs)
 	}
 }
