@@ -1056,3 +1056,14 @@ func TestForksShareFixedValues(t *testing.T) {
 	}
 	wantComplete(t, res, true)
 }
+
+// TestNarrowedRangesFix: see testdata/ir/exec_spans.ir. The six
+// assumptions take 7 queries; the three assertions must take none (each
+// took two before ranges fixed values).
+func TestNarrowedRangesFix(t *testing.T) {
+	res := checkIR(t, "exec_spans.ir", "", Options{})
+	wantComplete(t, res, true)
+	if res.Stats.SolverCalls > 7 {
+		t.Errorf("%d solver calls, want at most the assumptions' 7", res.Stats.SolverCalls)
+	}
+}

@@ -13,6 +13,12 @@ func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
 	// st.pc is satisfiable, so if one side is unsatisfiable the other holds
 	// on every path through it. The false side is decided first so that
 	// the solver's scopes end on the true side, where st goes on.
+	if c = e.withKnown(st, c); c.isConst() {
+		if c.c.n != 0 {
+			return st, nil
+		}
+		return nil, st
+	}
 	s := e.sol
 	nF := s.extend(st.pc, not(e.x, c))
 	rF := s.feasible(nF)
@@ -88,6 +94,11 @@ func pin(st *state, from map[*expr]cval, x *expr, c cval) {
 // runtime error (reported once, and only if feasible). ok is false when st
 // cannot go on.
 func (e *executor) guard(st *state, c value, msg string) bool {
+	if c.x != nil {
+		if x := e.withKnown(st, c.x); x.isConst() {
+			c = value{n: x.c.n}
+		}
+	}
 	if c.x == nil {
 		if c.n == 0 {
 			e.rtError(st, msg)
@@ -143,6 +154,10 @@ func (e *executor) concretize(st *state, x *expr) (cval, bool) {
 // concretizeAll is concretize for several terms at once: it forks over the
 // feasible combinations of their values.
 func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
+	if ks, ok := e.allKnown(st, xs); ok {
+		st.subst = pinAll(st.subst, xs, ks)
+		return ks, true
+	}
 	s := e.sol
 	type tuple struct {
 		vals []cval
@@ -220,15 +235,154 @@ func pinAll(from map[*expr]cval, xs []*expr, vs []cval) map[*expr]cval {
 // variable known: operands holding just that variable read as the constant
 // from then on, so code after `assume x == 5` or in the then-branch of
 // `if x == 5` runs concretely (implied-value concretization).
+//
+// A comparison of a variable with a constant narrows the variable's range
+// (signed and unsigned apart); a range narrowed to one value fixes the
+// variable too: a loop `for i < n` over an unknown n leaves 3 < n and
+// !(4 < n) on the path, and n is 4 from then on.
 func (e *executor) setPC(st *state, n *pcNode) {
 	for m := n; concretizeImplied && m != st.pc && m != nil; m = m.parent {
-		if x, k, ok := fixes(m.cond); ok {
+		x, k, ok := fixes(m.cond)
+		if !ok {
+			x, k, ok = e.narrow(st, m.cond)
+		}
+		if ok {
 			if _, had := st.known.Get(x.c.n); !had {
 				st.known.Set(x.c.n, k, st.id)
 			}
 		}
 	}
 	st.pc = n
+}
+
+// span is a variable's range under a signed or an unsigned order; signed
+// values are biased (the sign bit flipped) so that one unsigned interval
+// serves both.
+type span struct{ lo, hi uint64 }
+
+// narrow intersects the range of the variable that c compares with a
+// constant (x < k, k <= x, and their negations) with what c allows. It
+// returns the variable and its value when the range is down to one.
+func (e *executor) narrow(st *state, c *expr) (*expr, cval, bool) {
+	neg := false
+	if c.op == xNot {
+		c, neg = c.args[0], true
+	}
+	var signed, strict bool
+	switch c.op {
+	case xSLt:
+		signed, strict = true, true
+	case xSLe:
+		signed = true
+	case xULt:
+		strict = true
+	case xULe:
+	default:
+		return nil, cval{}, false
+	}
+	a, b := c.args[0], c.args[1]
+	left := a.op == xVar && b.isConst() // x op k; else k op x
+	if !left && !(b.op == xVar && a.isConst()) {
+		return nil, cval{}, false
+	}
+	x, k := a, b.c.n
+	if !left {
+		x, k = b, a.c.n
+	}
+	w := x.sort.W
+	if x.sort.K != sortBV || w == 0 || w > 64 {
+		return nil, cval{}, false
+	}
+	top := ones(w)
+	bias := uint64(0)
+	if signed {
+		bias = 1 << (w - 1)
+	}
+	k = trunc(k, w) ^ bias
+	// Below: x < k, x <= k, x > k or x >= k, with x on the left.
+	less := left != neg
+	orEq := strict == neg
+	key := x.c.n<<1 | b2n(signed)
+	sp, ok := st.spans.Get(key)
+	if !ok {
+		sp = span{0, top}
+	}
+	switch {
+	case less && orEq:
+		sp.hi = min(sp.hi, k)
+	case less:
+		if k == 0 {
+			return nil, cval{}, false // infeasible: no path reaches here
+		}
+		sp.hi = min(sp.hi, k-1)
+	case orEq:
+		sp.lo = max(sp.lo, k)
+	default:
+		if k == top {
+			return nil, cval{}, false
+		}
+		sp.lo = max(sp.lo, k+1)
+	}
+	st.spans.Set(key, sp, st.id)
+	if sp.lo != sp.hi {
+		return nil, cval{}, false
+	}
+	return x, cval{n: sp.lo ^ bias}, true
+}
+
+// allKnown returns the values of xs if the path condition fixes them all.
+func (e *executor) allKnown(st *state, xs []*expr) ([]cval, bool) {
+	if st.known.Len() == 0 {
+		return nil, false
+	}
+	ks := make([]cval, len(xs))
+	for i, x := range xs {
+		y := e.withKnown(st, x)
+		if !y.isConst() {
+			return nil, false
+		}
+		ks[i] = y.c
+	}
+	return ks, true
+}
+
+// withKnown returns x with the variables st's path condition fixes
+// replaced by their values, and folded: a condition computed from an
+// unknown before the path fixed it (10000/n, then n is 4) need not go to
+// the solver.
+func (e *executor) withKnown(st *state, x *expr) *expr {
+	if st.known.Len() == 0 || !x.hasV {
+		return x
+	}
+	memo := map[*expr]*expr{}
+	var rec func(*expr) *expr
+	rec = func(y *expr) *expr {
+		if !y.hasV || y.sort.K == sortStr {
+			return y
+		}
+		if y.op == xVar {
+			if k, ok := st.known.Get(y.c.n); ok {
+				return e.x.konst(y.sort, k)
+			}
+			return y
+		}
+		if r, ok := memo[y]; ok {
+			return r
+		}
+		var args [3]*expr
+		changed := false
+		for i := 0; i < int(y.narg); i++ {
+			args[i] = rec(y.args[i])
+			changed = changed || args[i] != y.args[i]
+		}
+		r := y
+		if changed {
+			r = e.x.mk(y.op, y.sort, args[:y.narg]...)
+		}
+		memo[y] = r
+		return r
+	}
+	return rec(x)
 }
 
 // concretizeImplied can be turned off by tests that want the solver to do

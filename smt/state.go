@@ -44,6 +44,9 @@ type state struct {
 	// known holds the values of the variables the path condition fixes,
 	// by variable number (see setPC); persistent, so forks share it.
 	known pmap.Map[cval]
+	// spans are the ranges comparisons with constants narrowed variables
+	// to, by variable number and order (see narrow).
+	spans pmap.Map[span]
 
 	// exposed lists the objects whose address a conversion to an integer
 	// took, in that order (ops_unsafe.go); strData the arrays strdata made,
