@@ -110,8 +110,15 @@
 // condition true under the parent's model inherits the model. Models are
 // fetched from Z3 only for reports and enumerations, as building one costs
 // more than deciding a typical branch. A condition that fixes a variable
-// (x == k, x, !x) also makes it concrete on the path: operands holding the
-// variable read as k from then on. A query Z3 leaves unknown (its timeout,
+// (x == k, x, !x, or comparisons with constants that narrow its range to
+// one value) also makes it concrete on the path: operands holding the
+// variable read as k from then on, and a condition to decide, an assertion
+// or a value to enumerate is folded with the fixed values first (a term
+// built before the path fixed them needs no query once it folds to a
+// constant). Fixed values and ranges live in persistent tries (package
+// pmap) that forks share, as the race detector's shadow memory does: a
+// fork copies the few nodes it writes, not the tables. A violation already
+// recorded costs a later path neither a query nor a model. A query Z3 leaves unknown (its timeout,
 // the budget, a theory giving up) costs the solver: a fresh one replaces
 // it, as Z3 4.8.12 can leave it corrupt (solver.renew).
 //
