@@ -242,17 +242,28 @@ func pinAll(from map[*expr]cval, xs []*expr, vs []cval) map[*expr]cval {
 // !(4 < n) on the path, and n is 4 from then on.
 func (e *executor) setPC(st *state, n *pcNode) {
 	for m := n; concretizeImplied && m != st.pc && m != nil; m = m.parent {
-		x, k, ok := fixes(m.cond)
-		if !ok {
-			x, k, ok = e.narrow(st, m.cond)
-		}
-		if ok {
-			if _, had := st.known.Get(x.c.n); !had {
-				st.known.Set(x.c.n, k, st.id)
-			}
-		}
+		e.learn(st, m.cond)
 	}
 	st.pc = n
+}
+
+// learn records what condition c, now on st's path, fixes; each conjunct
+// of a conjunction (0 <= d && d < n, a draw's range) alike.
+func (e *executor) learn(st *state, c *expr) {
+	if c.op == xAnd {
+		e.learn(st, c.args[0])
+		e.learn(st, c.args[1])
+		return
+	}
+	x, k, ok := fixes(c)
+	if !ok {
+		x, k, ok = e.narrow(st, c)
+	}
+	if ok {
+		if _, had := st.known.Get(x.c.n); !had {
+			st.known.Set(x.c.n, k, st.id)
+		}
+	}
 }
 
 // span is a variable's range under a signed or an unsigned order; signed
