@@ -1067,3 +1067,17 @@ func TestNarrowedRangesFix(t *testing.T) {
 		t.Errorf("%d solver calls, want at most the assumptions' 7", res.Stats.SolverCalls)
 	}
 }
+
+// TestRangesDecideComparisons: see testdata/ir/exec_rangecmp.ir. The
+// first two assertions must take no query (11 calls when they did); the
+// third can wrap, and the solver must find that it does.
+func TestRangesDecideComparisons(t *testing.T) {
+	res := checkIR(t, "exec_rangecmp.ir", "", Options{})
+	wantComplete(t, res, true)
+	if res.Stats.SolverCalls > 7 {
+		t.Errorf("%d solver calls, want at most 7", res.Stats.SolverCalls)
+	}
+	if res.Stats.Paths != 2 {
+		t.Errorf("%d paths, want 2 (a+2c == a+b is possible)", res.Stats.Paths)
+	}
+}

@@ -13,7 +13,7 @@ func (e *executor) split(st *state, c *expr) (tSt, fSt *state) {
 	// st.pc is satisfiable, so if one side is unsatisfiable the other holds
 	// on every path through it. The false side is decided first so that
 	// the solver's scopes end on the true side, where st goes on.
-	if c = e.withKnown(st, c); c.isConst() {
+	if c = e.settle(st, c); c.isConst() {
 		if c.c.n != 0 {
 			return st, nil
 		}
@@ -95,7 +95,7 @@ func pin(st *state, from map[*expr]cval, x *expr, c cval) {
 // cannot go on.
 func (e *executor) guard(st *state, c value, msg string) bool {
 	if c.x != nil {
-		if x := e.withKnown(st, c.x); x.isConst() {
+		if x := e.settle(st, c.x); x.isConst() {
 			c = value{n: x.c.n}
 		}
 	}

@@ -129,7 +129,7 @@ func (e *executor) assume(st *state, f *frame, in *ir.Instr) {
 func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	c := e.operand(st, f, in.Args[0])
 	if c.x != nil {
-		if x := e.withKnown(st, c.x); x.isConst() {
+		if x := e.settle(st, c.x); x.isConst() {
 			c = value{n: x.c.n}
 		}
 	}
