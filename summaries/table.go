@@ -310,6 +310,7 @@ var registry = func() []Model {
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
 		inGo("syscall.Getrlimit", 0, "writes unknown limits (3 <= Cur <= Max) into *rlim; nil or an unknown error"),
+		inGo("internal/syscall/unix.vgetrandom", 0, "the OS's random bytes (crypto/rand): fills p with bytes of a generator kiss keeps, different at each call, and returns len(p), supported"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
 	)
 

@@ -182,7 +182,8 @@ func fixedTwin(t *testing.T, file, dir string) string {
 // replayShapes are the kernels of the shapes replay once got wrong (a
 // select with one case, timers, deadlines, sleeps, helper roots, steps
 // inside std, method values, language versions, random values, loop
-// variables, package testing's panics), by package name.
+// variables, package testing's panics, a goroutine started inside std),
+// by package name.
 var replayShapes = map[string]string{
 	"singlecaserecv":    "select with one receive case",
 	"singlecasesend":    "select with one send case",
@@ -203,6 +204,7 @@ var replayShapes = map[string]string{
 	"examplefirst":      "Example root",
 	"parallelsubtests":  "parallel subtests",
 	"benchcache":        "benchmark: b.Run and b.RunParallel",
+	"sessiontoken":      "a goroutine the standard library starts and the schedule never runs (crypto/rand's timer)",
 }
 
 // TestReplayKernels: every schedule kiss reports on its bug corpus replays

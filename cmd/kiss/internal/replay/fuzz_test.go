@@ -163,7 +163,7 @@ func FuzzPrepare(f *testing.F) {
 			prep, err = tg.instrument(sch, work)
 			if err == nil {
 				overlay, dir = prep.overlay, prep.dir
-				err = writeInput(sch, nil, prep.inside, filepath.Join(work, "schedule1.json"))
+				err = writeInput(sch, nil, prep.inside, prep.absent, filepath.Join(work, "schedule1.json"))
 			}
 		}()
 		select {

@@ -47,6 +47,7 @@ func instrument(sch *schedule.Schedule, from, work string) (*prepared, error) {
 type prepared struct {
 	overlay, dir, key string
 	inside            map[int]bool
+	absent            map[int]bool // goroutines replay does not see start (absentGoroutines)
 }
 
 // replayable refuses, before anything is loaded, a schedule replay cannot
@@ -137,7 +138,7 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	if err != nil {
 		return nil, err
 	}
-	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside}, nil
+	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside, absent: absentGoroutines(sch, files)}, nil
 }
 
 // files are the names ("file.go") of the files of the target's
@@ -310,26 +311,43 @@ func (t *target) packages() []*packages.Package {
 
 // check refuses a schedule replay cannot follow: one whose goroutines
 // start outside the files of the target's directory (only they are
-// instrumented).
+// instrumented), unless such a goroutine takes no step (absent).
 func (t *target) check(sch *schedule.Schedule) error {
 	files := t.files()
-	inPackage := func(pos string) error {
-		if pos == "" || pos == "root" {
-			return nil
-		}
-		if !files[posFile(pos)] {
-			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", pos, t.path, t.dir)
-		}
-		return nil
-	}
+	absent := absentGoroutines(sch, files)
 	for _, g := range sch.Goroutines {
-		if err := inPackage(g.Start); err != nil {
-			return err
+		if g.Start == "" || g.Start == "root" || absent[g.ID] {
+			continue
+		}
+		if !files[posFile(g.Start)] {
+			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", g.Start, t.path, t.dir)
 		}
 	}
 	// (a step elsewhere, io/pipe.go:77:2 inside io.Pipe, has no hook: it
 	// is taken inside the call, and matched by the stack)
 	return nil
+}
+
+// absentGoroutines are the goroutines of sch that start outside files (in
+// the standard library: the timer of crypto/rand's first read, which it
+// stops) and take no step, nor an access of the race: replay does not
+// see them start, and need not, as the schedule never runs them. The
+// scheduler skips their numbers.
+func absentGoroutines(sch *schedule.Schedule, files map[string]bool) map[int]bool {
+	active := map[int]bool{}
+	for _, st := range sch.Steps {
+		active[st.G] = true
+	}
+	if sch.Race != nil {
+		active[sch.Race.First.G], active[sch.Race.Second.G] = true, true
+	}
+	absent := map[int]bool{}
+	for _, g := range sch.Goroutines {
+		if g.Start != "" && g.Start != "root" && !files[posFile(g.Start)] && !active[g.ID] {
+			absent[g.ID] = true
+		}
+	}
+	return absent
 }
 
 // instrumentFiles adds the scheduler's hooks to a copy of each file of the

@@ -327,7 +327,7 @@ func run(sch *schedule.Schedule, p *park, prep *prepared, work string, n int, ti
 	overlay, dir, key := prep.overlay, prep.dir, prep.key
 	in := filepath.Join(work, fmt.Sprintf("schedule%d.json", n))
 	out := filepath.Join(work, fmt.Sprintf("events%d.log", n))
-	if err := writeInput(sch, p, prep.inside, in); err != nil {
+	if err := writeInput(sch, p, prep.inside, prep.absent, in); err != nil {
 		return nil, "", err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
@@ -351,8 +351,12 @@ func run(sch *schedule.Schedule, p *park, prep *prepared, work string, n int, ti
 	return parseEvents(string(events)), output.String(), nil
 }
 
+// absentStart is the start, for the scheduler, of a goroutine replay does
+// not see start (absentGoroutines): its number is skipped.
+const absentStart = "-"
+
 // writeInput is the scheduler's view of the schedule.
-func writeInput(sch *schedule.Schedule, p *park, inside map[int]bool, path string) error {
+func writeInput(sch *schedule.Schedule, p *park, inside, absent map[int]bool, path string) error {
 	type step struct {
 		G      int    `json:"g"`
 		Op     string `json:"op"`
@@ -386,7 +390,11 @@ func writeInput(sch *schedule.Schedule, p *park, inside map[int]bool, path strin
 	in.Park = p
 	in.Check = sch.Failure()
 	for _, g := range sch.Goroutines {
-		in.Starts = append(in.Starts, g.Start)
+		start := g.Start
+		if absent[g.ID] {
+			start = absentStart
+		}
+		in.Starts = append(in.Starts, start)
 	}
 	for i, st := range sch.Steps {
 		in.Steps = append(in.Steps, step{st.G, st.Op, st.Pos, st.Blocks, st.Case, inside[i]})
