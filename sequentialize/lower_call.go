@@ -89,6 +89,11 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 	if c == nil {
 		c = &ssa.CallCommon{Value: fn}
 	}
+	if l.extern(fn) == nil && !l.lowersBody(fn) && l.linkedFunc(fn) == nil {
+		if fb := l.asmFallback(fn); fb != nil {
+			fn = fb
+		}
+	}
 	if ext := l.extern(fn); !l.lowersBody(fn) && l.linkedFunc(fn) == nil {
 		var r ir.Value
 		// a model that runs the program's code (fmt.Fprintf calls
@@ -109,6 +114,29 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 	f := l.FuncRef(fn)
 	l.atSite(b, l.link.funcs[f.Name] == f, func() { b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
 	b.CheckPanicking()
+}
+
+// asmFallback returns the portable Go of fn, a function without Go code
+// (assembly): by the standard library's convention, a function of the
+// same package and signature named with the suffix Generic or _g, which
+// the assembly computes the same results as and builds without assembly
+// call (edwards25519's feSquareGeneric, math/big's subVV_g, crypto/md5's
+// blockGeneric), or package math's archX and x (archLog, log). nil if there is none, or its code cannot be had either.
+func (l *lowerer) asmFallback(fn *ssa.Function) *ssa.Function {
+	if fn.Pkg == nil || fn.Signature.Recv() != nil || fn.Parent() != nil {
+		return nil
+	}
+	names := []string{fn.Name() + "Generic", fn.Name() + "_g"}
+	if rest, ok := strings.CutPrefix(fn.Name(), "arch"); ok && rest != "" {
+		names = append(names, strings.ToLower(rest[:1])+rest[1:]) // package math's archLog and log
+	}
+	for _, name := range names {
+		g := fn.Pkg.Func(name)
+		if g != nil && types.Identical(g.Signature, fn.Signature) && (l.lowersBody(g) || l.linkedFunc(g) != nil) {
+			return g
+		}
+	}
+	return nil
 }
 
 // atSite emits call, a call that may enter another package's code
