@@ -135,6 +135,7 @@ var registry = func() []Model {
 		inGo("runtime.GOMAXPROCS", 0, "an unknown count of at least one"),
 		inGo("runtime.NumCPU", 0, "an unknown count of at least one"),
 		inGo("runtime.NumGoroutine", 0, "an unknown count of at least one"),
+		inGo("runtime.ReadMemStats", 0, "writes unknown statistics into *m (testing.AllocsPerRun runs its function as Go does)"),
 	)
 
 	for _, d := range randomDraws {
@@ -212,6 +213,7 @@ var registry = func() []Model {
 		inGo("(*testing.PB).Next", 0, "true while the RunParallel's b.N iterations are not all taken, taking one (@testing.pbnext)"),
 		inGo("(*testing.B).Loop", 0, "true the first time, then false: one iteration"),
 		inGo("(*testing.M).Run", 0, "runs the root's test (TestMain's m.Run); returns 0").calls(Now, NoArg),
+		inGo("testing.AllocsPerRun", 0, "calls f runs+1 times, as Go does; an unknown average of at least 0 allocations").calls(Now, 1),
 		inGo("testing.Short", 0, "false, as go test without -short"),
 		inGo("testing.Verbose", 0, "false, as go test without -v"),
 		inGo("testing.Testing", 0, "true"),
