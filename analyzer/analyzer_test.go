@@ -8,12 +8,15 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/smt"
 )
 
 // corpus lists the analysistest packages under testdata/src/<group>.
@@ -139,5 +142,33 @@ func TestTiming(t *testing.T) {
 	a.Run = func(pass *analysis.Pass) (any, error) { return kiss.Check(pass, &conf) }
 	for _, e := range runVariants(&a, pkgs...) {
 		t.Errorf("with -timing: %s", e)
+	}
+}
+
+// TestNoAssemblyOnTheWay: the roots of libmodels/asmfallback (MD5, big
+// numbers, SHA-256, AES) run Go all the way: no path stops at a function
+// without Go code, and the processor's features do not multiply the paths
+// (with unknown features, 900 paths of which 164 stopped at AES's and
+// SHA-256's assembly).
+func TestNoAssemblyOnTheWay(t *testing.T) {
+	pkgs := loadPatterns(t, "./libmodels/asmfallback")
+	conf := kiss.DefaultConfig
+	conf.Err = discard{}
+	var mu sync.Mutex
+	roots := 0
+	conf.OnRoot = func(root string, st smt.Stats, _ time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		roots++
+		if len(st.Stopped) > 0 {
+			t.Errorf("%s: paths stopped at calls kiss does not know: %v", root, st.Stopped)
+		}
+		if !st.Complete || st.Paths > 100 {
+			t.Errorf("%s: %d paths, complete %v; want the few paths of a schedule search", root, st.Paths, st.Complete)
+		}
+	}
+	analyze(t, pkgs, &conf)
+	if roots != 2 {
+		t.Errorf("%d roots explored, want 2", roots)
 	}
 }

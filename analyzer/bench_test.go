@@ -113,13 +113,19 @@ type corpusGroup struct {
 // loadTestdata loads the packages of the groups, with their tests, from
 // testdata's GOPATH.
 func loadTestdata(tb testing.TB, groups []corpusGroup) []*packages.Package {
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	var patterns []string
 	for _, g := range groups {
 		for _, p := range corpus(tb, g.name, g.depth) {
 			patterns = append(patterns, "./"+p)
 		}
 	}
+	return loadPatterns(tb, patterns...)
+}
+
+// loadPatterns loads the packages of testdata's GOPATH the patterns name
+// ("./libmodels/allocs"), with their tests.
+func loadPatterns(tb testing.TB, patterns ...string) []*packages.Package {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: true, Dir: filepath.Join(testdata, "src"),
 		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off")}
 	pkgs, err := packages.Load(cfg, patterns...)

@@ -545,6 +545,10 @@ func (l *lowerer) genInitExtern(b *builder) {
 			b.Store(l.globals.byVar[g], ir.IntConst(l.Type(t), k))
 			continue
 		}
+		if noFeatures(g.String()) {
+			b.Store(l.globals.byVar[g], ir.ZeroConst(l.Type(t)))
+			continue
+		}
 		if isInterface(t) { // a distinct non-nil value, such as an error
 			v = b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		} else {
@@ -562,6 +566,8 @@ func (l *lowerer) genInitExtern(b *builder) {
 		switch {
 		case known && g.Elem.Kind == ir.KindInt:
 			v = ir.IntConst(g.Elem, k)
+		case noFeatures(g.Name):
+			v = ir.ZeroConst(g.Elem)
 		case ir.Identical(g.Elem, l.tIface): // a distinct non-nil value, such as an error
 			v = b.Make(l.tIface, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))
 		default:
@@ -575,11 +581,21 @@ func (l *lowerer) genInitExtern(b *builder) {
 }
 
 // knownVars are variables of packages kiss does not lower whose value
-// it knows: what their init sets on the machine kiss assumes (amd64 with
-// AVX2), rather than an unknown value every use would branch on.
+// it knows, rather than an unknown value every use would branch on.
+// bytealg.MaxLen is AVX2's, unlike noFeatures' processor: it only picks
+// between two searches that give the same results, which bytealg's
+// models compute.
 var knownVars = map[string]int64{
 	"internal/bytealg.MaxLen": 63, // bytealg's init, for Index's needles
 }
+
+// noFeatures reports whether the variable named name is one of
+// internal/cpu's, which its init sets from the CPUID instruction: kiss
+// assumes a processor without optional extensions (no AVX, AES-NI, SHA),
+// so that the standard library takes its portable Go code, which kiss
+// runs, rather than assembly, which it cannot (crypto's AES key
+// expansion, SHA-256's blocks); with unknown features every use branched.
+func noFeatures(name string) bool { return strings.HasPrefix(name, "internal/cpu.") }
 
 // hasRef reports whether IR values of t contain references (which nondet
 // cannot invent).

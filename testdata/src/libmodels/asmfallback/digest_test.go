@@ -13,6 +13,9 @@ func TestRaceAfterDigest(t *testing.T) {
 	if Diff("100000000000000000000000", "1") != "99999999999999999999999" {
 		return
 	}
+	if Fingerprint("kiss") != "89d19d63941a517f4921ec8496fbf07c4b444537352cc585461a1b4de469fde5" || Seal(make([]byte, 16), make([]byte, 16)) != "66e94bd4ef8a2c3b884cfa59ca342b2e" {
+		return
+	}
 	hits := 0
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -29,6 +32,9 @@ func TestRaceAfterDigestFixed(t *testing.T) {
 		return
 	}
 	if Diff("100000000000000000000000", "1") != "99999999999999999999999" {
+		return
+	}
+	if Fingerprint("kiss") != "89d19d63941a517f4921ec8496fbf07c4b444537352cc585461a1b4de469fde5" || Seal(make([]byte, 16), make([]byte, 16)) != "66e94bd4ef8a2c3b884cfa59ca342b2e" {
 		return
 	}
 	hits := 0
