@@ -185,6 +185,21 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		box := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), other)
 		return b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtype(l, res)), box), nil
 	}
+	// reflect.PointerTo(t) (encoding/json and xml ask whether *T
+	// implements their Marshaler): the pointer type of the table whose
+	// element t is, as New finds it; a type kiss does not hold, when the
+	// program has no *T.
+	m["reflect.PointerTo"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		box := b.Extract(args[0], 1)
+		b.PanicUnless(b.Bin(ir.OpNe, box, ir.ZeroConst(ir.Ptr)), msgNilDeref)
+		pid := b.Extract(b.Call(newType, c.modelLate(l, "reflect.new"), b.Load(ir.I64, box), box), 0)
+		other := b.Alloc(ir.I64, nil)
+		b.Store(other, ir.IntConst(ir.I64, unknownTypeID))
+		known := b.Bin(ir.OpNe, pid, ir.IntConst(ir.I64, 0))
+		ptr := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), pid), other)
+		return b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtype(l, call.Signature().Results().At(0).Type())), ptr), nil
+	}
+	m["reflect.PtrTo"] = m["reflect.PointerTo"]
 	m["reflect.Indirect"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
 		r := b.Temp(v.Type())

@@ -121,12 +121,13 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 // same package and signature named with the suffix Generic or _g, which
 // the assembly computes the same results as and builds without assembly
 // call (edwards25519's feSquareGeneric, math/big's subVV_g, crypto/md5's
-// blockGeneric), or package math's archX and x (archLog, log). nil if there is none, or its code cannot be had either.
+// blockGeneric, chacha8rand's block_generic), or package math's archX
+// and x (archLog, log). nil if there is none, or its code cannot be had either.
 func (l *lowerer) asmFallback(fn *ssa.Function) *ssa.Function {
 	if fn.Pkg == nil || fn.Signature.Recv() != nil || fn.Parent() != nil {
 		return nil
 	}
-	names := []string{fn.Name() + "Generic", fn.Name() + "_g"}
+	names := []string{fn.Name() + "Generic", fn.Name() + "_g", fn.Name() + "_generic"}
 	if rest, ok := strings.CutPrefix(fn.Name(), "arch"); ok && rest != "" {
 		names = append(names, strings.ToLower(rest[:1])+rest[1:]) // package math's archLog and log
 	}

@@ -282,6 +282,8 @@ var registry = func() []Model {
 		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
 		inGo("reflect.Indirect", 0, "v.Elem() for a pointer, else v"),
 		inGo("reflect.TypeFor", 0, "the Type of its type argument: TypeOf of its zero value, or for an interface TypeOf((*T)(nil)).Elem()"),
+		inGo("reflect.PtrTo", 0, "reflect.PointerTo"),
+		inGo("reflect.PointerTo", 0, "the Type of *T for the program's pointer types (as New finds them); else a Type kiss does not hold, whose methods give unknown values"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==) or are of different types; true when == holds; else an unknown bool"),
 		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
 		inGo("(reflect.Value).Type", 0, "the Value's type as TypeOf; a zero Value panics"),
@@ -385,8 +387,7 @@ var (
 			out = append(out, "(reflect.Value)."+m)
 		}
 		for _, f := range []string{"Append", "AppendSlice", "ArrayOf", "ChanOf", "Copy", "FuncOf", "MakeChan",
-			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "MapOf", "NewAt", "PointerTo",
-			"PtrTo", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
+			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "MapOf", "NewAt", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
 			out = append(out, "reflect."+f)
 		}
 		return out

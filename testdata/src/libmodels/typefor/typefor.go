@@ -1,6 +1,7 @@
 // Package typefor keeps reflect.Types of its own in package variables, // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // made by reflect.TypeFor as encoding/json's are: the package's init runs
-// past them, and the Type of int is the one TypeOf gives.
+// past them, and the Type of int is the one TypeOf gives. reflect.PointerTo
+// gives the Type of the pointer.
 package typefor
 
 import "reflect"
@@ -12,6 +13,15 @@ var (
 
 // IsInt reports whether v holds an int.
 func IsInt(v any) bool { return reflect.TypeOf(v) == intType }
+
+type point struct{ x, y int }
+
+// PointerTypes reports whether reflect.PointerTo(T) is the Type of *T, as
+// encoding/json asks of every type it marshals.
+func PointerTypes() bool {
+	pt := reflect.PointerTo(reflect.TypeOf(point{}))
+	return pt == reflect.TypeOf(&point{}) && pt.Elem() == reflect.TypeOf(point{}) && pt.Kind() == reflect.Pointer
+}
 
 // ErrorTypes reports whether TypeFor gives one Type for error each time.
 func ErrorTypes() bool { return errorType == reflect.TypeFor[error]() && errorType != nil }
