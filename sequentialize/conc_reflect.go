@@ -249,6 +249,33 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		valid(b, id, "Interface")
 		return b.Make(l.Iface(), id, box) // boxes are never written: no copy needed
 	})
+	// reflect.TypeAssert[T](v) is v.Interface().(T) with comma-ok, as its
+	// source says (encoding/xml and json ask it of every value for their
+	// Marshalers).
+	m["reflect.TypeAssert"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		res := l.Type(call.Signature().Results())
+		fn, _ := call.Value.(*ssa.Function)
+		if fn == nil || len(fn.TypeArgs()) != 1 {
+			fail(errorf("reflect.TypeAssert called without its type argument"))
+		}
+		T := fn.TypeArgs()[0]
+		b.PanicStringUnless(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "reflect: call of reflect.TypeAssert on zero Value")
+		if isInterface(T) {
+			var ok ir.Value = b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0))
+			if T.Underlying().(*types.Interface).NumMethods() > 0 {
+				ok = b.Call(ir.Bool, l.implementsFunc(T), id)
+			}
+			x := b.Make(l.Iface(), id, box)
+			return b.Make(res, b.Op(ir.OpSelect, l.Iface(), ok, x, ir.ZeroConst(l.Iface())), ok)
+		}
+		r := b.Temp(res)
+		b.move(r, ir.ZeroConst(res))
+		_, join := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, l.TypeID(T))), "ok")
+		b.Assign(r, ir.OpMake, b.Load(l.Type(T), box), ir.BoolConst(true))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r
+	})
 	m["(reflect.Value).CanInterface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "CanInterface")
 		return ir.BoolConst(true)

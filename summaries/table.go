@@ -282,6 +282,7 @@ var registry = func() []Model {
 		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
 		inGo("reflect.Indirect", 0, "v.Elem() for a pointer, else v"),
 		inGo("reflect.TypeFor", 0, "the Type of its type argument: TypeOf of its zero value, or for an interface TypeOf((*T)(nil)).Elem()"),
+		inGo("reflect.TypeAssert", 0, "v.Interface().(T) with comma-ok"),
 		inGo("reflect.PtrTo", 0, "reflect.PointerTo"),
 		inGo("reflect.PointerTo", 0, "the Type of *T for the program's pointer types (as New finds them); else a Type kiss does not hold, whose methods give unknown values"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==) or are of different types; true when == holds; else an unknown bool"),

@@ -1,10 +1,13 @@
 // Package typefor keeps reflect.Types of its own in package variables, // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // made by reflect.TypeFor as encoding/json's are: the package's init runs
 // past them, and the Type of int is the one TypeOf gives. reflect.PointerTo
-// gives the Type of the pointer.
+// gives the Type of the pointer, and reflect.TypeAssert asserts.
 package typefor
 
-import "reflect"
+import (
+	"fmt"
+	"reflect"
+)
 
 var (
 	intType   = reflect.TypeFor[int]()
@@ -21,6 +24,20 @@ type point struct{ x, y int }
 func PointerTypes() bool {
 	pt := reflect.PointerTo(reflect.TypeOf(point{}))
 	return pt == reflect.TypeOf(&point{}) && pt.Elem() == reflect.TypeOf(point{}) && pt.Kind() == reflect.Pointer
+}
+
+type celsius float64
+
+func (c celsius) String() string { return "C" }
+
+// Asserts reports whether reflect.TypeAssert[T](v) is v.Interface().(T),
+// as encoding/xml asks it for its Marshalers.
+func Asserts() bool {
+	v := reflect.ValueOf(celsius(3))
+	s, ok := reflect.TypeAssert[fmt.Stringer](v)
+	c, ok2 := reflect.TypeAssert[celsius](v)
+	_, ok3 := reflect.TypeAssert[int](v)
+	return ok && s.String() == "C" && ok2 && c == 3 && !ok3
 }
 
 // ErrorTypes reports whether TypeFor gives one Type for error each time.

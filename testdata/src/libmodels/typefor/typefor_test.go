@@ -11,7 +11,7 @@ func TestIntRace(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() {
+		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() && Asserts() {
 			n++ // want `data race on n.*\(0 preemptions\)`
 		}
 	}()
@@ -25,7 +25,7 @@ func TestIntRaceFixed(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() {
+		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() && Asserts() {
 			n++
 		}
 	}()
