@@ -192,11 +192,17 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	m["reflect.PointerTo"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		box := b.Extract(args[0], 1)
 		b.PanicUnless(b.Bin(ir.OpNe, box, ir.ZeroConst(ir.Ptr)), msgNilDeref)
-		pid := b.Extract(b.Call(newType, c.modelLate(l, "reflect.new"), b.Load(ir.I64, box), box), 0)
+		pid := b.Call(ir.I64, c.modelLate(l, "reflect.ptrto"), b.Load(ir.I64, box), box)
+		ptr, join := b.Temp(ir.Ptr), b.NewBlock("ptrto")
+		_, unknown := b.If(b.Bin(ir.OpNe, pid, ir.IntConst(ir.I64, 0)), "known")
+		b.move(ptr, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), pid))
+		b.Jmp(join)
+		b.SetBlock(unknown)
 		other := b.Alloc(ir.I64, nil)
 		b.Store(other, ir.IntConst(ir.I64, unknownTypeID))
-		known := b.Bin(ir.OpNe, pid, ir.IntConst(ir.I64, 0))
-		ptr := b.Op(ir.OpSelect, ir.Ptr, known, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), pid), other)
+		b.move(ptr, other)
+		b.Jmp(join)
+		b.SetBlock(join)
 		return b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtype(l, call.Signature().Results().At(0).Type())), ptr), nil
 	}
 	m["reflect.PtrTo"] = m["reflect.PointerTo"]
@@ -466,6 +472,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64}, c.genElemOf(l))
 	case "reflect.new":
 		f = l.late(kind, kind, newType, []any{"id", ir.I64, "box", ir.Ptr}, c.genNew(l))
+	case "reflect.ptrto":
+		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genPtrTo(l))
 	case "reflect.deepequal":
 		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genDeepEqual(l))
 	case "testify.ObjectsAreEqual":
@@ -762,29 +770,49 @@ func isPointerEntry(e *typeEntry) bool {
 
 // genNew: reflect.new(id, box) {pointer type id, box}: a pointer to a new
 // zero value of the type whose rtype holds id in box, found among the
-// pointer types of the table (by its element's id, or by the box
-// genElemOf gave its element); id 0 when no pointer type of the table
-// points to it (unknownTypeID, a Type kiss did not make, included).
+// pointer types of the table (pointerTypes); id 0 when no pointer type of
+// the table points to it (unknownTypeID, a Type kiss did not make,
+// included).
 func (c *concLowering) genNew(l *lowerer) func(b *builder) {
 	return func(b *builder) {
-		id, box := b.Fn.Params[0], b.Fn.Params[1]
-		for _, e := range l.info.Types {
-			if !isPointerEntry(e) {
-				continue
-			}
-			var is ir.Value
-			if eid := c.elemID(l, e.Type); eid != 0 {
-				is = b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, eid))
-			} else {
-				is = b.Bin(ir.OpEq, box, c.elemOfBox(l, b, e))
-			}
-			_, next := b.If(is, "ptr")
+		c.pointerTypes(l, b, func(e *typeEntry) {
 			p := b.Alloc(ir.Ptr, nil)
 			b.Store(p, b.Alloc(l.Type(e.Type.Underlying().(*types.Pointer).Elem()), nil))
 			b.Ret(b.Make(newType, ir.IntConst(ir.I64, e.ID), p))
-			b.SetBlock(next)
-		}
+		})
 		b.Ret(ir.ZeroConst(newType))
+	}
+}
+
+// genPtrTo: reflect.ptrto(id, box) i64, the id of the pointer type of the
+// table whose element is the type whose rtype holds id in box
+// (pointerTypes); 0 if none.
+func (c *concLowering) genPtrTo(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		c.pointerTypes(l, b, func(e *typeEntry) { b.Ret(ir.IntConst(ir.I64, e.ID)) })
+		b.Ret(ir.IntConst(ir.I64, 0))
+	}
+}
+
+// pointerTypes emits, in a late function whose parameters are (id, box)
+// of a Type, a test per pointer type of the table of whether the Type is
+// its element (by the element's id, or by the box genElemOf gave it), and
+// found's code where it is; the code goes on past the tests when none is.
+func (c *concLowering) pointerTypes(l *lowerer, b *builder, found func(e *typeEntry)) {
+	id, box := b.Fn.Params[0], b.Fn.Params[1]
+	for _, e := range l.info.Types {
+		if !isPointerEntry(e) {
+			continue
+		}
+		var is ir.Value
+		if eid := c.elemID(l, e.Type); eid != 0 {
+			is = b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, eid))
+		} else {
+			is = b.Bin(ir.OpEq, box, c.elemOfBox(l, b, e))
+		}
+		_, next := b.If(is, "ptr")
+		found(e)
+		b.SetBlock(next)
 	}
 }
 

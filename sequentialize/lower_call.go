@@ -89,12 +89,13 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 	if c == nil {
 		c = &ssa.CallCommon{Value: fn}
 	}
-	if l.extern(fn) == nil && !l.lowersBody(fn) && l.linkedFunc(fn) == nil {
+	ext, noCode := l.extern(fn), !l.lowersBody(fn) && l.linkedFunc(fn) == nil
+	if ext == nil && noCode {
 		if fb := l.asmFallback(fn); fb != nil {
-			fn = fb
+			fn, noCode = fb, false // asmFallback's has code
 		}
 	}
-	if ext := l.extern(fn); !l.lowersBody(fn) && l.linkedFunc(fn) == nil {
+	if noCode {
 		var r ir.Value
 		// a model that runs the program's code (fmt.Fprintf calls
 		// w.Write): what that code does happens at this call too

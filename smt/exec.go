@@ -752,7 +752,7 @@ func (e *executor) mentionsStop(x *expr) string {
 // path pays for the conditions it added, not for its whole condition at
 // each assertion.
 func (e *executor) dependsOn(pc *pcNode) []string {
-	if len(e.labels) == 0 {
+	if len(e.labels) == 0 || pc == nil {
 		return nil
 	}
 	var todo []*pcNode
@@ -766,9 +766,6 @@ func (e *executor) dependsOn(pc *pcNode) []string {
 		}
 		m.deps = e.addLabels(m.deps, m.cond)
 		m.depsKnown = true
-	}
-	if pc == nil {
-		return nil
 	}
 	return pc.deps
 }

@@ -18,7 +18,7 @@ type linForm struct {
 	k     *big.Int
 }
 
-func newLinear() *linForm { return &linForm{terms: map[*expr]*big.Int{}, k: new(big.Int)} }
+func newLinForm() *linForm { return &linForm{terms: map[*expr]*big.Int{}, k: new(big.Int)} }
 
 // add adds c·x to l, expanding ring operations.
 func (l *linForm) add(x *expr, c *big.Int) {
@@ -52,6 +52,23 @@ func (l *linForm) add(x *expr, c *big.Int) {
 	} else {
 		l.terms[x] = new(big.Int).Set(c)
 	}
+}
+
+// minus returns l - m.
+func (l *linForm) minus(m *linForm) *linForm {
+	d := newLinForm()
+	d.k.Sub(l.k, m.k)
+	for x, c := range l.terms {
+		d.terms[x] = new(big.Int).Set(c)
+	}
+	for x, c := range m.terms {
+		if t, ok := d.terms[x]; ok {
+			t.Sub(t, c)
+		} else {
+			d.terms[x] = new(big.Int).Neg(c)
+		}
+	}
+	return d
 }
 
 // bounds returns the least and greatest values of l over the atoms'
@@ -124,19 +141,15 @@ func (e *executor) decideByRanges(st *state, c *expr) (val, ok bool) {
 		return false, false
 	}
 	smin, smax := signedRange(w)
-	inRange := func(x *expr) bool {
-		l := newLinear()
-		l.add(x, big.NewInt(1))
-		lo, hi := e.bounds(st, l)
-		return lo.Cmp(smin) >= 0 && hi.Cmp(smax) <= 0
+	la, lb := newLinForm(), newLinForm()
+	la.add(a, big.NewInt(1))
+	lb.add(b, big.NewInt(1))
+	for _, l := range []*linForm{la, lb} {
+		if lo, hi := e.bounds(st, l); lo.Cmp(smin) < 0 || hi.Cmp(smax) > 0 {
+			return false, false // a side may wrap
+		}
 	}
-	if !inRange(a) || !inRange(b) {
-		return false, false
-	}
-	d := newLinear()
-	d.add(a, big.NewInt(1))
-	d.add(b, big.NewInt(-1))
-	lo, hi := e.bounds(st, d) // a - b, exactly
+	lo, hi := e.bounds(st, la.minus(lb)) // a - b, exactly
 	switch c.op {
 	case xSLt:
 		switch {

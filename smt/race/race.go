@@ -129,11 +129,12 @@ type Detector struct {
 	// innermost last; slices never changed in place. Not hashed: they only
 	// say where a race shows, not whether it happens.
 	sites map[int][]string
-	// owned says the maps are this detector's alone. Clone shares them and
-	// clears owned on both sides; the first Observe copies the maps, not
-	// what they hold: clocks are never changed in place, slices of shadows
-	// are copied to grow, and a shadow is changed in place only by the
-	// detector whose epoch it carries (Clone gives both sides new ones).
+	// owned says the maps (clocks, syncs, sites) are this detector's
+	// alone. Clone shares them and clears owned on both sides; the first
+	// Observe copies the maps, not what they hold: clocks are never changed
+	// in place. mem is never copied: its nodes, slices of shadows grown by
+	// copying, and shadows are changed in place only by the detector whose
+	// epoch they carry (Clone gives both sides new ones).
 	owned bool
 	epoch uint64
 }
