@@ -38,7 +38,7 @@ bench: deps
 fuzz: deps
 	$(GO) test -run='^$$' -fuzz=FuzzParsePrint -fuzztime=60s ./ir/
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=60s ./analyzer/schedule/
-	$(GO) test -run='^$$' -fuzz=FuzzPrepare -fuzztime=60s ./cmd/kiss/internal/replay/
+	$(GO) test -run='^$$' -fuzz=FuzzPrepare -fuzztime=60s ./analyzer/replay/
 
 clean:
 	rm -rf bin

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gokiss/kiss/analyzer/replay"
 	"github.com/gokiss/kiss/analyzer/report"
 	"github.com/gokiss/kiss/sequentialize"
 	"github.com/gokiss/kiss/smt"
@@ -39,6 +41,14 @@ type Config struct {
 	// Reduce explores schedules that differ only in the order of
 	// independent steps once (partial-order reduction, smt.Reduction).
 	Reduce bool
+	// Verify replays each finding's schedule in the real test before it is
+	// reported (package replay), and reports only those that reproduce: a
+	// schedule is kiss's proof, and one the real test cannot follow would be
+	// a false alarm to the user. A finding that does not replay is a line on
+	// stderr saying why.
+	Verify bool
+	// ReplayTimeout bounds each replay's run of the test.
+	ReplayTimeout time.Duration
 	// FactsOnly checks no roots: the package is analysed only for the
 	// facts its importers need (go vet's dependencies, VetxOnly).
 	FactsOnly bool
@@ -50,7 +60,8 @@ type Config struct {
 }
 
 // DefaultConfig are kiss's defaults (README, "Flags").
-var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 16, Timeout: 10 * time.Second, Reduce: true}
+var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 16, Timeout: 10 * time.Second, Reduce: true,
+	Verify: true, ReplayTimeout: 2 * time.Minute}
 
 var config = DefaultConfig
 
@@ -89,6 +100,8 @@ func flags(c *Config) flag.FlagSet {
 	fs.BoolVar(&c.DumpIR, "dump-ir", c.DumpIR, "print each root's sequential program on stdout")
 	fs.StringVar(&c.Run, "run", c.Run, "check only the roots whose name contains this string")
 	fs.BoolVar(&c.Reduce, "por", c.Reduce, "partial-order reduction: explore schedules that differ only in the order of independent steps once (-por=false explores each; the findings are the same)")
+	fs.BoolVar(&c.Verify, "verify", c.Verify, "replay each finding's schedule in the real test and report only those that reproduce (-verify=false reports every finding unreplayed)")
+	fs.DurationVar(&c.ReplayTimeout, "replay-timeout", c.ReplayTimeout, "timeout of each replay's run of the test (-verify)")
 	fs.BoolVar(&c.Timing, "timing", c.Timing, "also explore schedules where a goroutine is slower than a timer or sleep, and report what only they reach (check \"timing\")")
 	return *fs
 }
@@ -164,6 +177,10 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		note(cfg, "%s: %s; each root is checked on its own", pass.Pkg.Path(), oneLine(err))
 	}
 	seen := map[string]bool{}
+	dir := packageDir(pass)
+	if cfg.Verify {
+		defer replay.Forget(dir)
+	}
 	for _, fn := range selected {
 		if one[fn] && !prims[fn] && !cfg.DumpIR {
 			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
@@ -182,6 +199,9 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			if seen[key] {
 				continue // roots with the same violation report it once
 			}
+			if cfg.Verify && !replays(cfg, dir, f, posn) {
+				continue
+			}
 			seen[key] = true
 			pass.Report(diagnostic(f))
 			result.Findings = append(result.Findings, f)
@@ -197,6 +217,26 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		}
 	}
 	return result, nil
+}
+
+// replays reports whether f's schedule reproduces in the real test of the
+// package in dir, and says on stderr why when it does not.
+func replays(cfg *Config, dir string, f *report.Finding, posn token.Position) bool {
+	ok, why := replay.ReplaySchedule(f.Schedule, replay.Options{Timeout: cfg.ReplayTimeout, Dir: dir})
+	if !ok {
+		note(cfg, "not reported: %s: %s of %s does not replay in the real test (%s)", posn, f.Check, f.Schedule.Root, replay.OneLine(why))
+	}
+	return ok
+}
+
+// packageDir is the directory of the pass's files ("" if it has none).
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		if name := pass.Fset.Position(f.Package).Filename; filepath.IsAbs(name) {
+			return filepath.Dir(name)
+		}
+	}
+	return ""
 }
 
 // diagnostic is a finding as go/analysis reports it: the check as its

@@ -17,6 +17,10 @@
 //	sequentialize    the root's Go SSA → the scenario: a sequential ir.Program
 //	smt, smt/race    the program → its violations (explored by rounds of growing preemption bound)
 //	analyzer/report  a violation → a typed finding with its schedule
+//	analyzer/replay  a finding's schedule → the real test run under it, and whether the violation happened
+//
+// A finding is reported only when its schedule reproduces in the real test
+// (Config.Verify, on by default): the schedule is kiss's proof.
 //
 // Every package kiss lowers (the standard library's included, but for the
 // runtime and the wholly modelled context, testing and reflect) exports

@@ -59,6 +59,9 @@ type Settings struct {
 	Timeout    string   `json:"timeout"`
 	Checks     []string `json:"checks"`
 	Timing     bool     `json:"timing"`
+	// Verify replays each finding before it is reported (kiss.Config.Verify).
+	Verify        bool   `json:"verify"`
+	ReplayTimeout string `json:"replay-timeout"`
 }
 
 // DefaultSettings are kiss's defaults, kiss.DefaultConfig.
@@ -70,6 +73,9 @@ func DefaultSettings() Settings {
 		Recursion:  d.Recursion,
 		Goroutines: d.Goroutines,
 		Timeout:    d.Timeout.String(),
+		Verify:     d.Verify,
+
+		ReplayTimeout: d.ReplayTimeout.String(),
 	}
 }
 
@@ -105,15 +111,22 @@ func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
 	}
 	cfg := kiss.DefaultConfig
 	cfg.Contexts, cfg.Unroll, cfg.Recursion, cfg.Goroutines, cfg.Timing = s.Contexts, s.Unroll, s.Recursion, s.Goroutines, s.Timing
-	if s.Timeout != "" {
-		d, err := time.ParseDuration(s.Timeout)
+	cfg.Verify = s.Verify
+	for _, f := range []struct {
+		name, v string
+		to      *time.Duration
+	}{{"timeout", s.Timeout, &cfg.Timeout}, {"replay-timeout", s.ReplayTimeout, &cfg.ReplayTimeout}} {
+		if f.v == "" {
+			continue
+		}
+		d, err := time.ParseDuration(f.v)
 		switch {
 		case err != nil:
-			errs = append(errs, fmt.Sprintf("timeout %q is not a duration such as 10s or 2m", s.Timeout))
+			errs = append(errs, fmt.Sprintf("%s %q is not a duration such as 10s or 2m", f.name, f.v))
 		case d <= 0:
-			errs = append(errs, fmt.Sprintf("timeout is %s, must be positive", s.Timeout))
+			errs = append(errs, fmt.Sprintf("%s is %s, must be positive", f.name, f.v))
 		default:
-			cfg.Timeout = d
+			*f.to = d
 		}
 	}
 	checks := map[string]bool{}

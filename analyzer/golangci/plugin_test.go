@@ -58,8 +58,8 @@ func TestSettings(t *testing.T) {
 		{"zero contexts is not the default", map[string]any{"contexts": 0}, with(func(c *kiss.Config) { c.Contexts = 0 }), all},
 		{"every setting", map[string]any{
 			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s", "timing": true,
-			"checks": []any{"race", "deadlock"},
-		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, Timing: true},
+			"checks": []any{"race", "deadlock"}, "verify": false, "replay-timeout": "30s",
+		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, Timing: true, ReplayTimeout: 30 * time.Second},
 			map[string]bool{"race": true, "deadlock": true}},
 		{"the deprecated inline is accepted and ignored", map[string]any{"inline": 4}, def, all},
 		{"empty checks means all", map[string]any{"checks": []any{}}, def, all},
@@ -89,8 +89,8 @@ func TestSettings(t *testing.T) {
 }
 
 // settingsOf is the part of a kiss.Config the settings set.
-func settingsOf(c kiss.Config) [6]any {
-	return [6]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.Timing}
+func settingsOf(c kiss.Config) [8]any {
+	return [8]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.Timing, c.Verify, c.ReplayTimeout}
 }
 
 func with(f func(*kiss.Config)) kiss.Config {
@@ -112,6 +112,7 @@ func TestSettingsErrors(t *testing.T) {
 		{"bad duration", map[string]any{"timeout": "10"}, []string{`timeout "10" is not a duration`}},
 		{"negative duration", map[string]any{"timeout": "-1s"}, []string{"timeout is -1s, must be positive"}},
 		{"zero duration", map[string]any{"timeout": "0s"}, []string{"timeout is 0s, must be positive"}},
+		{"bad replay timeout", map[string]any{"replay-timeout": "2"}, []string{`replay-timeout "2" is not a duration`}},
 		{"unknown check", map[string]any{"checks": []any{"race", "livelock"}},
 			[]string{`unknown check "livelock" (the checks are deadlock, leak, race, panic, assert, timing)`}},
 		{"every error at once", map[string]any{"contexts": -1, "timeout": "soon", "checks": []any{"Race"}},

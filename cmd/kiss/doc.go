@@ -6,11 +6,12 @@
 //	kiss [flags] ./...                      check packages (go/analysis singlechecker)
 //	go vet -vettool=$(which kiss) ./...     the same through go vet
 //	kiss -sarif [flags] ./...               the findings as SARIF 2.1.0, schedules as code flows
-//	kiss -verify [flags] ./...              only the findings whose schedule replays in the real test
 //	kiss lsp                                a language server on stdin/stdout, for editors
 //	kiss replay [-json] [-run RE] FILE|DIR  re-run the real test under a schedule kiss wrote
 //	kiss stress [-runs N] [-json] [pkgs]    run the real tests under random (PCT) schedules
 //	kiss ir [-contexts N] FILE.ir           run the symbolic executor on a sequential program
 //
-// Run kiss -help for the flags.
+// Every entry point reports only the findings whose schedule replays in the
+// real test (the analyzer's -verify, on by default). Run kiss -help for the
+// flags.
 package main

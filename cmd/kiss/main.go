@@ -34,9 +34,6 @@ func main() {
 		if wantsSARIF(os.Args[1:]) {
 			os.Exit(runSARIF(os.Args[1:]))
 		}
-		if wantsVerify(os.Args[1:]) {
-			os.Exit(runVerify(os.Args[1:]))
-		}
 	}
 	// singlechecker also speaks go vet's unit-checker protocol when go vet
 	// runs kiss as its -vettool; a dependency is analysed for its facts only.

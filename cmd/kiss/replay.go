@@ -10,8 +10,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/gokiss/kiss/analyzer/replay"
 	"github.com/gokiss/kiss/analyzer/schedule"
-	"github.com/gokiss/kiss/cmd/kiss/internal/replay"
 )
 
 // runReplay is `kiss replay [flags] FILE|DIR...`: run the root test of each

@@ -37,18 +37,15 @@ func hasBoolFlag(args []string, name string) bool {
 }
 
 // findingsMode parses the command line of a mode that reports kiss's
-// findings itself (kiss -sarif, kiss -verify): the mode's flag (doc says
-// what it does), the mode's own flags (more), -test, the analyzer's flags
+// findings itself (kiss -sarif): the mode's flag (doc says what it does),
+// -test, the analyzer's flags
 // and the packages. It returns the options of findings.Run, with the
 // analyzer's own output on stderr (stdout is the mode's), and the
 // packages, or an exit status for a bad command line.
-func findingsMode(mode, doc string, args []string, more func(*flag.FlagSet)) (findings.Options, []string, int) {
+func findingsMode(mode, doc string, args []string) (findings.Options, []string, int) {
 	fs := flag.NewFlagSet("kiss -"+mode, flag.ExitOnError)
 	fs.Bool(mode, true, doc)
 	tests := fs.Bool("test", true, "check the packages' test files too")
-	if more != nil {
-		more(fs)
-	}
 	findings.AddFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: kiss -%s [flags] packages...\n", mode)
@@ -71,7 +68,7 @@ func findingsMode(mode, doc string, args []string, more func(*flag.FlagSet)) (fi
 // runSARIF is `kiss -sarif [flags] PATTERNS`: check the packages and write
 // one SARIF 2.1.0 log to stdout.
 func runSARIF(args []string) int {
-	opts, pkgs, code := findingsMode("sarif", "write a SARIF 2.1.0 log to stdout", args, nil)
+	opts, pkgs, code := findingsMode("sarif", "write a SARIF 2.1.0 log to stdout", args)
 	if code != 0 {
 		return code
 	}

@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// verify runs kiss -verify with args in dir: stdout, stderr, exit code.
-func verify(t *testing.T, dir string, args ...string) (string, string, int) {
+// kissRun runs kiss with args in dir: stdout, stderr, exit code.
+func kissRun(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(kissBin, append([]string{"-verify"}, args...)...)
+	cmd := exec.Command(kissBin, args...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -25,29 +25,29 @@ func verify(t *testing.T, dir string, args ...string) (string, string, int) {
 	return stdout.String(), stderr.String(), code
 }
 
-// TestVerifyExamples: kiss -verify prints the demo's four findings, each
-// with its schedule, after replaying each in the real test; their schedule
-// files stay.
+// TestVerifyExamples: kiss (-verify by default) prints the demo's four
+// findings, each with its schedule, after replaying each in the real test;
+// their schedule files are written.
 func TestVerifyExamples(t *testing.T) {
 	dir := t.TempDir()
-	out, stderr, code := verify(t, examples, "-schedules", dir, "./...")
-	if code != 3 || strings.Contains(stderr, "dropped") {
-		t.Fatalf("exit %d, want 3 with nothing dropped:\n%s\n%s", code, out, stderr)
+	_, stderr, code := kissRun(t, examples, "-schedules", dir, "./...")
+	if code != 3 || strings.Contains(stderr, "not reported") {
+		t.Fatalf("exit %d, want 3 with every finding reported:\n%s", code, stderr)
 	}
-	checkText(t, out)
+	checkText(t, stderr)
 	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != len(wantFindings) {
 		t.Errorf("%d schedule files, want %d: %v", len(files), len(wantFindings), files)
 	}
 }
 
-// TestVerifyDrops: kiss -verify prints a finding whose schedule replays
-// and keeps its schedule file; one that does not replay (here: every one,
-// its replay given 1ms) is not printed, a line on stderr says why, and its
-// schedule file is removed. The findings are the two whose steps are not
-// where the goroutine runs: sync.OnceValue's recursion (named at the
-// OnceValue call, taken when the func it returns is called) and a timing
-// finding (the sleep runs out while the goroutine it waits for is held
-// back).
+// TestVerifyDrops: kiss reports a finding whose schedule replays and
+// writes its schedule file; one that does not replay (here: every one, its
+// replay given 1ms) is not reported, a line says why, and no schedule file
+// is written: by kiss and by go vet alike. -verify=false reports it
+// unreplayed. The findings are the two whose steps are not where the
+// goroutine runs: sync.OnceValue's recursion (named at the OnceValue call,
+// taken when the func it returns is called) and a timing finding (the
+// sleep runs out while the goroutine it waits for is held back).
 func TestVerifyDrops(t *testing.T) {
 	mod := t.TempDir()
 	writeFile(t, filepath.Join(mod, "go.mod"), "module ov\n\ngo 1.26\n")
@@ -98,23 +98,29 @@ func TestStartListens(t *testing.T) {
 	}
 }
 `)
-	if out, code := run(t, mod, kissBin, "-timing", "./..."); code != 3 || !strings.Contains(out, "cfg.go:11:25: deadlock: ") || !strings.Contains(out, "srv_test.go:14:10: timing: ") {
-		t.Fatalf("kiss -timing: exit %d, want the OnceValue deadlock and the timing finding:\n%s", code, out)
+	if out, code := run(t, mod, kissBin, "-verify=false", "-timing", "./..."); code != 3 || !strings.Contains(out, "cfg.go:11:25: deadlock: ") || !strings.Contains(out, "srv_test.go:14:10: timing: ") {
+		t.Fatalf("kiss -verify=false -timing: exit %d, want the OnceValue deadlock and the timing finding:\n%s", code, out)
 	}
 	dir := t.TempDir()
-	out, stderr, code := verify(t, mod, "-timing", "-schedules", dir, "./...")
-	if code != 3 || !strings.Contains(out, "cfg.go:11:25: deadlock: ") || !strings.Contains(out, "srv_test.go:14:10: timing: ") || strings.Contains(stderr, "dropped") {
-		t.Errorf("kiss -verify -timing: exit %d, want 3 and both findings printed:\n%s\n%s", code, out, stderr)
+	_, stderr, code := kissRun(t, mod, "-timing", "-schedules", dir, "./...")
+	if code != 3 || !strings.Contains(stderr, "cfg.go:11:25: deadlock: ") || !strings.Contains(stderr, "srv_test.go:14:10: timing: ") || strings.Contains(stderr, "not reported") {
+		t.Errorf("kiss -timing: exit %d, want 3 and both findings reported:\n%s", code, stderr)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 2 {
 		t.Errorf("schedule files %v, want the two findings'", files)
 	}
+	const dropped = "kiss: not reported: "
+	const why = "cfg.go:11:25: deadlock of TestName does not replay in the real test ("
 	dir = t.TempDir()
-	out, stderr, code = verify(t, mod, "-replay-timeout", "1ms", "-schedules", dir, "./...")
-	if code != 0 || out != "" || !strings.Contains(stderr, "kiss: dropped: ") || !strings.Contains(stderr, "cfg.go:11:25: deadlock of TestName does not replay (") {
-		t.Errorf("kiss -verify -replay-timeout 1ms: exit %d, want 0, nothing printed and the deadlock dropped:\n%s\n%s", code, out, stderr)
+	_, stderr, code = kissRun(t, mod, "-replay-timeout", "1ms", "-schedules", dir, "./...")
+	if code != 0 || strings.Contains(stderr, ": deadlock: ") || !strings.Contains(stderr, dropped) || !strings.Contains(stderr, why) {
+		t.Errorf("kiss -replay-timeout 1ms: exit %d, want 0, nothing reported and the deadlock dropped:\n%s", code, stderr)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(files) != 0 {
-		t.Errorf("the dropped finding's schedule is still there: %v", files)
+		t.Errorf("the dropped finding's schedule was written: %v", files)
+	}
+	out, code := run(t, mod, "go", "vet", "-vettool="+kissBin, "-replay-timeout=1ms", "./...")
+	if code != 0 || strings.Contains(out, ": deadlock: ") || !strings.Contains(out, dropped) || !strings.Contains(out, why) {
+		t.Errorf("go vet -replay-timeout=1ms: exit %d, want 0, nothing reported and the deadlock dropped:\n%s", code, out)
 	}
 }

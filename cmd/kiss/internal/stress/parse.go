@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gokiss/kiss/analyzer/replay"
 	"github.com/gokiss/kiss/analyzer/schedule"
-	"github.com/gokiss/kiss/cmd/kiss/internal/replay"
 )
 
 // outcome is what one run did, read from its output.

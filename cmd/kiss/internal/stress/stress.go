@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gokiss/kiss/analyzer/replay"
 	"github.com/gokiss/kiss/analyzer/schedule"
-	"github.com/gokiss/kiss/cmd/kiss/internal/replay"
 )
 
 // Options configure kiss stress.

@@ -46,6 +46,7 @@ func instrument(sch *schedule.Schedule, from, work string) (*prepared, error) {
 // sync's OnceValue, io.Pipe), by index.
 type prepared struct {
 	overlay, dir, key string
+	modPath, modDir   string // the main module's path and directory
 	inside            map[int]bool
 	absent            map[int]bool // goroutines replay does not see start (absentGoroutines)
 }
@@ -65,16 +66,15 @@ func replayable(sch *schedule.Schedule) error {
 // instrument is instrument of the loaded target: the part that depends on
 // the schedule (FuzzPrepare runs it on a target loaded once).
 func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, error) {
+	if err := t.loadOthers(sch); err != nil {
+		return nil, err
+	}
 	if err := t.check(sch); err != nil {
 		return nil, err
 	}
 	c := &copies{work: work, replace: map[string]string{}}
-	ext, extHooked, err := t.externalRaces(sch, c)
-	if err != nil {
-		return nil, err
-	}
 	hooked := map[string]bool{}
-	subtests, err := t.instrumentFiles(sch, c, hooked, extHooked)
+	subtests, err := t.instrumentFiles(sch, c, hooked)
 	if err != nil {
 		return nil, err
 	}
@@ -103,42 +103,122 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	if !strings.HasPrefix(sch.Root, "Test") && !strings.HasPrefix(sch.Root, "Benchmark") && !t.callable(sch.Root, inX) {
 		return nil, fmt.Errorf("kiss replay runs tests, benchmarks, examples and functions without parameters, and %s has parameters", sch.Root)
 	}
-	sched := strings.Replace(schedulerSource, "__PKG__", t.inner.Name, 1)
-	if t.upgraded {
-		sched = "//go:build " + hookVersion + "\n\n" + sched
-	}
-	if err := c.add(filepath.Join(t.dir, "kiss_replay_scheduler.go"), []byte(sched)); err != nil {
+	if err := t.addScheduler(c); err != nil {
 		return nil, err
-	}
-	for _, f := range []struct{ name, constraint, src string }{
-		{"kiss_replay_stress.go", "", stressSource},
-		{"kiss_replay_race.go", "race", raceSource},
-		{"kiss_replay_norace.go", "!race", noraceSource},
-	} {
-		src := strings.Replace(f.src, "__PKG__", t.inner.Name, 1)
-		constraint := f.constraint
-		if t.upgraded {
-			constraint = strings.TrimSuffix(hookVersion+" && "+constraint, " && ")
-		}
-		if constraint != "" {
-			src = "//go:build " + constraint + "\n\n" + src
-		}
-		if err := c.add(filepath.Join(t.dir, f.name), []byte(src)); err != nil {
-			return nil, err
-		}
 	}
 	extra := t.roots
 	if !strings.HasPrefix(sch.Root, "Test") {
 		extra = append(extra, sch.Root)
 	}
-	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(extra, ext, subtests))); err != nil {
+	if err := c.add(filepath.Join(t.dir, "kiss_replay_root_test.go"), []byte(t.rootTest(extra, subtests))); err != nil {
 		return nil, err
 	}
 	overlay, key, err := c.save()
 	if err != nil {
 		return nil, err
 	}
-	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside, absent: absentGoroutines(sch, files)}, nil
+	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside, absent: absentGoroutines(sch, files),
+		modPath: t.inner.Module.Path, modDir: t.inner.Module.Dir}, nil
+}
+
+// The scheduler is a package of its own, added to the main module by the
+// overlay (a directory that exists only there), so that every instrumented
+// package imports it: the package under test, its external test package,
+// and the module's other packages where the schedule has steps.
+const (
+	schedDir  = "kiss_replay_scheduler" // in the module's root directory
+	schedName = "kissreplaysched"
+	schedQ    = schedName + "."
+)
+
+// schedPath is the scheduler package's import path.
+func (t *target) schedPath() string { return t.inner.Module.Path + "/" + schedDir }
+
+// addScheduler adds the scheduler package's files to the overlay; they are
+// compiled at hookVersion in a module older than that.
+func (t *target) addScheduler(c *copies) error {
+	dir := filepath.Join(t.inner.Module.Dir, schedDir)
+	if _, err := os.Stat(dir); err == nil {
+		return fmt.Errorf("the module has a directory %s: kiss replay adds its scheduler there", dir)
+	}
+	old := t.inner.Module.GoVersion == "" || version.Compare("go"+t.inner.Module.GoVersion, hookVersion) < 0
+	for _, f := range []struct{ name, constraint, src string }{
+		{"kiss_replay_scheduler.go", "", schedulerSource},
+		{"kiss_replay_stress.go", "", stressSource},
+		{"kiss_replay_race.go", "race", raceSource},
+		{"kiss_replay_norace.go", "!race", noraceSource},
+	} {
+		src := strings.Replace(f.src, "__PKG__", schedName, 1)
+		constraint := f.constraint
+		if old {
+			constraint = strings.TrimSuffix(hookVersion+" && "+constraint, " && ")
+		}
+		if constraint != "" {
+			src = "//go:build " + constraint + "\n\n" + src
+		}
+		if err := c.add(filepath.Join(dir, f.name), []byte(src)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadOthers loads the packages of the main module, other than the one
+// under test, that hold a position of the schedule (a step, the start of a
+// goroutine, an access of the race, a blocked goroutine): a lock taken
+// inside a helper package of the module is a step replay must hold the
+// goroutine at, as in the package under test.
+func (t *target) loadOthers(sch *schedule.Schedule) error {
+	t.others = nil
+	mod := t.inner.Module.Path
+	seen := map[string]bool{}
+	var paths []string
+	add := func(pos string) {
+		if !strings.Contains(pos, "/") || strings.Count(pos, ":") < 2 {
+			return
+		}
+		path := pathpkg.Dir(posFile(pos))
+		if seen[path] || path == t.base || path != mod && !strings.HasPrefix(path, mod+"/") {
+			return
+		}
+		seen[path] = true
+		paths = append(paths, path)
+	}
+	for _, st := range sch.Steps {
+		add(st.Pos)
+	}
+	for _, g := range sch.Goroutines {
+		add(g.Start)
+	}
+	for _, b := range sch.Blocked {
+		add(b.Pos)
+	}
+	if sch.Race != nil {
+		add(sch.Race.First.Pos)
+		add(sch.Race.Second.Pos)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	sort.Strings(paths)
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedCompiledGoFiles | packages.NeedModule,
+		Dir: t.dir,
+	}, paths...)
+	if err != nil {
+		return errors.New(OneLine(err.Error()))
+	}
+	for _, p := range pkgs {
+		if p.Module == nil || !p.Module.Main || len(p.GoFiles) == 0 {
+			continue // (a position kiss named in another module: matched by the stack)
+		}
+		if len(p.Errors) > 0 {
+			return buildError(p.PkgPath, p.Errors)
+		}
+		t.others = append(t.others, p)
+	}
+	return nil
 }
 
 // files are the names ("file.go") of the files of the target's
@@ -149,6 +229,13 @@ func (t *target) files() map[string]bool {
 		for _, f := range p.CompiledGoFiles {
 			if filepath.Dir(f) == t.dir {
 				files[filepath.Base(f)] = true
+			}
+		}
+	}
+	for _, p := range t.others {
+		for _, f := range p.CompiledGoFiles {
+			if filepath.Dir(f) == filepath.Dir(p.GoFiles[0]) {
+				files[p.PkgPath+"/"+filepath.Base(f)] = true
 			}
 		}
 	}
@@ -168,9 +255,9 @@ type target struct {
 	base         string // p: the import path that loads both
 	dir          string
 	inner, xtest *packages.Package
-	upgraded     bool     // files were upgraded to hookVersion (fileEditor.upgrade)
-	draws        bool     // every random draw is hooked (kiss stress records them), not only the schedule's
-	roots        []string // roots the generated test runs besides the tests and the schedule's (kiss stress: the examples)
+	others       []*packages.Package // the module's other packages with positions of the schedule (loadOthers)
+	draws        bool                // every random draw is hooked (kiss stress records them), not only the schedule's
+	roots        []string            // roots the generated test runs besides the tests and the schedule's (kiss stress: the examples)
 }
 
 // hookVersion is the Go version the hooks are written in (generics, any).
@@ -310,8 +397,9 @@ func (t *target) packages() []*packages.Package {
 }
 
 // check refuses a schedule replay cannot follow: one whose goroutines
-// start outside the files of the target's directory (only they are
-// instrumented), unless such a goroutine takes no step (absent).
+// start outside the files of the target's directory and of the module's
+// other packages it loaded (only they are instrumented), unless such a
+// goroutine takes no step (absent).
 func (t *target) check(sch *schedule.Schedule) error {
 	files := t.files()
 	absent := absentGoroutines(sch, files)
@@ -320,7 +408,7 @@ func (t *target) check(sch *schedule.Schedule) error {
 			continue
 		}
 		if !files[posFile(g.Start)] {
-			return fmt.Errorf("position %s is not in a file of package %s (%s): kiss replay instruments only the package under test", g.Start, t.path, t.dir)
+			return fmt.Errorf("position %s is not in a file of package %s (%s) or of another package of its module: kiss replay instruments only those", g.Start, t.path, t.dir)
 		}
 	}
 	// (a step elsewhere, io/pipe.go:77:2 inside io.Pipe, has no hook: it
@@ -355,7 +443,7 @@ func absentGoroutines(sch *schedule.Schedule, files map[string]bool) map[int]boo
 // import the package under test, as kissreplayp, for its hooks). It
 // reports whether a file calls t.Run: the root then runs outside a
 // synctest bubble, which forbids subtests.
-func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked, extHooked map[string]bool) (subtests bool, err error) {
+func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked map[string]bool) (subtests bool, err error) {
 	race := map[string]string{}
 	if sch.Race != nil {
 		files := t.files()
@@ -363,7 +451,7 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked, extH
 			switch {
 			case files[posFile(a.Pos)]:
 				race[a.Pos] = a.Pos
-			case !extHooked[a.Pos] && a.Via != "" && files[posFile(a.Via)]:
+			case a.Via != "" && files[posFile(a.Via)]:
 				// in code replay does not hook (the standard library's):
 				// at the call of the package that makes it
 				race[a.Pos] = a.Via
@@ -376,29 +464,29 @@ func (t *target) instrumentFiles(sch *schedule.Schedule, c *copies, hooked, extH
 			values[in.Pos] = true
 		}
 	}
-	for _, p := range t.packages() {
-		q := ""
-		if p == t.xtest {
-			q = "kissreplayp."
+	for _, p := range append(t.packages(), t.others...) {
+		dir, prefix := t.dir, ""
+		if p != t.inner && p != t.xtest {
+			dir, prefix = filepath.Dir(p.GoFiles[0]), p.PkgPath+"/"
 		}
 		for i, f := range p.Syntax {
 			name := p.CompiledGoFiles[i]
-			if filepath.Dir(name) != t.dir {
+			if filepath.Dir(name) != dir {
 				continue
 			}
 			src, err := os.ReadFile(name)
 			if err != nil {
 				return false, err
 			}
-			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: q, info: p.TypesInfo, file: f, race: race, values: values, draws: t.draws}
+			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, q: schedQ, prefix: prefix,
+				info: p.TypesInfo, file: f, race: race, values: values, draws: t.draws}
 			if old := p.TypesInfo.FileVersions[f]; old != "" && version.Compare(old, hookVersion) < 0 {
 				fe.upgrade()
-				t.upgraded = true
 			}
 			fe.instrumentFile()
-			if q != "" && fe.mentions(q) {
+			if fe.mentions(schedQ) {
 				// (an import of a file with no hook would be unused: an error)
-				fe.insert(f.Name.End(), `; import kissreplayp "`+t.base+`"`)
+				fe.insert(f.Name.End(), `; import `+schedName+` "`+t.schedPath()+`"`)
 			}
 			subtests = subtests || fe.subtests
 			fe.hookedPositions(hooked)
@@ -445,7 +533,7 @@ func (t *target) callable(root string, inX bool) bool {
 // is in the external test package when there is one, which sees the
 // inner package's test functions through its import; in the inner
 // package when a root is an unexported function of it.
-func (t *target) rootTest(extra, ext []string, subtests bool) string {
+func (t *target) rootTest(extra []string, subtests bool) string {
 	home := t.xtest
 	for _, r := range extra {
 		if inX, _ := t.findRoot(r); !inX && !token.IsExported(r) {
@@ -486,107 +574,21 @@ func (t *target) rootTest(extra, ext []string, subtests bool) string {
 			p = t.xtest
 		}
 		if strings.HasPrefix(r, "Benchmark") {
-			add(r, qual(t.inner)+"KissReplayBench("+qual(p)+r+")")
+			add(r, schedQ+"KissReplayBench("+qual(p)+r+")")
 			continue
 		}
 		add(r, "func(*testing.T) { "+qual(p)+r+"() }")
 	}
-	root := "package " + home.Types.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n"
-	if home != t.inner {
-		root += "\n\tkissreplayp \"" + t.base + "\"\n"
-	}
-	// the race's accesses in other packages call the scheduler through
-	// their KissReplayAccessHook (externalRaces)
-	var link []string
-	for i, path := range ext {
-		root += fmt.Sprintf("\tkissreplayx%d %q\n", i, path)
-		link = append(link, fmt.Sprintf("\tkissreplayx%d.KissReplayAccessHook = %sKissReplayAccess\n", i, qual(t.inner)))
+	root := "package " + home.Types.Name() + "\n\nimport (\n\t\"os\"\n\t\"testing\"\n\n\t" + schedName + " " + strconv.Quote(t.schedPath()) + "\n"
+	if home != t.inner && strings.Contains(strings.Join(roots, ""), "kissreplayp.") {
+		root += "\tkissreplayp \"" + t.base + "\"\n"
 	}
 	root += ")\n\n"
-	if len(link) > 0 {
-		root += "func init() {\n" + strings.Join(link, "") + "}\n\n"
-	}
 	return root + "var kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
 		"// where each root is declared: the model's position of its end\n" +
 		"var kissReplayRootPos = map[string]string{\n" + strings.Join(poss, "") + "}\n\n" +
 		"func TestKissReplayRoot(t *testing.T) {\n\tname := os.Getenv(\"KISS_REPLAY_ROOT\")\n\troot := kissReplayRoots[name]\n" +
-		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + name)\n\t}\n\t" + qual(t.inner) + "KissReplayRun(t, root, kissReplayRootPos[name], " + strconv.FormatBool(!subtests) + ")\n}\n"
-}
-
-// externalRaces hooks the race's accesses that are in another package of
-// the main module ("example.com/m/internal/ring/ring.go:16:35", generic
-// code of it run by the package under test): each statement holding one
-// calls a KissReplayAccess of that package's own, added to it, which calls
-// the scheduler through a variable the generated test sets (that package
-// cannot import the one under test). It returns the paths of those
-// packages and the accesses it hooked.
-func (t *target) externalRaces(sch *schedule.Schedule, c *copies) (paths []string, hookedAt map[string]bool, err error) {
-	hookedAt = map[string]bool{}
-	if sch.Race == nil {
-		return nil, hookedAt, nil
-	}
-	files := t.files()
-	byPkg := map[string]map[string]string{}
-	var candidates []string
-	for _, a := range []schedule.Access{sch.Race.First, sch.Race.Second} {
-		file := posFile(a.Pos)
-		if files[file] || !strings.Contains(file, "/") {
-			continue
-		}
-		path := pathpkg.Dir(file)
-		if byPkg[path] == nil {
-			byPkg[path] = map[string]string{}
-			candidates = append(candidates, path)
-		}
-		byPkg[path][a.Pos] = a.Pos
-	}
-	for _, path := range candidates {
-		cfg := &packages.Config{
-			Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-				packages.NeedTypesInfo | packages.NeedCompiledGoFiles | packages.NeedModule,
-			Dir: t.dir,
-		}
-		pkgs, err := packages.Load(cfg, path)
-		if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Module == nil || !pkgs[0].Module.Main {
-			continue // (the standard library's, another module's: not hooked, not reproduced)
-		}
-		p := pkgs[0]
-		hooked := false
-		for i, f := range p.Syntax {
-			name := p.CompiledGoFiles[i]
-			src, err := os.ReadFile(name)
-			if err != nil {
-				return nil, nil, err
-			}
-			fe := &fileEditor{fset: p.Fset, tf: p.Fset.File(f.Pos()), path: name, src: src, info: p.TypesInfo, file: f,
-				race: byPkg[path], prefix: path + "/"}
-			fe.raceHooks()
-			if len(fe.edits) == 0 {
-				continue
-			}
-			hooked = true
-			for pos := range byPkg[path] {
-				if posFile(pos) == path+"/"+filepath.Base(name) {
-					hookedAt[pos] = true
-				}
-			}
-			if err := c.add(name, fe.apply()); err != nil {
-				return nil, nil, err
-			}
-		}
-		if !hooked {
-			continue
-		}
-		shim := "// Code generated by kiss replay. DO NOT EDIT.\n\npackage " + p.Name + "\n\n" +
-			"// KissReplayAccessHook is the replay scheduler's KissReplayAccess, set by\n// the test it runs.\n" +
-			"var KissReplayAccessHook func(pos string)\n\n" +
-			"func KissReplayAccess(pos string) {\n\tif h := KissReplayAccessHook; h != nil {\n\t\th(pos)\n\t}\n}\n"
-		if err := c.add(filepath.Join(filepath.Dir(p.CompiledGoFiles[0]), "kiss_replay_access.go"), []byte(shim)); err != nil {
-			return nil, nil, err
-		}
-		paths = append(paths, path)
-	}
-	return paths, hookedAt, nil
+		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + name)\n\t}\n\t" + schedQ + "KissReplayRun(t, root, kissReplayRootPos[name], " + strconv.FormatBool(!subtests) + ")\n}\n"
 }
 
 // funcPos is the position of the name of the package-level function name
@@ -666,7 +668,7 @@ type fileEditor struct {
 	path     string // absolute path of the original file
 	src      []byte
 	edits    []edit
-	q        string // how this file names the package under test ("" inside it)
+	q        string // how this file names the scheduler's package (schedQ; "" in tests of the editor alone)
 	info     *types.Info
 	file     *ast.File
 	race     map[string]string          // racing accesses ("file:L:C") → where to hook them (the same, or the call that makes one in code without hooks)
@@ -691,7 +693,7 @@ func (fe *fileEditor) replace(from, to token.Pos, text string) {
 // pos is the schedule's name of a position: "file.go:L:C".
 func (fe *fileEditor) pos(p token.Pos) string {
 	ps := fe.fset.Position(p)
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(ps.Filename), ps.Line, ps.Column)
+	return fmt.Sprintf("%s%s:%d:%d", fe.prefix, filepath.Base(ps.Filename), ps.Line, ps.Column)
 }
 
 func (fe *fileEditor) fn(name string) string { return fe.q + name }
@@ -710,7 +712,7 @@ func (fe *fileEditor) mentions(s string) bool {
 // hookedPositions adds to hooked the positions this file's hooks carry
 // (the schedule's "file.go:L:C" strings in the inserted text).
 func (fe *fileEditor) hookedPositions(hooked map[string]bool) {
-	re := regexp.MustCompile(`"` + regexp.QuoteMeta(filepath.Base(fe.path)) + `:\d+:\d+"`)
+	re := regexp.MustCompile(`"` + regexp.QuoteMeta(fe.prefix+filepath.Base(fe.path)) + `:\d+:\d+"`)
 	for _, e := range fe.edits {
 		for _, m := range re.FindAllString(e.text, -1) {
 			hooked[m[1:len(m)-1]] = true

@@ -21,7 +21,7 @@ import (
 // name, at its original line and column in the copy (through the /*line*/
 // directives), and the copy mentions the scheduler.
 func TestInstrumentKeepsPositions(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "..", "testdata", "examples"))
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "examples"))
 	sch := &schedule.Schedule{Kiss: 1, Package: "example.com/shop/shop", Root: "TestSales", Check: "race",
 		Goroutines: []schedule.Goroutine{{ID: 0, Start: "root"}},
 		Race: &schedule.Race{First: schedule.Access{G: 1, Access: "write", Pos: "shop.go:27:34"},
@@ -118,7 +118,7 @@ func TestInstrumentCompiles(t *testing.T) {
 		}
 	}
 	// go b.mu.Unlock(): the unlock is the new goroutine's step
-	if !regexp.MustCompile(`go func\(\) \{ KissReplayStart\(kissReplayID\); defer KissReplayExit\(\); [^\n]*KissReplayUnlock\("shapes.go:70:16"`).Match(src) {
+	if !regexp.MustCompile(`go func\(\) \{ kissreplaysched\.KissReplayStart\(kissReplayID\); defer kissreplaysched\.KissReplayExit\(\); [^\n]*kissreplaysched\.KissReplayUnlock\("shapes.go:70:16"`).Match(src) {
 		t.Errorf("the unlock of go b.mu.Unlock() is not hooked in the new goroutine")
 	}
 }

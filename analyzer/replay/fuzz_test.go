@@ -178,7 +178,7 @@ func FuzzPrepare(f *testing.F) {
 		if dir != tg.dir || !inside(work, overlay) {
 			t.Fatalf("instrument returned overlay %s, directory %s", overlay, dir)
 		}
-		checkOverlay(t, overlay, dir, work)
+		checkOverlay(t, overlay, dir, tg.inner.Module.Dir, work)
 	})
 }
 
@@ -208,10 +208,12 @@ func inside(dir, path string) bool {
 	return err == nil && filepath.IsAbs(path) && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// checkOverlay checks the overlay: it replaces files of dir only, by
-// copies in work that parse; an import of the package under test is
-// used; work holds nothing else.
-func checkOverlay(t *testing.T, overlay, dir, work string) {
+// checkOverlay checks the overlay: it replaces files of dir and of the
+// scheduler's directory, and no file outside the module's directory mod
+// (other packages of the module where the schedule has steps), by copies
+// in work that parse; an import of the package under test or of the
+// scheduler is used; work holds nothing else.
+func checkOverlay(t *testing.T, overlay, dir, mod, work string) {
 	t.Helper()
 	data, err := os.ReadFile(overlay)
 	if err != nil {
@@ -223,8 +225,8 @@ func checkOverlay(t *testing.T, overlay, dir, work string) {
 	}
 	known := map[string]bool{overlay: true, filepath.Join(work, "schedule1.json"): true}
 	for orig, cp := range ov.Replace {
-		if filepath.Dir(orig) != dir {
-			t.Errorf("the overlay replaces %s, outside %s", orig, dir)
+		if filepath.Dir(orig) != dir && filepath.Dir(orig) != filepath.Join(mod, schedDir) && !inside(mod, orig) {
+			t.Errorf("the overlay replaces %s, outside %s", orig, mod)
 		}
 		if !inside(work, cp) {
 			t.Errorf("the copy of %s is %s, outside %s", orig, cp, work)
@@ -239,8 +241,8 @@ func checkOverlay(t *testing.T, overlay, dir, work string) {
 			t.Fatalf("the copy of %s does not parse: %v", filepath.Base(orig), err)
 		}
 		for _, imp := range file.Imports {
-			if imp.Name != nil && imp.Name.Name == "kissreplayp" && !bytes.Contains(src, []byte("kissreplayp.")) {
-				t.Errorf("the copy of %s imports the package under test without using it", filepath.Base(orig))
+			if imp.Name != nil && (imp.Name.Name == "kissreplayp" || imp.Name.Name == schedName) && !bytes.Contains(src, []byte(imp.Name.Name+".")) {
+				t.Errorf("the copy of %s imports %s without using it", filepath.Base(orig), imp.Name.Name)
 			}
 		}
 	}

@@ -88,6 +88,7 @@ func ExitCode(verdict string) int {
 // Options configure a replay.
 type Options struct {
 	Timeout time.Duration // of the go test run; 0 is 2 minutes
+	Dir     string        // where the schedule's package is loaded from; "" is the current directory
 	Keep    bool          // keep the overlay and the event log (for debugging)
 	Log     func(string)  // where Keep reports the work directory
 }
@@ -163,16 +164,15 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 	} else {
 		defer os.RemoveAll(work)
 	}
-	prep, err := instrument(sch, "", work)
+	prep, err := instrument(sch, opts.Dir, work)
 	if err != nil {
 		return r.fail(err)
 	}
-	dir := prep.dir
 	l, output, err := run(sch, nil, prep, work, 1, opts.Timeout)
 	if err != nil {
 		return r.fail(err)
 	}
-	judge(r, sch, l, output, dir)
+	judge(r, sch, l, output, prep)
 	if r.Verdict == reproduced || sch.Failure() != "race" || sch.Race == nil || r.Verdict != notReproduced || !strings.HasPrefix(r.Detail, notBothReached) {
 		return r // (a race is reproduced when both were parked at once)
 	}
@@ -208,7 +208,7 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 	if err != nil {
 		return r2.fail(err)
 	}
-	judge(r2, sch, l2, output, dir)
+	judge(r2, sch, l2, output, prep)
 	if r2.Verdict == reproduced {
 		r2.Trace = r.Trace // the steps in the schedule's order
 		r2.Detail = raceDetail(sch) + fmt.Sprintf(" (goroutine %d parked at its access after %d of its steps, the later ones postponed)", first, own[first])
@@ -285,6 +285,7 @@ var binaries struct {
 	sync.Mutex
 	dir string
 	m   map[string]string
+	in  map[string]string // the directory each was built in, by key
 }
 
 // Cleanup removes the test binaries built so far.
@@ -294,7 +295,22 @@ func Cleanup() {
 	if binaries.dir != "" {
 		os.RemoveAll(binaries.dir)
 	}
-	binaries.dir, binaries.m = "", nil
+	binaries.dir, binaries.m, binaries.in = "", nil, nil
+}
+
+// Forget removes the test binaries built in the package directory dir: a
+// caller that replays one package's findings and goes on with others (the
+// analyzer in a long-lived process) keeps no binary it will not use again.
+func Forget(dir string) {
+	binaries.Lock()
+	defer binaries.Unlock()
+	for key, d := range binaries.in {
+		if d == dir {
+			os.Remove(binaries.m[key])
+			delete(binaries.m, key)
+			delete(binaries.in, key)
+		}
+	}
 }
 
 // testBinary builds (or finds) the instrumented package's test binary.
@@ -309,7 +325,7 @@ func testBinary(ctx context.Context, overlay, dir, key string, flags ...string) 
 		if err != nil {
 			return "", err
 		}
-		binaries.dir, binaries.m = d, map[string]string{}
+		binaries.dir, binaries.m, binaries.in = d, map[string]string{}, map[string]string{}
 	}
 	bin := filepath.Join(binaries.dir, key[:16]+".test")
 	cmd := exec.CommandContext(ctx, "go", append(append([]string{"test", "-c", "-o", bin, "-overlay=" + overlay, "-vet=off"}, flags...), ".")...)
@@ -317,7 +333,7 @@ func testBinary(ctx context.Context, overlay, dir, key string, flags ...string) 
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(string(out)))
 	}
-	binaries.m[key] = bin
+	binaries.m[key], binaries.in[key] = bin, dir
 	return bin, nil
 }
 

@@ -1,9 +1,15 @@
-// Package replay is `kiss replay`: it runs the user's real test so that its
-// goroutines follow a schedule kiss reported, and says whether the same
-// violation happens. It is the scheduler of CHESS, which takes over the
-// scheduling of the program's threads with one semaphore per thread
-// (Musuvathi & Qadeer, CHESS: Systematic Stress Testing of Concurrent
-// Software), with a scheduling point before each visible operation
+// Package replay runs the user's real test so that its goroutines follow a
+// schedule kiss reported, and says whether the same violation happens: in
+// goes a schedule, out comes a verdict (reproduced, not reproduced,
+// diverged at a step, or an error) with the steps the run took. The
+// analyzer replays each finding before it reports it (Config.Verify);
+// `kiss replay` replays schedule files, and `kiss stress` runs the tests
+// under this package's scheduler with random choices.
+//
+// It is the scheduler of CHESS, which takes over the scheduling of the
+// program's threads with one semaphore per thread (Musuvathi & Qadeer,
+// CHESS: Systematic Stress Testing of Concurrent Software), with a
+// scheduling point before each visible operation
 // (Musuvathi & Qadeer, Iterative Context Bounding for Systematic Testing of
 // Multithreaded Programs).
 //
@@ -18,9 +24,13 @@
 // original positions, and the hooks pass the schedule's own position
 // strings ("file.go:L:C", the column of the operation as go/ssa gives it).
 //
-// The hooks (KissReplay… identifiers in a generated file of the package,
-// exported so that an external test package reaches them through an import
-// added on its package line) sit where the model has a visible operation:
+// The hooks are the KissReplay… functions of the scheduler, a package of
+// its own (kissreplaysched) that the overlay adds to the main module, in a
+// directory that exists only there (kiss_replay_scheduler at the module's
+// root): every instrumented file imports it on its package line, so the
+// package under test, its external test package and the module's other
+// packages share one scheduler. The hooks sit where the model has a
+// visible operation:
 //
 //   - go statements: the parent's step, then the child's number in spawn
 //     order (KissReplayGo); the child registers under it and parks until its
@@ -222,13 +232,12 @@
 //
 // # Limits
 //
-// Only the files of the package's directory are instrumented: the package
-// and its external test package; and, for a race whose access is in
-// another package of the main module (generic code of it, run by the
-// package under test: "example.com/m/internal/ring/ring.go:16:35"), the
-// statement holding it, which calls a KissReplayAccess added to that
-// package; that package cannot import the one under test, so the generated
-// test sets its KissReplayAccessHook to the scheduler's. An access inside
+// The files of the package's directory are instrumented (the package and
+// its external test package), and those of every other package of the main
+// module where the schedule has a position (a lock taken in a helper
+// package of the module, a race in generic code of it run by the package
+// under test: "example.com/m/internal/ring/ring.go:16:35"); their hooks
+// name positions by import path, as kiss does. An access inside
 // the standard library (one strings.Builder shared, written by
 // fmt.Fprintf) is hooked at the call of the package that makes it (the
 // schedule's "via"): the goroutine parks before that call. kiss names a position in another

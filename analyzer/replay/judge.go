@@ -171,9 +171,10 @@ var crashRE = regexp.MustCompile(`(?m)^(fatal error: .*|panic: .*)$`)
 // output. The steps the run performed come first, since every verdict
 // shows them; then whether the run left the schedule before the
 // violation, which no check can judge; then the verdict of the check.
-func judge(r *Result, sch *schedule.Schedule, l *log, output, dir string) {
+func judge(r *Result, sch *schedule.Schedule, l *log, output string, prep *prepared) {
 	done := r.record(sch, l)
-	o := observe(l, output, dir)
+	o := observe(l, output, prep.dir)
+	o.modPath, o.modDir = prep.modPath, prep.modDir
 	if r.leftSchedule(sch, o, done) {
 		return
 	}
@@ -213,9 +214,12 @@ func (r *Result) record(sch *schedule.Schedule, l *log) int {
 type outcome struct {
 	log    *log
 	output string
-	dir    string                // the package's directory
-	byGoid map[string]*goroutine // the goroutines of the last stack dump
-	first  *goroutine            // the dump's first goroutine: the one that crashed
+	dir    string // the package's directory
+	// the main module's path and directory: a position in another package
+	// of it ("example.com/m/guard/guard.go") is a file of the directory
+	modPath, modDir string
+	byGoid          map[string]*goroutine // the goroutines of the last stack dump
+	first           *goroutine            // the dump's first goroutine: the one that crashed
 	// a panic: recorded by the scheduler, or the crash of a fatal error
 	panicked          bool
 	panicMsg, panicAt string
@@ -313,11 +317,20 @@ func (o *outcome) onStack(g int, at string) bool {
 	for _, f := range st.frames {
 		// "io/pipe.go" names a file of the standard library by its
 		// package: the frame's path ends with it
-		if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file)) {
+		if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file) || f.file == o.inModule(file)) {
 			return true
 		}
 	}
 	return false
+}
+
+// inModule is the file of the module's directory that file
+// ("example.com/m/guard/guard.go") names, "" if it names none.
+func (o *outcome) inModule(file string) string {
+	if rest, ok := strings.CutPrefix(file, o.modPath+"/"); ok && o.modPath != "" {
+		return filepath.Join(o.modDir, filepath.FromSlash(rest))
+	}
+	return ""
 }
 
 // inFuncHook reports whether goroutine g is inside the call of a func
