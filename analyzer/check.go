@@ -236,8 +236,13 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	case withheld > 0 || len(st.Stopped) > 0:
 		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}
-	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %d reordered independent steps, %d points with nothing to preempt, %v; cut: %s; %s\n",
-		root, cfg.Contexts, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
+	one := ""
+	if sc.OneGoroutine {
+		// (its own channels or locks: run for the deadlocks and misuse of one goroutine)
+		one = " (one goroutine: one schedule)"
+	}
+	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d%s, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %d reordered independent steps, %d points with nothing to preempt, %v; cut: %s; %s\n",
+		root, cfg.Contexts, one, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
 		st.SolverTime.Round(time.Millisecond), st.Revisits, st.Slept, st.Merged, took.Round(time.Millisecond), cuts(st), cover)
 	if len(st.Stopped) > 0 {
 		n, fns := 0, make([]string, 0, len(st.Stopped))
