@@ -93,20 +93,61 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		b.CheckPanicking()
 		return nil, nil
 	}
-	run := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		// Run(name, f): f's parameter is the subtest's *T (or *B).
-		tt := call.Signature().Params().At(1).Type().Underlying().(*types.Signature).Params().At(0).Type()
+	// subtest runs f(sub) on a subtest's goroutine, sub a new *T or *B of
+	// type tt whose parent is t, and blocks until it has finished.
+	subtest := func(l *lowerer, b *builder, t, f ir.Value, tt types.Type, pos string) {
 		which := testingParam(tt)
 		sub := c.newTest(b, which, tt)
-		parent := b.Call(ir.Ptr, c.fn("testing.of"), b.Field(args[0], 0))
+		parent := b.Call(ir.Ptr, c.fn("testing.of"), b.Field(t, 0))
 		st := b.Call(ir.Ptr, c.fn("testing.new"), b.Field(sub, 0), parent)
-		for in := range b.emitted(func() { c.spawn(b, c.testRunner(l, which), args[2], sub, st, ir.StringConst(pos)) }) {
+		for in := range b.emitted(func() { c.spawn(b, c.testRunner(l, which), f, sub, st, ir.StringConst(pos)) }) {
 			c.subtestSpawns[in] = true
 		}
 		b.CallTo(nil, c.fn("testing.wait"), st, ir.StringConst(pos))
+	}
+	run := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		// Run(name, f): f's parameter is the subtest's *T (or *B).
+		tt := call.Signature().Params().At(1).Type().Underlying().(*types.Signature).Params().At(0).Type()
+		subtest(l, b, args[0], args[2], tt, pos)
 		// A failed subtest failed the scenario already: Run reports success.
 		return ir.BoolConst(true), nil
 	}
+	// testing/synctest: kiss's clock is already the bubble's (time passes
+	// only when no goroutine can run). Test runs f as a subtest and then
+	// waits, as the bubble does, until nothing else can run: a goroutine
+	// started in it that has not exited then (blocked, or asleep: the
+	// bubble's clock stops with its main goroutine) is synctest's deadlock
+	// panic. Wait blocks until every other goroutine is blocked or asleep.
+	// (A bubble's goroutines are all those started since it began: kiss
+	// does not tell apart one started outside and woken from inside.)
+	bubble := func(b *builder, first ir.Value, pos string) {
+		ok := b.Call(ir.Bool, c.fn("rt.bubblewait"), first, ir.StringConst(pos))
+		b.PanicStringUnless(ok, "deadlock: main bubble goroutine has exited but blocked goroutines remain")
+	}
+	m["testing/synctest.Test"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		first := b.Load(ir.I64, c.rt.global("rt.n"))
+		tt := call.Signature().Params().At(0).Type()
+		subtest(l, b, args[0], args[1], tt, pos)
+		b.CheckPanicking()
+		bubble(b, first, pos)
+		return nil, nil
+	}
+	m["internal/synctest.Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		first := b.Load(ir.I64, c.rt.global("rt.n"))
+		fn, env := b.Extract(args[0], 0), b.Extract(args[0], 1)
+		b.PanicUnless(b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)), msgNilDeref)
+		b.CallTo(nil, fn, env)
+		b.CheckPanicking()
+		bubble(b, first, pos)
+		return nil, nil
+	}
+	wait := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.visible(b, "synctest.wait", nil)
+		b.CallTo(nil, c.fn("rt.idle"), ir.StringConst(pos))
+		return nil, nil
+	}
+	m["testing/synctest.Wait"] = wait
+	m["internal/synctest.Wait"] = wait
 	// m.Run() in TestMain runs the root's test (rootGoroutine); the tests
 	// failed the scenario already, so it returns 0.
 	m["(*testing.M).Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

@@ -217,6 +217,11 @@ var registry = func() []Model {
 		inGo("testing.Short", 0, "false, as go test without -short"),
 		inGo("testing.Verbose", 0, "false, as go test without -v"),
 		inGo("testing.Testing", 0, "true"),
+		// testing/synctest: kiss's clock is the bubble's already
+		inGo("testing/synctest.Test", vis|blk|syn|spw, "runs f on a subtest's goroutine, then blocks until nothing else can run (@rt.bubblewait): a goroutine started since that has not exited then, blocked or asleep, is synctest's deadlock panic").calls(OnGoroutine, 1),
+		inGo("internal/synctest.Run", vis|blk|syn, "calls f, then blocks as testing/synctest.Test does").calls(Now, 0),
+		inGo("testing/synctest.Wait", vis|blk|syn, "blocks until every other goroutine is blocked or asleep; the clock does not move (@rt.idle)"),
+		inGo("internal/synctest.Wait", vis|blk|syn, "as testing/synctest.Wait"),
 	)
 
 	// Errors, formatting, strings and flags: the values that decide what

@@ -1210,6 +1210,22 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("gosched", `+pos+`, `)
 		fe.replace(call.Lparen, call.End(), ")")
 		return
+	case pkg == "testing/synctest" && name == "Test" && len(call.Args) == 2:
+		// f runs on a goroutine of the bubble, as a subtest's does (and
+		// the model has it so); the root runs outside replay's own bubble,
+		// as bubbles do not nest
+		fe.subtests = true
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySub")+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		if !fe.stmtCall[call] {
+			fe.insert(call.Pos(), "func() { ")
+			fe.insert(call.End(), "; "+fe.fn("KissReplayRan")+"(true) }()")
+		}
+		return
+	case pkg == "testing/synctest" && name == "Wait" && len(call.Args) == 0:
+		fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("synctest.wait", `+pos+`, `)
+		fe.replace(call.Lparen, call.End(), ")")
+		return
 	}
 	op := syncOp(pkg, recv, name)
 	if op == "" {

@@ -207,6 +207,8 @@ var replayShapes = map[string]string{
 	"parallelsubtests":  "parallel subtests",
 	"benchcache":        "benchmark: b.Run and b.RunParallel",
 	"sessiontoken":      "a goroutine the standard library starts and the schedule never runs (crypto/rand's timer)",
+	"bubblecounter":     "testing/synctest.Test's deadlock panic",
+	"bubblenowait":      "a test in a testing/synctest bubble without synctest.Wait",
 }
 
 // TestReplayKernels: every schedule kiss reports on its bug corpus replays
