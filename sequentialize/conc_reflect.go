@@ -248,6 +248,35 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.PanicStringUnless(b.Extract(r, 1), "reflect: call of reflect.Value.Len on a Value of a kind without length")
 		return b.Extract(r, 0)
 	})
+	m["(reflect.Value).NumField"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		r := b.Call(lenType, c.modelLate(l, "reflect.numfield"), id)
+		b.PanicStringUnless(b.Extract(r, 1), "reflect: call of reflect.Value.NumField on a Value that is not a struct")
+		return b.Extract(r, 0)
+	})
+	// Field(i) and Index(i): a Value holding a copy of the field or
+	// element (a slice's read then, from the array the program shares).
+	m["(reflect.Value).Field"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v := args[0]
+		id, i := rvID(b, v), b.Conv(args[1], ir.I64)
+		n := b.Call(lenType, c.modelLate(l, "reflect.numfield"), id)
+		b.PanicStringUnless(b.Extract(n, 1), "reflect: call of reflect.Value.Field on a Value that is not a struct")
+		inRange := b.Bin(ir.OpAnd, b.Bin(ir.OpGe, i, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLt, i, b.Extract(n, 0)))
+		b.PanicStringUnless(inRange, "reflect: Field index out of range")
+		return b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0), nil
+	}
+	m["(reflect.Value).Index"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v := args[0]
+		r := b.Call(indexType(c), c.modelLate(l, "reflect.index"), rvID(b, v), b.Extract(v, 1), b.Conv(args[1], ir.I64))
+		code := b.Extract(r, 2)
+		for k, msg := range []string{"", "reflect: call of reflect.Value.Index on a Value that is not an array, slice or string",
+			"reflect: slice index out of range", "reflect: array index out of range", "reflect: string index out of range"} {
+			if k > 0 {
+				b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, int64(k))), msg)
+			}
+		}
+		c.read(b, b.Extract(r, 1))
+		return b.Extract(r, 0), nil
+	}
 	m["(reflect.Value).Elem"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		return c.valueElem(l, b, v, "Elem")
 	})
@@ -450,6 +479,11 @@ var (
 // from, whether the kind has an element.
 func elemType(c *concLowering) *ir.Type { return ir.Struct(c.rt.typ("rvalue"), ir.Ptr, ir.Bool) }
 
+// indexType is reflect.index's result: the Value, the address it was read
+// from (nil: a copy in the box), and 0, or why Index panics: 1 a kind
+// without elements, 2-4 a slice's, array's or string's index out of range.
+func indexType(c *concLowering) *ir.Type { return ir.Struct(c.rt.typ("rvalue"), ir.Ptr, ir.I64) }
+
 // modelLate returns the model's late function kind, making it: a function
 // whose body switches over the program's dynamic types. Its recipe is its
 // kind, so that an importer of exported code makes its own (lateFor).
@@ -466,6 +500,12 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, lenType, []any{"id", ir.I64, "box", ir.Ptr}, c.genLen(l))
 	case "reflect.elem":
 		f = l.late(kind, kind, elemType(c), []any{"id", ir.I64, "box", ir.Ptr}, c.genElem(l))
+	case "reflect.numfield":
+		f = l.late(kind, kind, lenType, []any{"id", ir.I64}, c.genNumField(l))
+	case "reflect.field":
+		f = l.late(kind, kind, elemType(c), []any{"id", ir.I64, "box", ir.Ptr, "i", ir.I64}, c.genField(l))
+	case "reflect.index":
+		f = l.late(kind, kind, indexType(c), []any{"id", ir.I64, "box", ir.Ptr, "i", ir.I64}, c.genIndex(l))
 	case "reflect.zero":
 		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64}, c.genZero(l))
 	case "reflect.elemof":
@@ -724,6 +764,169 @@ func (c *concLowering) genElem(l *lowerer) func(b *builder) {
 			b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, eid), nb), p, ir.BoolConst(true)))
 		})
 		unknown()
+	}
+}
+
+// unknownValue returns a Value of a type kiss does not hold (what a
+// field or element of a type kiss has no id for holds), in the shape of
+// result r: the Value first, then zero values.
+func (c *concLowering) unknownValue(b *builder, r *ir.Type) {
+	ops := []ir.Value{c.rvalue(b, ir.IntConst(ir.I64, unknownTypeID), b.Alloc(ir.I64, nil))}
+	for _, t := range r.Fields[1:] {
+		ops = append(ops, ir.ZeroConst(t))
+	}
+	b.Ret(b.Make(r, ops...))
+}
+
+// heldID is the id of Go type t when the program's table holds it and a
+// Value can hold it (not an interface type, nor one holding a model's
+// state); else 0.
+func (c *concLowering) heldID(l *lowerer, t types.Type) int64 {
+	if isInterface(t) || l.holdsModelled(t, nil) {
+		return 0
+	}
+	if id, ok := l.dyn.ids.At(t).(int64); ok {
+		return id
+	}
+	return 0
+}
+
+// genNumField: reflect.numfield(id) {n, ok}: a struct's field count; ok
+// false for the other kinds; unknown for a struct kiss has no type of.
+func (c *concLowering) genNumField(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id := b.Fn.Params[0]
+		unknown := func() {
+			n := l.unknownNondetLabel(b, ir.I64, fmt.Sprintf(reflectLabel, "fields"))
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0))}})
+			b.Ret(b.Make(lenType, n, ir.BoolConst(true)))
+		}
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		b.Ret(ir.ZeroConst(lenType))
+		b.SetBlock(valid)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return kindOf(e) != kindInvalid }, func(e *typeEntry) {
+			switch {
+			case kindOf(e) != kindStruct:
+				b.Ret(ir.ZeroConst(lenType))
+			case e.Type == nil:
+				unknown()
+			default:
+				n := e.Type.Underlying().(*types.Struct).NumFields()
+				b.Ret(b.Make(lenType, ir.IntConst(ir.I64, int64(n)), ir.BoolConst(true)))
+			}
+		})
+		unknown()
+	}
+}
+
+// genField: reflect.field(id, box, i): field i (in range) of the struct
+// the box holds, as a Value holding a copy of it.
+func (c *concLowering) genField(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box, i := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		rt := elemType(c)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindStruct }, func(e *typeEntry) {
+			st := e.Type.Underlying().(*types.Struct)
+			for j := range st.NumFields() {
+				_, next := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, int64(j))), "field")
+				ft := st.Field(j).Type()
+				fid := c.heldID(l, ft)
+				// (a Value of an unexported field is read-only in Go:
+				// its Interface panics; kiss does not keep that flag)
+				if fid == 0 || !st.Field(j).Exported() {
+					c.unknownValue(b, rt)
+				} else {
+					t := l.Type(ft)
+					nb := b.Alloc(t, nil)
+					b.Store(nb, b.Load(t, b.Field(box, j)))
+					b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, fid), nb), ir.ZeroConst(ir.Ptr), ir.BoolConst(true)))
+				}
+				b.SetBlock(next)
+			}
+			c.unknownValue(b, rt)
+		})
+		c.unknownValue(b, rt)
+	}
+}
+
+// genIndex: reflect.index(id, box, i): element i of the slice, array or
+// string the box holds (indexType).
+func (c *concLowering) genIndex(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box, i := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		rt := indexType(c)
+		fail := func(code int64) {
+			b.Ret(b.Make(rt, ir.ZeroConst(c.rt.typ("rvalue")), ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, code)))
+		}
+		bounds := func(n ir.Value, code int64) {
+			_, ok := b.If(b.Bin(ir.OpOr, b.Bin(ir.OpLt, i, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpGe, i, n)), "oob")
+			fail(code)
+			b.SetBlock(ok)
+		}
+		// a copy of the element at p, of Go type et, read from p when the
+		// program shares it
+		elem := func(p ir.Value, et types.Type, shared bool) {
+			eid := c.heldID(l, et)
+			if eid == 0 {
+				c.unknownValue(b, rt)
+				return
+			}
+			t := l.Type(et)
+			nb := b.Alloc(t, nil)
+			b.Store(nb, b.Load(t, p))
+			from := ir.Value(ir.ZeroConst(ir.Ptr))
+			if shared {
+				from = p
+			}
+			b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, eid), nb), from, ir.IntConst(ir.I64, 0)))
+		}
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		fail(1)
+		b.SetBlock(valid)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return kindOf(e) != kindInvalid }, func(e *typeEntry) {
+			if e.Type == nil {
+				switch kindOf(e) {
+				case kindSlice, kindArray, kindString:
+					c.unknownValue(b, rt)
+				default:
+					fail(1)
+				}
+				return
+			}
+			switch u := e.Type.Underlying().(type) {
+			case *types.Slice:
+				s := b.Load(l.Slice(), box)
+				bounds(b.Extract(s, 2), 2)
+				p := b.Temp(ir.Ptr)
+				b.Assign(p, ir.OpIndex, b.Extract(s, 0), b.Bin(ir.OpAdd, b.Extract(s, 1), i))
+				elem(p, u.Elem(), true)
+			case *types.Array:
+				bounds(ir.IntConst(ir.I64, u.Len()), 3)
+				p := b.Temp(ir.Ptr)
+				b.Assign(p, ir.OpIndex, box, i)
+				elem(p, u.Elem(), false)
+			case *types.Basic:
+				if u.Info()&types.IsString == 0 {
+					fail(1)
+					return
+				}
+				str := b.Load(ir.String, box)
+				bounds(b.Op(ir.OpStrLen, ir.I64, str), 4)
+				eid := c.heldID(l, types.Typ[types.Uint8])
+				if eid == 0 {
+					c.unknownValue(b, rt)
+					return
+				}
+				nb := b.Alloc(ir.U8, nil)
+				x := b.Temp(ir.U8)
+				b.Assign(x, ir.OpStrIndex, str, i)
+				b.Store(nb, x)
+				b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, eid), nb), ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 0)))
+			default:
+				fail(1)
+			}
+		})
+		c.unknownValue(b, rt)
 	}
 }
 

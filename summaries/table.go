@@ -297,8 +297,11 @@ var registry = func() []Model {
 		inGo("(reflect.Value).IsNil", 0, "whether a chan, func, map, pointer or slice is nil; other kinds panic"),
 		inGo("(reflect.Value).Len", 0, "the length of an array, chan, map, slice or string; other kinds panic"),
 		inGo("(reflect.Value).Elem", 0, "for a pointer, a Value holding a copy of what it points to (read then), the zero Value for nil; other kinds panic"),
+		inGo("(reflect.Value).NumField", 0, "a struct's number of fields; other kinds panic"),
+		inGo("(reflect.Value).Field", 0, "a Value holding a copy of field i of a struct (an unexported field, one of interface type, or of a type the program never makes a Value of, is a Value of a type kiss does not know); out of range or another kind panics"),
+		inGo("(reflect.Value).Index", 0, "a Value holding a copy of element i of a slice (read then), array or string; out of range or another kind panics, with Go's message"),
 		inGo("(reflect.Value).Interface", 0, "the value as an interface; a zero Value panics"),
-		inGo("(reflect.Value).CanInterface", 0, "true; a zero Value panics (unexported fields are not modelled: Field is unknown)"),
+		inGo("(reflect.Value).CanInterface", 0, "true; a zero Value panics (the Value of an unexported field, which Go does not let out, is one kiss does not know)"),
 		inGo("(reflect.Value).String", 0, "a string Value's string, \"<invalid Value>\", else an unknown string"),
 	)
 	for _, m := range reflectUnknown {
@@ -383,9 +386,9 @@ var (
 		var out []string
 		for _, m := range []string{"Addr", "Bool", "Bytes", "Call", "CallSlice", "CanAddr", "CanComplex",
 			"CanConvert", "CanFloat", "CanInt", "CanSet", "CanUint", "Cap", "Clear", "Close", "Comparable",
-			"Complex", "Convert", "Equal", "Field", "FieldByIndex", "FieldByIndexErr", "FieldByName",
-			"FieldByNameFunc", "Fields", "Float", "Grow", "Index", "Int", "InterfaceData", "IsZero",
-			"MapIndex", "MapKeys", "MapRange", "Method", "MethodByName", "Methods", "NumField", "NumMethod",
+			"Complex", "Convert", "Equal", "FieldByIndex", "FieldByIndexErr", "FieldByName",
+			"FieldByNameFunc", "Fields", "Float", "Grow", "Int", "InterfaceData", "IsZero",
+			"MapIndex", "MapKeys", "MapRange", "Method", "MethodByName", "Methods", "NumMethod",
 			"OverflowComplex", "OverflowFloat", "OverflowInt", "OverflowUint", "Pointer", "Recv", "Send",
 			"Seq", "Seq2", "Set", "SetBool", "SetBytes", "SetCap", "SetComplex", "SetFloat", "SetInt",
 			"SetIterKey", "SetIterValue", "SetLen", "SetMapIndex", "SetPointer", "SetString", "SetUint",

@@ -1,0 +1,43 @@
+// Package reflectfields: code that walks a struct's fields and a slice's // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
+// elements through reflect (Value.NumField, Field, Index), as validators
+// and encoders do.
+package reflectfields
+
+import "reflect"
+
+type Config struct {
+	Name    string
+	Workers int
+	Ports   []int
+	secret  string
+}
+
+// Missing returns the indexes of the exported fields of c left empty.
+func Missing(c Config) []int {
+	v := reflect.ValueOf(c)
+	var missing []int
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.String, reflect.Slice:
+			if f.Len() == 0 {
+				missing = append(missing, i)
+			}
+		case reflect.Int:
+			if f.Interface().(int) == 0 {
+				missing = append(missing, i)
+			}
+		}
+	}
+	return missing
+}
+
+// Sum adds the ints of xs, read through reflect.
+func Sum(xs any) int {
+	v := reflect.ValueOf(xs)
+	n := 0
+	for i := 0; i < v.Len(); i++ {
+		n += v.Index(i).Interface().(int)
+	}
+	return n
+}
