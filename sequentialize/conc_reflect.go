@@ -262,7 +262,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.PanicStringUnless(b.Extract(n, 1), "reflect: call of reflect.Value.Field on a Value that is not a struct")
 		inRange := b.Bin(ir.OpAnd, b.Bin(ir.OpGe, i, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLt, i, b.Extract(n, 0)))
 		b.PanicStringUnless(inRange, "reflect: Field index out of range")
-		return b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0), nil
+		return c.inheritRO(l, b, v, b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0)), nil
 	}
 	m["(reflect.Value).Index"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
@@ -275,13 +275,14 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 			}
 		}
 		c.read(b, b.Extract(r, 1))
-		return b.Extract(r, 0), nil
+		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
 	}
 	m["(reflect.Value).Elem"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		return c.valueElem(l, b, v, "Elem")
 	})
 	m["(reflect.Value).Interface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "Interface")
+		b.PanicStringUnless(b.Not(readOnly(b, v)), "reflect.Value.Interface: cannot return value obtained from unexported field or method")
 		return b.Make(l.Iface(), id, box) // boxes are never written: no copy needed
 	})
 	// reflect.TypeAssert[T](v) is v.Interface().(T) with comma-ok, as its
@@ -295,6 +296,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		}
 		T := fn.TypeArgs()[0]
 		b.PanicStringUnless(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "reflect: call of reflect.TypeAssert on zero Value")
+		b.PanicStringUnless(b.Not(readOnly(b, v)), "reflect.TypeAssert: cannot return value obtained from unexported field or method")
 		if isInterface(T) {
 			var ok ir.Value = b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0))
 			if T.Underlying().(*types.Interface).NumMethods() > 0 {
@@ -313,7 +315,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	})
 	m["(reflect.Value).CanInterface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "CanInterface")
-		return ir.BoolConst(true)
+		return b.Not(readOnly(b, v))
 	})
 	m["(reflect.Value).String"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		r := b.Local("s", ir.String)
@@ -332,6 +334,33 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.SetBlock(join)
 		return r
 	})
+	// Int, Uint, Float and Bool: the value the box holds, widened, for the
+	// kinds each accepts; the others panic as Go's do.
+	scalar := func(method string, res *ir.Type, kinds map[int64]*ir.Type) externFunc {
+		return value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+			valid(b, id, method)
+			k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+			r, join := b.Temp(res), b.NewBlock("scalar")
+			for kind := range 27 {
+				t := kinds[int64(kind)]
+				if t == nil {
+					continue
+				}
+				_, next := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, int64(kind))), "kind")
+				b.move(r, b.Conv(b.Load(t, box), res))
+				b.Jmp(join)
+				b.SetBlock(next)
+			}
+			b.PanicStringUnless(ir.BoolConst(false), "reflect: call of reflect.Value."+method+" on a Value of another kind")
+			b.Jmp(join)
+			b.SetBlock(join)
+			return r
+		})
+	}
+	m["(reflect.Value).Int"] = scalar("Int", ir.I64, map[int64]*ir.Type{kindInt: ir.I64, kindInt8: ir.I8, kindInt16: ir.I16, kindInt32: ir.I32, kindInt64: ir.I64})
+	m["(reflect.Value).Uint"] = scalar("Uint", ir.U64, map[int64]*ir.Type{kindUint: ir.U64, kindUint8: ir.U8, kindUint16: ir.U16, kindUint32: ir.U32, kindUint64: ir.U64, kindUintptr: ir.U64})
+	m["(reflect.Value).Float"] = scalar("Float", ir.F64, map[int64]*ir.Type{kindFloat32: ir.F32, kindFloat64: ir.F64})
+	m["(reflect.Value).Bool"] = scalar("Bool", ir.Bool, map[int64]*ir.Type{kindBool: ir.Bool})
 	for _, name := range summaries.ReflectUnknown() {
 		name := name
 		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -373,6 +402,21 @@ func (c *concLowering) rvalue(b *builder, id, box ir.Value) ir.Value {
 	return b.Make(c.rt.typ("rvalue"), ir.ZeroConst(ir.Ptr), box, b.Conv(id, ir.U64))
 }
 
+// roMark is the first word of a read-only Value (one obtained through an
+// unexported field: Go's flagRO), nil for the others.
+func (c *concLowering) roMark(l *lowerer) ir.Value { return l.sharedGlobal("reflect.flagRO", ir.Bool) }
+
+// readOnly reports whether the Value v is read-only.
+func readOnly(b *builder, v ir.Value) ir.Value {
+	return b.Bin(ir.OpNe, b.Extract(v, 0), ir.ZeroConst(ir.Ptr))
+}
+
+// inheritRO is r, made read-only when the Value it came from, v, is.
+func (c *concLowering) inheritRO(l *lowerer, b *builder, v, r ir.Value) ir.Value {
+	first := b.Op(ir.OpSelect, ir.Ptr, readOnly(b, v), c.roMark(l), b.Extract(r, 0))
+	return b.Make(c.rt.typ("rvalue"), first, b.Extract(r, 1), b.Extract(r, 2))
+}
+
 // rvID is the dynamic type id of the Value v.
 func rvID(b *builder, v ir.Value) ir.Value { return b.Conv(b.Extract(v, 2), ir.I64) }
 
@@ -390,7 +434,7 @@ func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method stri
 	r := b.Call(elemType(c), c.modelLate(l, "reflect.elem"), rvID(b, v), b.Extract(v, 1))
 	b.PanicStringUnless(b.Extract(r, 2), "reflect: call of reflect.Value."+method+" on a Value of a kind without elements")
 	c.read(b, b.Extract(r, 1))
-	return b.Extract(r, 0)
+	return c.inheritRO(l, b, v, b.Extract(r, 0))
 }
 
 // rtype registers kiss's *reflect.rtype, the dynamic type of reflect.Type
@@ -831,15 +875,17 @@ func (c *concLowering) genField(l *lowerer) func(b *builder) {
 				_, next := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, int64(j))), "field")
 				ft := st.Field(j).Type()
 				fid := c.heldID(l, ft)
-				// (a Value of an unexported field is read-only in Go:
-				// its Interface panics; kiss does not keep that flag)
-				if fid == 0 || !st.Field(j).Exported() {
+				if fid == 0 {
 					c.unknownValue(b, rt)
 				} else {
 					t := l.Type(ft)
 					nb := b.Alloc(t, nil)
 					b.Store(nb, b.Load(t, b.Field(box, j)))
-					b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, fid), nb), ir.ZeroConst(ir.Ptr), ir.BoolConst(true)))
+					fv := c.rvalue(b, ir.IntConst(ir.I64, fid), nb)
+					if !st.Field(j).Exported() { // Go's flagRO: read, but not let out
+						fv = b.Make(c.rt.typ("rvalue"), c.roMark(l), nb, b.Extract(fv, 2))
+					}
+					b.Ret(b.Make(rt, fv, ir.ZeroConst(ir.Ptr), ir.BoolConst(true)))
 				}
 				b.SetBlock(next)
 			}

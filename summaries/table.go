@@ -297,11 +297,15 @@ var registry = func() []Model {
 		inGo("(reflect.Value).IsNil", 0, "whether a chan, func, map, pointer or slice is nil; other kinds panic"),
 		inGo("(reflect.Value).Len", 0, "the length of an array, chan, map, slice or string; other kinds panic"),
 		inGo("(reflect.Value).Elem", 0, "for a pointer, a Value holding a copy of what it points to (read then), the zero Value for nil; other kinds panic"),
+		inGo("(reflect.Value).Int", 0, "the value of a signed integer kind, as int64; other kinds panic"),
+		inGo("(reflect.Value).Uint", 0, "the value of an unsigned integer kind, as uint64; other kinds panic"),
+		inGo("(reflect.Value).Float", 0, "the value of a float kind, as float64; other kinds panic"),
+		inGo("(reflect.Value).Bool", 0, "the value of a bool kind; other kinds panic"),
 		inGo("(reflect.Value).NumField", 0, "a struct's number of fields; other kinds panic"),
-		inGo("(reflect.Value).Field", 0, "a Value holding a copy of field i of a struct (an unexported field, one of interface type, or of a type the program never makes a Value of, is a Value of a type kiss does not know); out of range or another kind panics"),
+		inGo("(reflect.Value).Field", 0, "a Value holding a copy of field i of a struct, read-only for an unexported field (Interface then panics, as in Go); a field of interface type, or of a type the program never makes a Value of, is a Value of a type kiss does not know; out of range or another kind panics"),
 		inGo("(reflect.Value).Index", 0, "a Value holding a copy of element i of a slice (read then), array or string; out of range or another kind panics, with Go's message"),
-		inGo("(reflect.Value).Interface", 0, "the value as an interface; a zero Value panics"),
-		inGo("(reflect.Value).CanInterface", 0, "true; a zero Value panics (the Value of an unexported field, which Go does not let out, is one kiss does not know)"),
+		inGo("(reflect.Value).Interface", 0, "the value as an interface; a zero Value, or one obtained through an unexported field, panics"),
+		inGo("(reflect.Value).CanInterface", 0, "false for a Value obtained through an unexported field, else true; a zero Value panics"),
 		inGo("(reflect.Value).String", 0, "a string Value's string, \"<invalid Value>\", else an unknown string"),
 	)
 	for _, m := range reflectUnknown {
@@ -384,15 +388,15 @@ var (
 	// unknown functions.
 	reflectUnknown = func() []string {
 		var out []string
-		for _, m := range []string{"Addr", "Bool", "Bytes", "Call", "CallSlice", "CanAddr", "CanComplex",
+		for _, m := range []string{"Addr", "Bytes", "Call", "CallSlice", "CanAddr", "CanComplex",
 			"CanConvert", "CanFloat", "CanInt", "CanSet", "CanUint", "Cap", "Clear", "Close", "Comparable",
 			"Complex", "Convert", "Equal", "FieldByIndex", "FieldByIndexErr", "FieldByName",
-			"FieldByNameFunc", "Fields", "Float", "Grow", "Int", "InterfaceData", "IsZero",
+			"FieldByNameFunc", "Fields", "Grow", "InterfaceData", "IsZero",
 			"MapIndex", "MapKeys", "MapRange", "Method", "MethodByName", "Methods", "NumMethod",
 			"OverflowComplex", "OverflowFloat", "OverflowInt", "OverflowUint", "Pointer", "Recv", "Send",
 			"Seq", "Seq2", "Set", "SetBool", "SetBytes", "SetCap", "SetComplex", "SetFloat", "SetInt",
 			"SetIterKey", "SetIterValue", "SetLen", "SetMapIndex", "SetPointer", "SetString", "SetUint",
-			"SetZero", "Slice", "Slice3", "TryRecv", "TrySend", "Uint", "UnsafeAddr", "UnsafePointer"} {
+			"SetZero", "Slice", "Slice3", "TryRecv", "TrySend", "UnsafeAddr", "UnsafePointer"} {
 			out = append(out, "(reflect.Value)."+m)
 		}
 		for _, f := range []string{"Append", "AppendSlice", "ArrayOf", "ChanOf", "Copy", "FuncOf", "MakeChan",

@@ -1,6 +1,6 @@
 // Package reflectfields: code that walks a struct's fields and a slice's // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
-// elements through reflect (Value.NumField, Field, Index), as validators
-// and encoders do.
+// elements through reflect (Value.NumField, Field, Index, Int, Bool), as
+// validators and encoders do.
 package reflectfields
 
 import "reflect"
@@ -9,6 +9,7 @@ type Config struct {
 	Name    string
 	Workers int
 	Ports   []int
+	TLS     bool
 	secret  string
 }
 
@@ -24,7 +25,11 @@ func Missing(c Config) []int {
 				missing = append(missing, i)
 			}
 		case reflect.Int:
-			if f.Interface().(int) == 0 {
+			if f.Int() == 0 {
+				missing = append(missing, i)
+			}
+		case reflect.Bool:
+			if !f.Bool() {
 				missing = append(missing, i)
 			}
 		}

@@ -8,8 +8,15 @@ import (
 // Exact: kiss runs Missing's loop over the fields as Go does.
 func TestMissing(t *testing.T) {
 	m := Missing(Config{Name: "db", Ports: []int{5432}})
-	if len(m) != 1 || m[0] != 1 {
-		t.Errorf("missing %v, want [1]", m)
+	if len(m) != 3 || m[0] != 1 || m[1] != 3 || m[2] != 4 {
+		t.Errorf("missing %v, want [1 3 4]", m)
+	}
+	if m := Missing(Config{Name: "db", Workers: 4, Ports: []int{5432}, TLS: true, secret: "s"}); len(m) != 0 {
+		t.Errorf("missing %v, want none", m)
+	}
+	// an unexported field is read, but not let out
+	if reflect.ValueOf(Config{}).Field(4).CanInterface() {
+		t.Error("the Value of an unexported field can be had as an interface")
 	}
 	if got := Sum([3]int{1, 2, 3}) + Sum([]int{4}); got != 10 {
 		t.Errorf("sum %d, want 10", got)
@@ -22,7 +29,7 @@ func TestPortsRace(t *testing.T) {
 	ports := []int{80, 443}
 	done := make(chan bool)
 	go func() {
-		ports[1] = 8443 // want `data race on ports\[i\]: read at fields.go:40:15 by goroutine 0 and write at fields_test.go:25:8 by goroutine 1`
+		ports[1] = 8443 // want `data race on ports\[i\]: read at fields.go:45:15 by goroutine 0 and write at fields_test.go:32:8 by goroutine 1`
 		done <- true
 	}()
 	_ = Sum(ports)
@@ -40,6 +47,14 @@ func TestPortsRaceFixed(t *testing.T) {
 	if Sum(ports) != 8523 {
 		t.Error("wrong sum")
 	}
+}
+
+// The Value of an unexported field does not let its value out.
+func TestSecretOut(t *testing.T) {
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+	_ = reflect.ValueOf(Config{secret: "s"}).Field(4).Interface() // want `panic: reflect.Value.Interface: cannot return value obtained from unexported field or method`
 }
 
 // Index past the end panics with Go's message.
