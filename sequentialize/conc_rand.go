@@ -9,11 +9,15 @@ import (
 
 // randModels: the top-level functions of math/rand and math/rand/v2 draw
 // from a generator seeded at random, so a test may see any value in the
-// function's range. Each returns a fresh unlabelled nondet there: a
-// violation that needs particular draws is real (some run draws them), and
-// the draws on its path are recorded (trace "value") so that the schedule
-// carries them and replay returns them at those calls. Go's panics on a
-// bad bound are kept.
+// function's range. A bounded draw (Intn(n) and its kind) returns a fresh
+// unlabelled nondet there: a violation that needs particular draws is
+// real (some run draws them), and the draws on its path are recorded
+// (trace "value") so that the schedule carries them and replay returns
+// them at those calls. An unbounded one (Int63, Float64) is one of 2^31
+// values or more: a violation that needs particular ones (two draws equal,
+// a draw equal to a constant) is one no run shows, so its value is
+// labelled, and a violation that depends on it is not reported. Go's
+// panics on a bad bound are kept.
 func (c *concLowering) randModels(m map[string]externFunc) {
 	type draw struct {
 		bound bool   // the first argument is the exclusive upper bound n; else any non-negative value
@@ -40,15 +44,18 @@ func (c *concLowering) randModels(m map[string]externFunc) {
 		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			t := l.Type(call.Signature().Results().At(0).Type())
 			if d.float {
-				r := b.Temp(t)
-				b.Emit(&ir.Instr{Op: ir.OpNondet, Dst: r})
+				r := l.unknownNondetLabel(b, t, wideDrawLabel(name))
 				in := b.And(b.Bin(ir.OpGe, r, ir.FloatConst(t, 0)), b.Bin(ir.OpLt, r, ir.FloatConst(t, 1)))
 				b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{in}})
 				c.traceValue(b, name, r, b.Pos)
 				return r, nil
 			}
 			r := b.Temp(t)
-			b.Emit(&ir.Instr{Op: ir.OpNondet, Dst: r})
+			if d.bound {
+				b.Emit(&ir.Instr{Op: ir.OpNondet, Dst: r})
+			} else {
+				r = l.unknownNondetLabel(b, t, wideDrawLabel(name))
+			}
 			zero := ir.IntConst(t, 0)
 			in := b.Bin(ir.OpGe, r, zero)
 			if d.bound {
@@ -60,6 +67,11 @@ func (c *concLowering) randModels(m map[string]externFunc) {
 			return r, nil
 		}
 	}
+}
+
+// wideDrawLabel labels the value of an unbounded draw of fn.
+func wideDrawLabel(fn string) string {
+	return "the value of " + fn + " (one of 2^31 or more: no run can be counted on to draw particular ones)"
 }
 
 // traceValue records that the running goroutine got v from the call of fn

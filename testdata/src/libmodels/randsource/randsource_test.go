@@ -65,3 +65,24 @@ func TestClockSeededFixed(t *testing.T) {
 	<-done
 	_ = c.n
 }
+
+// The global generator's unbounded draws: no run draws two equal 63-bit
+// values, or a chosen one, so kiss reports nothing that needs them (Go's
+// math/rand TestSeedNop expects two draws to differ).
+func TestWideDrawsDiffer(t *testing.T) {
+	done := make(chan [2]int64)
+	go func() { done <- [2]int64{rand.Int63(), rand.Int63()} }()
+	d := <-done
+	if d[0] == d[1] || rand.Float64() == 0.25 {
+		t.Fatal("two draws equal")
+	}
+}
+
+// A bounded draw's values are each drawn by some run: one in ten here.
+func TestBoundedDrawHits(t *testing.T) {
+	done := make(chan int)
+	go func() { done <- rand.Intn(10) }()
+	if <-done == 7 {
+		t.Fatal("drew 7") // want `test failure: t.Fatal called \(0 preemptions\)`
+	}
+}
