@@ -146,7 +146,7 @@ func TestTiming(t *testing.T) {
 }
 
 // TestNoAssemblyOnTheWay: the roots of libmodels/asmfallback (MD5, big
-// numbers, SHA-256, AES) run Go all the way: no path stops at a function
+// numbers, SHA-256, AES, AES-CTR's XORBytes) run Go all the way: no path stops at a function
 // without Go code, and the processor's features do not multiply the paths
 // (with unknown features, 900 paths of which 164 stopped at AES's and
 // SHA-256's assembly).

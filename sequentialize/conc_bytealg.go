@@ -1,6 +1,8 @@
 package sequentialize
 
 import (
+	"go/types"
+
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
@@ -19,6 +21,30 @@ import (
 // AVX2; knownVars): strings.Index and bytes.Index take the branch that
 // calls Index/IndexString for short needles as Go does on such a machine.
 func (c *concLowering) bytealgModels(m map[string]externFunc) {
+	// crypto/internal/fips140/subtle.xorBytes (under XORBytes: AES-GCM,
+	// CTR, ChaCha20) is assembly here, and its Go twin (xor_generic.go) is
+	// excluded by build tags, so asmFallback finds none: the twin's loop,
+	// dst[i] = x[i] ^ y[i] for i < n, over unsafe.Slice of each pointer.
+	m["crypto/internal/fips140/subtle.xorBytes"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		n := b.Conv(args[3], ir.I64)
+		var s [3]ir.Value
+		for k := range s {
+			s[k] = l.unsafeSlice(b, types.Typ[types.Byte], args[k], n)
+		}
+		at := func(sl, i ir.Value) ir.Value {
+			p := b.Temp(ir.Ptr)
+			b.Assign(p, ir.OpIndex, b.Extract(sl, 0), b.Bin(ir.OpAdd, b.Extract(sl, 1), i))
+			return p
+		}
+		b.forLoop("xor", n, func(i ir.Value) {
+			px, py, pd := at(s[1], i), at(s[2], i), at(s[0], i)
+			c.read(b, px)
+			c.read(b, py)
+			c.write(b, pd, "dst")
+			b.Store(pd, b.Bin(ir.OpXor, b.Load(ir.U8, px), b.Load(ir.U8, py)))
+		})
+		return nil, nil
+	}
 	// search: the first (last) occurrence of the byte c.
 	for name, last := range map[string]bool{"IndexByte": false, "IndexByteString": false, "LastIndexByte": true, "LastIndexByteString": true} {
 		m["internal/bytealg."+name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

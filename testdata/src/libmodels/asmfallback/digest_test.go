@@ -16,6 +16,9 @@ func TestRaceAfterDigest(t *testing.T) {
 	if Fingerprint("kiss") != "89d19d63941a517f4921ec8496fbf07c4b444537352cc585461a1b4de469fde5" || Seal(make([]byte, 16), make([]byte, 16)) != "66e94bd4ef8a2c3b884cfa59ca342b2e" {
 		return
 	}
+	if Stream(make([]byte, 16), make([]byte, 16), "kiss") != "0d8038a7" {
+		return
+	}
 	hits := 0
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -35,6 +38,9 @@ func TestRaceAfterDigestFixed(t *testing.T) {
 		return
 	}
 	if Fingerprint("kiss") != "89d19d63941a517f4921ec8496fbf07c4b444537352cc585461a1b4de469fde5" || Seal(make([]byte, 16), make([]byte, 16)) != "66e94bd4ef8a2c3b884cfa59ca342b2e" {
+		return
+	}
+	if Stream(make([]byte, 16), make([]byte, 16), "kiss") != "0d8038a7" {
 		return
 	}
 	hits := 0
