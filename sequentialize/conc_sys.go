@@ -78,6 +78,54 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		res := l.Type(call.Signature().Results())
 		return b.Make(res, l.unknownNondetLabel(b, ir.String, stack), l.unknownNondetLabel(b, res.Fields[1], stack)), nil
 	}
+	// runtime.CallersFrames(pcs) and Frames.Next: one frame per pc (the
+	// runtime may expand one into several inlined calls), each with
+	// unknown PC, function, file and line and no *Func; more while pcs
+	// are left, as Go's Next says.
+	m["runtime.CallersFrames"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		ft := deref(call.Signature().Results().At(0).Type())
+		i := fieldIndex(ft, "callers")
+		if i < 0 {
+			return nil, errorf("kiss does not model runtime.Frames of this Go version (%s)", pos)
+		}
+		f := b.Alloc(l.Type(ft), nil)
+		b.Store(b.Field(f, i), args[0])
+		return f, nil
+	}
+	m["(*runtime.Frames).Next"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		ft := deref(call.Signature().Recv().Type())
+		i := fieldIndex(ft, "callers")
+		if i < 0 {
+			return nil, errorf("kiss does not model runtime.Frames of this Go version (%s)", pos)
+		}
+		b.PanicUnless(b.Bin(ir.OpNe, args[0], ir.ZeroConst(ir.Ptr)), msgNilDeref)
+		res := l.Type(call.Signature().Results())
+		frameT := call.Signature().Results().At(0).Type()
+		r := b.Temp(res)
+		b.move(r, ir.ZeroConst(res))
+		p := b.Field(args[0], i)
+		pcs := b.Load(l.Slice(), p)
+		n := b.Extract(pcs, 2)
+		_, join := b.If(b.Bin(ir.OpGt, n, ir.IntConst(ir.I64, 0)), "frame")
+		rest := b.Bin(ir.OpSub, n, ir.IntConst(ir.I64, 1))
+		b.Store(p, b.Make(l.Slice(), b.Extract(pcs, 0), b.Bin(ir.OpAdd, b.Extract(pcs, 1), ir.IntConst(ir.I64, 1)), rest,
+			b.Bin(ir.OpSub, b.Extract(pcs, 3), ir.IntConst(ir.I64, 1))))
+		st := frameT.Underlying().(*types.Struct)
+		var fields []ir.Value
+		for k := range st.NumFields() {
+			t := l.Type(st.Field(k).Type())
+			switch st.Field(k).Name() {
+			case "PC", "Function", "File", "Line", "Entry":
+				fields = append(fields, l.unknownNondetLabel(b, t, stack))
+			default: // Func nil, and the runtime's own
+				fields = append(fields, ir.ZeroConst(t))
+			}
+		}
+		b.move(r, b.Make(res, b.Make(l.Type(frameT), fields...), b.Bin(ir.OpGt, rest, ir.IntConst(ir.I64, 0))))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
 	m["runtime/debug.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return unknownBytes(l, b, stack, maxText), nil
 	}

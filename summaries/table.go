@@ -318,6 +318,8 @@ var registry = func() []Model {
 		inGo("runtime.Caller", 0, "a frame for skip 0, none from 32 on, else present or not as an unknown stack depth decides; unknown pc (non-zero), file and line"),
 		inGo("runtime.Callers", 0, "writes an unknown count (at most len(pc)) of unknown pcs into pc and returns the count"),
 		inGo("runtime.FuncForPC", 0, "nil for pc 0, else a new *Func"),
+		inGo("runtime.CallersFrames", 0, "a new *Frames over pcs"),
+		inGo("(*runtime.Frames).Next", 0, "one frame per pc left (unknown PC, Function, File, Line and Entry; no Func), more while pcs are left; the zero Frame and false when none is"),
 		inGo("(*runtime.Func).Name", 0, "\"\" for a nil Func, else an unknown string"),
 		inGo("(*runtime.Func).FileLine", 0, "an unknown file and line"),
 		inGo("runtime/debug.Stack", 0, "an unknown text (of at most 64 bytes)"),

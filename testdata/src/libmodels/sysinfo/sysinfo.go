@@ -38,7 +38,23 @@ func Describe() string {
 	if !ok {
 		dir = os.Getenv("HOME")
 	}
-	return fmt.Sprintf("%s %s %d frames\n%s", exe, dir, len(Callers()), debug.Stack())
+	return fmt.Sprintf("%s %s %d frames %v\n%s", exe, dir, len(Callers()), Trace(), debug.Stack())
+}
+
+// Trace is the caller's stack as conc's panics.Catcher records it.
+func Trace() []string {
+	var pcs [16]uintptr
+	n := runtime.Callers(2, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	var out []string
+	for {
+		f, more := frames.Next()
+		out = append(out, fmt.Sprintf("%s %s:%d", f.Function, f.File, f.Line))
+		if !more {
+			break
+		}
+	}
+	return out
 }
 
 // OpenFilesLimit is the open-files soft limit, at most max (max when it
