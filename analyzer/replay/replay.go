@@ -311,6 +311,10 @@ func Forget(dir string) {
 			delete(binaries.in, key)
 		}
 	}
+	if len(binaries.m) == 0 && binaries.dir != "" {
+		os.RemoveAll(binaries.dir)
+		binaries.dir, binaries.m, binaries.in = "", nil, nil
+	}
 }
 
 // testBinary builds (or finds) the instrumented package's test binary.

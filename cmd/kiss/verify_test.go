@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -27,10 +28,15 @@ func kissRun(t *testing.T, dir string, args ...string) (string, string, int) {
 
 // TestVerifyExamples: kiss (-verify by default) prints the demo's four
 // findings, each with its schedule, after replaying each in the real test;
-// their schedule files are written.
+// their schedule files are written, and the replays leave nothing in the
+// temporary directory.
 func TestVerifyExamples(t *testing.T) {
-	dir := t.TempDir()
+	dir, tmp := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	_, stderr, code := kissRun(t, examples, "-schedules", dir, "./...")
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("the replays left %d entries in TMPDIR, the first %s", len(left), left[0].Name())
+	}
 	if code != 3 || strings.Contains(stderr, "not reported") {
 		t.Fatalf("exit %d, want 3 with every finding reported:\n%s", code, stderr)
 	}
