@@ -113,6 +113,7 @@ func (c *concLowering) setGodebug(l *lowerer, b *builder, key, val ir.Value) {
 var noOpHooks = []string{
 	"sync.runtime_registerPoolCleanup", "runtime.SetFinalizer", "runtime.KeepAlive",
 	"internal/godebug.registerMetric", "internal/godebug.setNewIncNonDefault",
+	"crypto/internal/boring/sig.StandardCrypto", "crypto/internal/boring/bcache.registerCache",
 }
 
 // unknownStrings is a fresh slice of min to min+3 strings kiss does not

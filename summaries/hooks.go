@@ -16,6 +16,8 @@ var hooks = []Model{
 	inGo("syscall.runtimeUnsetenv", 0, "for GODEBUG, calls the function internal/godebug registered with (\"\", \"\"); else nothing the program sees"),
 	inGo("internal/godebug.registerMetric", 0, "nothing: the runtime's metrics are not the program's"),
 	inGo("internal/godebug.setNewIncNonDefault", 0, "nothing: the runtime's metrics are not the program's"),
+	inGo("crypto/internal/boring/sig.StandardCrypto", 0, "nothing: an empty assembly marker for the linker"),
+	inGo("crypto/internal/boring/bcache.registerCache", 0, "nothing: the runtime clears the cache at a garbage collection, which no schedule has"),
 	inGo("time.runtimeNow", 0, "the wall clock and the monotonic clock: values kiss does not know, in ranges (years 2023 to 2092, a monotonic reading past 2^40) where time.Now's and Time's arithmetic take the branches every real clock takes"),
 	inGo("time.runtimeNano", 0, "the monotonic clock: a value kiss does not know past 2^40, below 2^40+2^50"),
 	inGo("os.runtime_args", 0, "os.Args: a fresh slice of one to four strings kiss does not know"),
