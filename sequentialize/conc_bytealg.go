@@ -21,6 +21,13 @@ import (
 // AVX2; knownVars): strings.Index and bytes.Index take the branch that
 // calls Index/IndexString for short needles as Go does on such a machine.
 func (c *concLowering) bytealgModels(m map[string]externFunc) {
+	// crypto/internal/constanttime.boolToUint8 is a compiler intrinsic
+	// whose Go body panics ("must be intrinsicified"): 1 for true, 0 for
+	// false, as the compiled code computes (crypto/subtle's
+	// ConstantTimeSelect and ByteEq, ed25519's and nistec's tables).
+	m["crypto/internal/constanttime.boolToUint8"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return b.Op(ir.OpSelect, ir.U8, args[0], ir.IntConst(ir.U8, 1), ir.IntConst(ir.U8, 0)), nil
+	}
 	// crypto/internal/fips140/subtle.xorBytes (under XORBytes: AES-GCM,
 	// CTR, ChaCha20) is assembly here, and its Go twin (xor_generic.go) is
 	// excluded by build tags, so asmFallback finds none: the twin's loop,
