@@ -544,6 +544,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, lenType, []any{"id", ir.I64, "box", ir.Ptr}, c.genLen(l))
 	case "reflect.elem":
 		f = l.late(kind, kind, elemType(c), []any{"id", ir.I64, "box", ir.Ptr}, c.genElem(l))
+	case "maps.clone":
+		f = l.late(kind, kind, ir.Ptr, []any{"id", ir.I64, "box", ir.Ptr}, c.genMapClone(l))
 	case "reflect.numfield":
 		f = l.late(kind, kind, lenType, []any{"id", ir.I64}, c.genNumField(l))
 	case "reflect.field":
@@ -833,6 +835,31 @@ func (c *concLowering) heldID(l *lowerer, t types.Type) int64 {
 		return id
 	}
 	return 0
+}
+
+// genMapClone: maps.clone(id, box) ptr, a new map with the entries of the
+// map of type id the box holds (nil for another kind or a nil map).
+func (c *concLowering) genMapClone(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindMap }, func(e *typeEntry) {
+			u := e.Type.Underlying().(*types.Map)
+			kt, vt := l.mapKeyType(u.Key()), l.Type(u.Elem())
+			src := b.Load(ir.Ptr, box)
+			_, live := b.If(b.Bin(ir.OpEq, src, ir.ZeroConst(ir.Ptr)), "nil")
+			b.Ret(ir.ZeroConst(ir.Ptr))
+			b.SetBlock(live)
+			dst := b.Temp(ir.Ptr)
+			b.Emit(&ir.Instr{Op: ir.OpMapNew, Dst: dst, Type: kt, Type2: vt})
+			b.forLoop("k", b.Op(ir.OpMapLen, ir.I64, src), func(i ir.Value) {
+				k := b.Op(ir.OpMapKey, kt, src, i)
+				v := b.Extract(b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), src, k), 0)
+				b.Emit(&ir.Instr{Op: ir.OpMapSet, Args: []ir.Value{dst, k, v}})
+			})
+			b.Ret(dst)
+		})
+		b.Ret(ir.ZeroConst(ir.Ptr))
+	}
 }
 
 // genNumField: reflect.numfield(id) {n, ok}: a struct's field count; ok

@@ -15,6 +15,21 @@ import (
 // canonical form the front end gives map[any]any keys (an unhashable
 // key panics there, as Go's hashing does), and a Pool's fields.
 func (c *concLowering) syncDataModels(m map[string]externFunc) {
+	// maps.clone(m any) any (maps.Clone's, which the runtime provides): a
+	// new map of m's dynamic type holding m's entries, read from m.
+	m["maps.clone"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		id, box := b.Extract(args[0], 0), b.Extract(args[0], 1)
+		r := b.Temp(l.Iface())
+		b.move(r, ir.ZeroConst(l.Iface()))
+		_, join := b.If(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "map") // (maps.Clone passes no nil)
+		c.read(b, b.Load(ir.Ptr, box))
+		nb := b.Alloc(ir.Ptr, nil)
+		b.Store(nb, b.Call(ir.Ptr, c.modelLate(l, "maps.clone"), id, box))
+		b.move(r, b.Make(l.Iface(), id, nb))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
 	anyT := types.NewInterfaceType(nil, nil)
 	// op calls the IR function of the method with the receiver, the key
 	// and the other arguments, then the extra values and the position.

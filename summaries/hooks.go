@@ -49,6 +49,7 @@ var bytealg = []Model{
 	inGo("internal/bytealg.HashStrRev", 0, "sep's reversed Rabin-Karp hash and PrimeRK to the power len(sep), as Go computes them; reads a []byte's sep"),
 	inGo("internal/bytealg.Cutover", 0, "amd64's (n + 16) / 8"),
 	inGo("internal/bytealg.MakeNoZero", 0, "a new []byte of length and capacity n (a negative n panics as make does)"),
+	inGo("maps.clone", 0, "maps.Clone's copy, which the runtime provides: a new map of m's type with m's entries, read from m"),
 	inGo("crypto/internal/constanttime.boolToUint8", 0, "1 for true, 0 for false: a compiler intrinsic, whose Go body only panics"),
 	// assembly whose Go twin is excluded by build tags on amd64
 	inGo("crypto/internal/fips140/subtle.xorBytes", 0, "xor_generic.go's loop: dst[i] = x[i] ^ y[i] for i < n over unsafe.Slice of each pointer; reads x and y, writes dst"),
