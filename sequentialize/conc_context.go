@@ -75,7 +75,7 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 			// The deadline starts once the context is linked, as in Go.
 			if kind == "deadline" || kind == "deadlinecause" {
 				d := args[1]
-				if !isDuration(call.Args[1].Type()) {
+				if !isDuration(call.Signature().Params().At(1).Type()) { // (a stub of a func value has no Args)
 					d = c.deadline(l, b, d)
 				}
 				cause := ir.Value(ir.ZeroConst(l.Iface()))
