@@ -118,6 +118,9 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	// started in it that has not exited then (blocked, or asleep: the
 	// bubble's clock stops with its main goroutine) is synctest's deadlock
 	// panic. Wait blocks until every other goroutine is blocked or asleep.
+	// Once a bubble has begun, what a goroutine did before it blocked or
+	// exited happens before Wait's return and the bubble's end, as in Go
+	// (rt.bubblesync; kiss does not tell the bubble's goroutines apart).
 	// (A bubble's goroutines are all those started since it began: kiss
 	// does not tell apart one started outside and woken from inside.)
 	bubble := func(b *builder, first ir.Value, pos string) {
@@ -125,6 +128,7 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		b.PanicStringUnless(ok, "deadlock: main bubble goroutine has exited but blocked goroutines remain")
 	}
 	m["testing/synctest.Test"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
 		first := b.Load(ir.I64, c.rt.global("rt.n"))
 		tt := call.Signature().Params().At(0).Type()
 		subtest(l, b, args[0], args[1], tt, pos)
@@ -133,6 +137,7 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		return nil, nil
 	}
 	m["internal/synctest.Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
 		first := b.Load(ir.I64, c.rt.global("rt.n"))
 		fn, env := b.Extract(args[0], 0), b.Extract(args[0], 1)
 		b.PanicUnless(b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)), msgNilDeref)

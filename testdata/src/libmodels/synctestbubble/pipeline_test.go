@@ -56,3 +56,33 @@ func TestSleeperLeftFixed(t *testing.T) {
 		t.Error("synctest.Test returned before its goroutine")
 	}
 }
+
+// What a goroutine did before it blocked happens before synctest.Wait
+// returns, as in Go: no race on n.
+func TestWaitHappensBefore(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := 0
+		block := make(chan struct{})
+		go func() {
+			n++
+			<-block
+		}()
+		synctest.Wait()
+		n++
+		close(block)
+	})
+}
+
+// Without Wait, the two writes race.
+func TestNoWaitRace(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := 0
+		block := make(chan struct{})
+		go func() {
+			n++ // want `data race on n`
+			<-block
+		}()
+		n++
+		close(block)
+	})
+}
