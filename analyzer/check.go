@@ -111,17 +111,18 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 // The root's time budget counts from start, when building its program
 // began: linking a large closure (net/http's) takes seconds, and a root
 // took twice its budget. At least a tenth of the budget is left to explore.
-// A root of one goroutine gets a quarter of it: its one schedule shows a
+// A root of one goroutine explores for a quarter of it at most: its one schedule shows a
 // goroutine blocking itself or misusing a primitive on its first paths,
 // and the rest is the symbolic search of a sequential test, which ran to
 // the budget on half such roots of std (every test of encoding/gob, whose
 // own code locks): a fifth of go vet std's exploration time.
 func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Result, error) {
-	limit := cfg.Timeout
+	budget := max(cfg.Timeout-time.Since(start), cfg.Timeout/10)
 	if sc.OneGoroutine {
-		limit /= 4
+		// (counted from here: building the program, slow on a loaded
+		// machine, does not eat into it)
+		budget = min(budget, cfg.Timeout/4)
 	}
-	budget := max(limit-time.Since(start), limit/10)
 	// The executor's own Timeout ends the root and says so ("timeout"); the
 	// context is a backstop a little later.
 	ctx, cancel := context.WithTimeout(context.Background(), budget+time.Second)
@@ -136,7 +137,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 		Recursion:    max(cfg.Recursion, 1), // 0 would be smt's default
 		Timeout:      budget,
 		QueryLimit:   queryLimit,
-		QueryTimeout: limit / 4,
+		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
 		MaxPathSteps: maxPathSteps,
 		Observers:    map[string]func() smt.Observer{race.Name: race.New},
