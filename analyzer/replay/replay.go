@@ -284,18 +284,25 @@ type park struct {
 var binaries struct {
 	sync.Mutex
 	dir string
-	m   map[string]string
-	in  map[string]string // the directory each was built in, by key
+	m   map[string]built
 }
+
+// built is a test binary and the package directory it was built in.
+type built struct{ path, dir string }
 
 // Cleanup removes the test binaries built so far.
 func Cleanup() {
 	binaries.Lock()
 	defer binaries.Unlock()
+	removeBinaries()
+}
+
+// removeBinaries removes the binaries' directory; binaries is locked.
+func removeBinaries() {
 	if binaries.dir != "" {
 		os.RemoveAll(binaries.dir)
 	}
-	binaries.dir, binaries.m, binaries.in = "", nil, nil
+	binaries.dir, binaries.m = "", nil
 }
 
 // Forget removes the test binaries built in the package directory dir: a
@@ -304,16 +311,14 @@ func Cleanup() {
 func Forget(dir string) {
 	binaries.Lock()
 	defer binaries.Unlock()
-	for key, d := range binaries.in {
-		if d == dir {
-			os.Remove(binaries.m[key])
+	for key, b := range binaries.m {
+		if b.dir == dir {
+			os.Remove(b.path)
 			delete(binaries.m, key)
-			delete(binaries.in, key)
 		}
 	}
-	if len(binaries.m) == 0 && binaries.dir != "" {
-		os.RemoveAll(binaries.dir)
-		binaries.dir, binaries.m, binaries.in = "", nil, nil
+	if len(binaries.m) == 0 {
+		removeBinaries()
 	}
 }
 
@@ -321,15 +326,15 @@ func Forget(dir string) {
 func testBinary(ctx context.Context, overlay, dir, key string, flags ...string) (string, error) {
 	binaries.Lock()
 	defer binaries.Unlock()
-	if bin, ok := binaries.m[key]; ok {
-		return bin, nil
+	if b, ok := binaries.m[key]; ok {
+		return b.path, nil
 	}
 	if binaries.dir == "" {
 		d, err := os.MkdirTemp("", "kiss-replay-bin")
 		if err != nil {
 			return "", err
 		}
-		binaries.dir, binaries.m, binaries.in = d, map[string]string{}, map[string]string{}
+		binaries.dir, binaries.m = d, map[string]built{}
 	}
 	bin := filepath.Join(binaries.dir, key[:16]+".test")
 	cmd := exec.CommandContext(ctx, "go", append(append([]string{"test", "-c", "-o", bin, "-overlay=" + overlay, "-vet=off"}, flags...), ".")...)
@@ -337,7 +342,7 @@ func testBinary(ctx context.Context, overlay, dir, key string, flags ...string) 
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go test of the instrumented package failed:\n%s", strings.TrimSpace(string(out)))
 	}
-	binaries.m[key], binaries.in[key] = bin, dir
+	binaries.m[key] = built{bin, dir}
 	return bin, nil
 }
 
