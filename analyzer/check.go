@@ -111,11 +111,12 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 // The root's time budget counts from start, when building its program
 // began: linking a large closure (net/http's) takes seconds, and a root
 // took twice its budget. At least a tenth of the budget is left to explore.
-// A root of one goroutine explores for a quarter of it at most: its one schedule shows a
-// goroutine blocking itself or misusing a primitive on its first paths,
-// and the rest is the symbolic search of a sequential test, which ran to
-// the budget on half such roots of std (every test of encoding/gob, whose
-// own code locks): a fifth of go vet std's exploration time.
+// A root of one goroutine explores for a quarter of it at most: its one
+// schedule shows a goroutine blocking itself or misusing a primitive on
+// its first paths, and the rest is the symbolic search of a sequential
+// test, which ran to the budget on half such roots of std (every test of
+// encoding/gob, whose own code locks): a fifth of go vet std's
+// exploration time.
 func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Result, error) {
 	budget := max(cfg.Timeout-time.Since(start), cfg.Timeout/10)
 	if sc.OneGoroutine {

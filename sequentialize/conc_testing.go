@@ -123,27 +123,31 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	// (rt.bubblesync; kiss does not tell the bubble's goroutines apart).
 	// (A bubble's goroutines are all those started since it began: kiss
 	// does not tell apart one started outside and woken from inside.)
-	bubble := func(b *builder, first ir.Value, pos string) {
+	// begin starts a bubble: its goroutines are those numbered from the
+	// result on; end waits for them.
+	begin := func(b *builder) ir.Value {
+		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
+		return b.Load(ir.I64, c.rt.global("rt.n"))
+	}
+	end := func(b *builder, first ir.Value, pos string) {
 		ok := b.Call(ir.Bool, c.fn("rt.bubblewait"), first, ir.StringConst(pos))
 		b.PanicStringUnless(ok, "deadlock: main bubble goroutine has exited but blocked goroutines remain")
 	}
 	m["testing/synctest.Test"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
-		first := b.Load(ir.I64, c.rt.global("rt.n"))
+		first := begin(b)
 		tt := call.Signature().Params().At(0).Type()
 		subtest(l, b, args[0], args[1], tt, pos)
 		b.CheckPanicking()
-		bubble(b, first, pos)
+		end(b, first, pos)
 		return nil, nil
 	}
 	m["internal/synctest.Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
-		first := b.Load(ir.I64, c.rt.global("rt.n"))
+		first := begin(b)
 		fn, env := b.Extract(args[0], 0), b.Extract(args[0], 1)
 		b.PanicUnless(b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)), msgNilDeref)
 		b.CallTo(nil, fn, env)
 		b.CheckPanicking()
-		bubble(b, first, pos)
+		end(b, first, pos)
 		return nil, nil
 	}
 	wait := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
