@@ -22,14 +22,18 @@ import (
 // mean paths and solver calls. -v prints each root's figures.
 func BenchmarkCorpus(b *testing.B) {
 	pkgs := loadTestdata(b, []corpusGroup{{"kernels", 2}, {"correct", 1}})
-	var roots, paths, calls int
+	var mu sync.Mutex // roots of different packages end at once
+	var roots, paths, steps, calls int
 	var slowest time.Duration
 	var slowestRoot string
 	conf := kiss.DefaultConfig
 	conf.Err = discard{}
 	conf.OnRoot = func(root string, st smt.Stats, took time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
 		roots++
 		paths += st.Paths
+		steps += st.Steps
 		calls += st.SolverCalls
 		if took > slowest {
 			slowest, slowestRoot = took, root
@@ -40,11 +44,12 @@ func BenchmarkCorpus(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		roots, paths, calls = 0, 0, 0
+		roots, paths, steps, calls = 0, 0, 0, 0
 		analyze(b, pkgs, &conf)
 	}
 	b.ReportMetric(float64(roots), "roots")
 	b.ReportMetric(float64(paths)/float64(max(roots, 1)), "paths/root")
+	b.ReportMetric(float64(steps)/float64(max(roots, 1)), "steps/root")
 	b.ReportMetric(float64(calls)/float64(max(roots, 1)), "solver-calls/root")
 	b.ReportMetric(peakMB(), "peak-MB")
 	b.Logf("slowest root: %s (%v)", slowestRoot, slowest.Round(time.Millisecond))

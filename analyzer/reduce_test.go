@@ -17,14 +17,18 @@ import (
 // programs) and of seqconc is explored with and without the reduction,
 // and the findings must be the same: check, position and the fewest
 // preemptions. It fails if the reduction loses a finding, finds one at a
-// higher cost, or finds one the full search does not.
+// higher cost, or finds one the full search does not. A third run caps
+// goroutines above 64, where the scheduler picks among the runnable ones
+// by rank (choose) instead of by number (choosebit, which leaves the
+// sleeping ones out before they fork): the same findings again.
 func TestReductionKeepsFindings(t *testing.T) {
 	pkgs := loadTestdata(t, []corpusGroup{{"kernels", 2}, {"correct", 1}, {"seqconc", 1}, {"libmodels", 1}})
 	var slept atomic.Int64
-	run := func(reduce bool) map[string]bool {
+	run := func(reduce bool, goroutines int) map[string]bool {
 		conf := kiss.DefaultConfig
 		conf.Err = discard{}
 		conf.Reduce = reduce
+		conf.Goroutines = goroutines
 		conf.OnRoot = func(_ string, st smt.Stats, _ time.Duration) { slept.Add(int64(st.Slept)) }
 		// Budgets would make the two runs see different parts of a root.
 		conf.Timeout = 20e9
@@ -41,20 +45,24 @@ func TestReductionKeepsFindings(t *testing.T) {
 		}
 		return found
 	}
-	full, reduced := run(false), run(true)
+	full, reduced := run(false, kiss.DefaultConfig.Goroutines), run(true, kiss.DefaultConfig.Goroutines)
 	if len(full) == 0 {
 		t.Fatal("the full search found nothing: the corpus did not load")
 	}
-	for _, k := range slices.Sorted(maps.Keys(full)) {
-		if !reduced[k] {
-			t.Errorf("lost by the reduction: %s", k)
+	compare := func(how string, got map[string]bool) {
+		for _, k := range slices.Sorted(maps.Keys(full)) {
+			if !got[k] {
+				t.Errorf("lost by the reduction%s: %s", how, k)
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(got)) {
+			if !full[k] {
+				t.Errorf("found only with the reduction%s: %s", how, k)
+			}
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(reduced)) {
-		if !full[k] {
-			t.Errorf("found only with the reduction: %s", k)
-		}
-	}
+	compare("", reduced)
+	compare(" with goroutines picked by rank", run(true, 65))
 	if slept.Load() == 0 {
 		t.Error("the reduction never put a goroutine to sleep")
 	}

@@ -101,6 +101,8 @@
 //     findings that hold for every behaviour of those origins from those
 //     that need particular ones.
 //   - choose n needs a concrete n; each value in [0, n) is a separate path.
+//     choosebit m needs a concrete m; each k whose bit 1<<k is set in m is
+//     a separate path, in increasing order.
 //   - cost n adds n to the path's cost; the executor explores paths of lower
 //     cost first and prunes paths above its cost bound (kiss counts
 //     preemptions this way).

@@ -253,6 +253,10 @@ const (
 	OpSelect // %d = select c, a, b
 	OpNondet // %d = nondet  or  %d = nondet "label"  (a fresh unconstrained value of %d's type; the label says where it comes from)
 	OpChoose // %d = choose n   (a value in [0, n), explored case by case)
+	// OpChooseBit: %d = choosebit m (a value k in [0, 64) whose bit 1<<k is
+	// set in the i64 m, explored case by case: a scheduler picks a
+	// goroutine by its number among the runnable ones)
+	OpChooseBit
 	OpAssume // assume c
 	OpAssert // assert c, kind, "message"
 	OpCost   // cost n          (adds n to the path's cost)
@@ -320,7 +324,7 @@ var opNames = [...]string{
 	OpAnd: "and", OpOr: "or", OpXor: "xor", OpAndNot: "andnot", OpShl: "shl", OpShr: "shr",
 	OpEq: "eq", OpNe: "ne", OpLt: "lt", OpLe: "le", OpGt: "gt", OpGe: "ge",
 	OpNeg: "neg", OpNot: "not", OpConv: "conv", OpSelect: "select", OpNondet: "nondet",
-	OpChoose: "choose", OpAssume: "assume", OpAssert: "assert", OpCost: "cost", OpPreemptible: "preemptible",
+	OpChoose: "choose", OpChooseBit: "choosebit", OpAssume: "assume", OpAssert: "assert", OpCost: "cost", OpPreemptible: "preemptible",
 	OpAlloc: "alloc", OpLoad: "load", OpStore: "store", OpField: "field", OpIndex: "index",
 	OpLen: "len", OpExtract: "extract", OpInsert: "insert", OpElem: "elem", OpMake: "make",
 	OpPtrCast: "ptrcast", OpArrayOf: "arrayof",

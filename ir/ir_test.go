@@ -149,6 +149,7 @@ entry:
   %e = nondet
   %"odd local" = nondet
   %a = choose 3:i64
+  %a = choosebit 6:i64
   assume %c
   assert %c, nil-deref, "message with \"quotes\"" at "x.go:3:4"
   assert %c, race.v2_x, ""
@@ -802,5 +803,29 @@ func TestChunk(t *testing.T) {
 		if g == nil || g.Text() != f.Text() {
 			t.Errorf("%s: chunk prints\n%s\nwant\n%s", f.Name, g.Text(), f.Text())
 		}
+	}
+}
+
+// A Source parses into a new program each time: linking into one (as every
+// build does with the runtime) leaves the next parse untouched.
+func TestSourceParsesAnew(t *testing.T) {
+	src, err := Lex("a.ir", []byte("func @f() {\nentry:\n  ret\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, err := src.Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1.Funcs[0].Name = "g"
+	p2, err := src.Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2.Func("f") == nil || p2.Func("g") != nil || p1.Funcs[0] == p2.Funcs[0] {
+		t.Errorf("the second parse shares the first's function")
+	}
+	if _, err := Lex("b.ir", []byte("func @f() {\n  \"unterminated\n")); err == nil || !strings.HasPrefix(err.Error(), "b.ir:2:") {
+		t.Errorf("Lex of an unterminated string: %v", err)
 	}
 }

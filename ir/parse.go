@@ -14,8 +14,34 @@ import (
 // may be used before they are declared. It does not check types; call Verify
 // for that. Errors are reported as "file:line:col: message".
 func Parse(filename string, src []byte) (prog *Program, err error) {
+	l, err := Lex(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	return l.Parse()
+}
+
+// Source is IR text split into tokens: a program parsed many times (the
+// runtime and the models, linked into every build) is lexed once.
+type Source struct {
+	file string
+	toks []token
+}
+
+// Lex splits src into tokens; Parse of the result builds the program.
+func Lex(filename string, src []byte) (s *Source, err error) {
+	p := &parser{file: filename}
+	defer p.recoverBailout(&err)
+	p.lex(src)
+	return &Source{file: filename, toks: p.toks}, nil
+}
+
+// Parse builds a new program from s each time: programs do not share
+// anything, so each may be linked and changed on its own.
+func (s *Source) Parse() (prog *Program, err error) {
 	p := &parser{
-		file:     filename,
+		file:     s.file,
+		toks:     s.toks,
 		prog:     &Program{},
 		named:    map[string]*typeDecl{},
 		globals:  map[string]Value{},
@@ -23,19 +49,21 @@ func Parse(filename string, src []byte) (prog *Program, err error) {
 		phs:      map[*Type]*typeDecl{},
 		resolved: map[*typeDecl]int{},
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
-			}
-			prog, err = nil, b.err
-		}
-	}()
-	p.lex(src)
+	defer p.recoverBailout(&err)
 	p.parseProgram()
 	p.resolve()
 	return p.prog, nil
+}
+
+// recoverBailout turns a bailout of the lexer or the parser into *err.
+func (p *parser) recoverBailout(err *error) {
+	if r := recover(); r != nil {
+		b, ok := r.(bailout)
+		if !ok {
+			panic(r)
+		}
+		*err = b.err
+	}
 }
 
 // ParseError is a syntax or name-resolution error of Parse.
@@ -644,7 +672,7 @@ func opDst(op Op) dstRule {
 
 // opArity gives the number of value operands of the ops with a fixed number.
 var opArity = map[Op]int{
-	OpCopy: 1, OpNeg: 1, OpNot: 1, OpConv: 1, OpSelect: 3, OpNondet: 0, OpChoose: 1, OpPreemptible: 0,
+	OpCopy: 1, OpNeg: 1, OpNot: 1, OpConv: 1, OpSelect: 3, OpNondet: 0, OpChoose: 1, OpChooseBit: 1, OpPreemptible: 0,
 	OpAssume: 1, OpLoad: 1, OpStore: 2, OpIndex: 2, OpLen: 1, OpElem: 2,
 	OpMapGet: 2, OpMapSet: 3, OpMapDel: 2, OpMapLen: 1, OpMapKey: 2,
 	OpStrLen: 1, OpStrIndex: 2, OpSubstr: 3, OpStrToBytes: 1, OpStrFromBytes: 2, OpRuneDecode: 2,

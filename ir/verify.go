@@ -881,7 +881,7 @@ func (t *typeCheck) control() {
 		if t.dst != nil && t.v.hasRef(t.dst) {
 			t.c.errorf("destination %s is %s, which contains a ptr, func or co: nondet cannot invent references", in.Dst, t.ts(t.dst))
 		}
-	case OpChoose:
+	case OpChoose, OpChooseBit:
 		t.want(0, integer, KindInt)
 		t.wantDst(integer, isInt)
 	case OpPreemptible:

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
@@ -24,13 +25,35 @@ type runtimeProg struct {
 	funcs map[string]*ir.Func // by name: the lowering asks at every visible operation
 }
 
-func loadRuntime() (*runtimeProg, error) {
-	prog, err := ir.Parse("runtime.ir", runtimeSrc)
+// runtimeSources are the runtime's and the models' texts, lexed once per
+// process: each build parses them anew, as it changes what it links.
+var runtimeSources = sync.OnceValues(func() ([]*ir.Source, error) {
+	rt, err := ir.Lex("runtime.ir", runtimeSrc)
 	if err != nil {
 		return nil, fmt.Errorf("kiss runtime: %v", err)
 	}
+	srcs := []*ir.Source{rt}
 	for _, f := range summaries.Files() {
-		p, err := ir.Parse(f.Name, f.Src)
+		s, err := ir.Lex(f.Name, f.Src)
+		if err != nil {
+			return nil, fmt.Errorf("kiss models: %v", err)
+		}
+		srcs = append(srcs, s)
+	}
+	return srcs, nil
+})
+
+func loadRuntime() (*runtimeProg, error) {
+	srcs, err := runtimeSources()
+	if err != nil {
+		return nil, err
+	}
+	prog, err := srcs[0].Parse()
+	if err != nil {
+		return nil, fmt.Errorf("kiss runtime: %v", err)
+	}
+	for _, s := range srcs[1:] {
+		p, err := s.Parse()
 		if err != nil {
 			return nil, fmt.Errorf("kiss models: %v", err)
 		}

@@ -53,10 +53,12 @@ var Bookkeeping = []string{"rt.wakeall"}
 // Private lists the runtime's globals that are no memory shared between
 // goroutines, for smt.Reduction.Private: the running goroutine (only the
 // scheduler writes it), the counters goroutines only add to and only the
-// scheduler reads, the -timing flag (fixed when the root starts), and the
-// panic state, which is the running goroutine's own (the scheduler swaps it
-// at every switch; rt.pstates holds each goroutine's, touched only for it).
-var Private = []string{"rt.cur", "rt.runnable", "rt.blocked", "rt.asleep", "rt.pstates", "rt.timing",
+// scheduler reads (and the masks of runnable and blocked goroutines, which
+// mirror the status in each goroutine's record, where the dependence is),
+// the -timing flag (fixed when the root starts), and the panic state, which
+// is the running goroutine's own (the scheduler swaps it at every switch;
+// rt.pstates holds each goroutine's, touched only for it).
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.pstates", "rt.timing",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).

@@ -86,7 +86,9 @@
 // its footprint the memory it touches (reads of frozen objects, a
 // closure's environment, are none); a goroutine whose block (its run
 // until it stops or is preempted) a sibling explored first sleeps while
-// the path runs only transitions independent of it. Sleep sets are
+// the path runs only transitions independent of it (a scheduler that
+// picks goroutines by number with choosebit has the sleeping ones left
+// out before they fork a path). Sleep sets are
 // restricted so that the path kept never costs more preemptions than the
 // one dropped (Coons, Musuvathi and McKinley, Bounded Partial-Order
 // Reduction), and the state cache keeps each state's sleep set. A

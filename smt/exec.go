@@ -352,7 +352,7 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.selectOp(st, f, in)
 	case op == ir.OpNondet:
 		e.nondet(st, in)
-	case op == ir.OpChoose:
+	case op == ir.OpChoose || op == ir.OpChooseBit:
 		e.choose(st, f, in)
 	case op == ir.OpAssume:
 		e.assume(st, f, in)

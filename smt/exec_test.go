@@ -233,6 +233,43 @@ func TestChooseManyPaths(t *testing.T) {
 	}
 }
 
+// choosebit explores exactly the numbers of the bits set, in increasing
+// order, and a mask with none set is no path.
+func TestChooseBit(t *testing.T) {
+	const src = `
+func @main() {
+  var %k i64
+  var %j i64
+  var %ok bool
+entry:
+  %k = choosebit -9223372036854775786:i64
+  trace "k", %k
+  %ok = eq %k, 63:i64
+  br %ok, last, on
+last:
+  %j = choosebit 0:i64
+  trace "unreachable", %j
+  ret
+on:
+  %ok = eq %k, 4:i64
+  %ok = not %ok
+  assert %ok, assert, "bit 4" at "b.go:1:1"
+  ret
+}
+`
+	p, err := ir.Parse("b.ir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, p, Options{})
+	if res.Stats.Paths != 4 || res.Stats.Completed != 2 {
+		t.Errorf("paths %d completed %d, want 4 and 2 (bits 1, 2, 4 and 63; 4 fails, 63 chooses from none)", res.Stats.Paths, res.Stats.Completed)
+	}
+	if v := violation(t, res, "bit 4"); concretes(v.Nondets) != "4" {
+		t.Errorf("nondets %s, want 4", concretes(v.Nondets))
+	}
+}
+
 // MaxQueued bounds the states waiting; the rest are cut and counted.
 func TestMaxQueued(t *testing.T) {
 	res := run(t, load(t, "exec_choose.ir"), Options{MaxQueued: 5})

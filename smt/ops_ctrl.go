@@ -1,6 +1,8 @@
 package smt
 
 import (
+	bits64 "math/bits"
+
 	"github.com/gokiss/kiss/ir"
 )
 
@@ -45,11 +47,17 @@ func (e *executor) fresh(st *state, t *ir.Type, name string) value {
 	return v
 }
 
-// choose forks one path per value in [0, n).
+// choose forks one path per value in [0, n) (choose n), or per bit set in
+// m (choosebit m). Under the reduction, a choosebit of the scheduler picks
+// a goroutine by its number: the sleeping ones are not offered.
 func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	n, ok := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
 	if !ok {
 		return
+	}
+	bits := in.Op == ir.OpChooseBit
+	if bits {
+		n = int64(bits64.OnesCount64(uint64(n)))
 	}
 	if n <= 0 {
 		st.done = true // nothing to choose from: no path
@@ -83,18 +91,37 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		st.done = true
 		return
 	}
+	vals := make([]uint64, 0, n)
+	if bits {
+		m, _ := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
+		if e.por != nil && e.fn == e.por.sched {
+			e.stats.Slept += bits64.OnesCount64(uint64(m) & sleep)
+			m &^= int64(sleep)
+		}
+		for b := uint64(m); b != 0; b &= b - 1 {
+			vals = append(vals, uint64(bits64.TrailingZeros64(b)))
+		}
+		if len(vals) == 0 {
+			st.done = true // every goroutine that could run sleeps
+			return
+		}
+	} else {
+		for i := range uint64(n) {
+			vals = append(vals, i)
+		}
+	}
 	t := in.Dst.Typ
 	// Push the other values so that they are popped in increasing order.
-	for i := n - 1; i >= 1; i-- {
+	for i := len(vals) - 1; i >= 1; i-- {
 		if !e.canFork() {
-			e.lose(st, CutPaths, int(i))
+			e.lose(st, CutPaths, i)
 			break
 		}
 		c := e.fork(st)
-		e.chosen(c, in, t, uint64(i))
+		e.chosen(c, in, t, vals[i])
 		e.push(c)
 	}
-	e.chosen(st, in, t, 0)
+	e.chosen(st, in, t, vals[0])
 }
 
 func (e *executor) chosen(st *state, in *ir.Instr, t *ir.Type, i uint64) {

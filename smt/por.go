@@ -53,7 +53,9 @@ type Reduction struct {
 	// Scheduler is the function whose chooses pick the goroutine to run,
 	// whose cost instructions are its preemptions, and whose resume runs
 	// the goroutine; Options.Running holds that goroutine's id (below 64
-	// to be put to sleep) when the resume runs.
+	// to be put to sleep) when the resume runs. Its choosebit picks the
+	// goroutine by that id, so a sleeping one is not offered at all (a
+	// choose's value is no id: its child ends at the resume instead).
 	Scheduler string
 	// Bookkeeping names functions of the caller's runtime whose own
 	// accesses (not their callees') are left out of footprints, besides
