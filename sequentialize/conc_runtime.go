@@ -53,14 +53,21 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	m["time.runtimeNano"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return c.monoNow(b), nil
 	}
+	// In a testing/synctest bubble the wall clock is the bubble's: its
+	// monotonic reading, which starts at midnight UTC, 2000-01-01, as in Go
+	// (bubbleEpoch).
 	m["time.runtimeNow"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		raw := func(bits uint) ir.Value {
 			x := l.unknownNondetLabel(b, ir.I64, clockLabel)
 			return b.Bin(ir.OpAnd, x, ir.IntConst(ir.I64, 1<<bits-1))
 		}
+		mono := c.monoNow(b)
+		bubble := b.Load(ir.Bool, c.rt.global("rt.bubble"))
 		sec := b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1_700_000_000), raw(31))
+		sec = b.Op(ir.OpSelect, ir.I64, bubble, b.Bin(ir.OpDiv, mono, ir.IntConst(ir.I64, 1e9)), sec)
 		nsec := b.Conv(raw(29), ir.I32)
-		return b.Make(l.resultType(call.Signature()), sec, nsec, c.monoNow(b)), nil
+		nsec = b.Op(ir.OpSelect, ir.I32, bubble, b.Conv(b.Bin(ir.OpRem, mono, ir.IntConst(ir.I64, 1e9)), ir.I32), nsec)
+		return b.Make(l.resultType(call.Signature()), sec, nsec, mono), nil
 	}
 	// The command line go test gives a test binary: its path, then the
 	// flags it always passes (go test without flags of the user's).
@@ -79,8 +86,13 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 
 const clockLabel = "the clock (time.Now)"
 
+// bubbleEpoch is the time a testing/synctest bubble starts at, midnight
+// UTC, 2000-01-01, in nanoseconds since 1970: inside it, the monotonic and
+// the wall clock both read it plus the time the bubble's goroutines slept.
+const bubbleEpoch = 946_684_800 * 1e9
+
 // monoNow is the monotonic clock now: its reading when the root started
-// plus the fake clock.
+// (when a testing/synctest bubble began, in one) plus the fake clock.
 func (c *concLowering) monoNow(b *builder) ir.Value {
 	return b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.clock")), b.Load(ir.I64, c.rt.global("rt.now")))
 }

@@ -113,7 +113,8 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		return ir.BoolConst(true), nil
 	}
 	// testing/synctest: kiss's clock is already the bubble's (time passes
-	// only when no goroutine can run). Test runs f as a subtest and then
+	// only when no goroutine can run); a bubble's starts at midnight UTC,
+	// 2000-01-01. Test runs f as a subtest and then
 	// waits, as the bubble does, until nothing else can run: a goroutine
 	// started in it that has not exited then (blocked, or asleep: the
 	// bubble's clock stops with its main goroutine) is synctest's deadlock
@@ -125,8 +126,10 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	// does not tell apart one started outside and woken from inside.)
 	// begin starts a bubble: its goroutines are those numbered from the
 	// result on; end waits for them.
+	// Its clock starts at bubbleEpoch.
 	begin := func(b *builder) ir.Value {
 		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
+		b.Store(c.rt.global("rt.clock"), b.Bin(ir.OpSub, ir.IntConst(ir.I64, bubbleEpoch), b.Load(ir.I64, c.rt.global("rt.now"))))
 		return b.Load(ir.I64, c.rt.global("rt.n"))
 	}
 	end := func(b *builder, first ir.Value, pos string) {
