@@ -91,7 +91,9 @@
 // out before they fork a path). Sleep sets are
 // restricted so that the path kept never costs more preemptions than the
 // one dropped (Coons, Musuvathi and McKinley, Bounded Partial-Order
-// Reduction), and the state cache keeps each state's sleep set. A
+// Reduction), and the state cache keeps each state's sleep set (a state
+// met again with goroutines awake that slept when it was explored runs
+// only those). A
 // goroutine whose transition so far touched nothing shared is not
 // preemptible: switching away reaches only what switching away at the
 // transition's start did, at no less cost. The scheduler's chooses where

@@ -86,17 +86,23 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 			cache = cache && st.tr == nil
 		}
 	}
-	if cache && e.revisited(st, sleep) {
-		e.stats.Revisits++
-		st.done = true
-		return
+	byID := bits && e.por != nil && e.fn == e.por.sched
+	var skip uint64
+	if cache {
+		var drop bool
+		if drop, skip = e.revisited(st, sleep, byID); drop {
+			e.stats.Revisits++
+			st.done = true
+			return
+		}
 	}
 	vals := make([]uint64, 0, n)
 	if bits {
 		m, _ := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
-		if e.por != nil && e.fn == e.por.sched {
+		if byID {
 			e.stats.Slept += bits64.OnesCount64(uint64(m) & sleep)
-			m &^= int64(sleep)
+			e.stats.Revisits += bits64.OnesCount64(uint64(m) & skip)
+			m &^= int64(sleep | skip)
 		}
 		for b := uint64(m); b != 0; b &= b - 1 {
 			vals = append(vals, uint64(bits64.TrailingZeros64(b)))
@@ -224,10 +230,12 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 	// The state waits for the cheaper ones: drop it now if it is one
 	// already explored (a preemption often leads where a cheaper path went).
 	// With the reduction, its sleep set is not known until it runs.
-	if (e.por == nil || st.tr == nil) && e.revisited(st, 0) {
-		e.stats.Revisits++
-		st.done = true
-		return false
+	if e.por == nil || st.tr == nil {
+		if drop, _ := e.revisited(st, 0, false); drop {
+			e.stats.Revisits++
+			st.done = true
+			return false
+		}
 	}
 	return true
 }

@@ -45,7 +45,9 @@ import (
 // b does not continue the running goroutine. A path that ends inside aj
 // ends, kept, inside a1…aj at cost c(s→a1). The state cache keeps the sleep
 // set beside each state: a state is dropped only if it was explored with a
-// sleep set contained in its own.
+// sleep set contained in its own; met again with goroutines awake that
+// slept then, it runs only those (when the scheduler picks by number), and
+// counts as explored with the goroutines asleep both times asleep.
 
 // Reduction names what partial-order reduction needs of the caller's
 // scheduler (see Options.Reduce).

@@ -119,17 +119,22 @@ type seenAt struct {
 }
 
 // dominated reports whether a state seen at ats covers the same state with
-// running goroutine r at cost c (see Options.Running).
-func dominated(ats []seenAt, r int64, c int, sleep uint64) bool {
+// running goroutine r at cost c (see Options.Running) and the goroutines
+// of sleep asleep. If none covers it whole, explored is the goroutines some
+// entry with no less of the bound left ran from it: only those asleep there
+// were not (Godefroid, Partial-Order Methods for the Verification of
+// Concurrent Systems, on sleep sets with state caching).
+func dominated(ats []seenAt, r int64, c int, sleep uint64) (covered bool, explored uint64) {
 	for _, a := range ats {
-		if a.sleep&^sleep != 0 {
-			continue // explored with a goroutine asleep that may run here
+		if !(a.cost <= c && (a.running == r || a.running == -1) || a.cost+1 <= c) {
+			continue
 		}
-		if a.cost <= c && (a.running == r || a.running == -1) || a.cost+1 <= c {
-			return true
+		if a.sleep&^sleep == 0 {
+			return true, 0
 		}
+		explored |= ^a.sleep // explored with a goroutine asleep that may run here
 	}
-	return false
+	return false, explored
 }
 
 // record notes the state with running goroutine r at cost c.
@@ -145,11 +150,15 @@ func record(ats []seenAt, r int64, c int, sleep uint64) []seenAt {
 
 // revisited reports whether st, about to choose, equals a state already
 // seen at a cost no greater and with no goroutine asleep that is not asleep
-// in st; otherwise it records st.
-func (e *executor) revisited(st *state, sleep uint64) bool {
+// in st; otherwise it records st. With byID (a choose whose values are
+// goroutine numbers, under the reduction), a state seen with more asleep is
+// not dropped but explored only for the goroutines not run from it then:
+// skip holds the others, and the state is recorded as explored with the
+// goroutines asleep both times asleep.
+func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, skip uint64) {
 	c := &e.cache
 	if c.off || st.pc != e.sol.root {
-		return false
+		return false, 0
 	}
 	if c.seen == nil {
 		c.seen = make(map[[2]uint64][]seenAt)
@@ -160,17 +169,21 @@ func (e *executor) revisited(st *state, sleep uint64) bool {
 	}
 	key, running, ok := e.hashState(st)
 	if !ok {
-		return false
+		return false, 0
 	}
 	ats := c.seen[key]
 	// Costs are kept relative to the round's bound: a state explored in an
 	// earlier round with as much of its bound left covers this one.
 	cost := st.cost - e.bound
-	if dominated(ats, running, cost, sleep) {
-		return true
+	covered, explored := dominated(ats, running, cost, sleep)
+	if covered {
+		return true, 0
 	}
-	c.seen[key] = record(ats, running, cost, sleep)
-	return false
+	if !byID {
+		explored = 0
+	}
+	c.seen[key] = record(ats, running, cost, sleep&^explored)
+	return false, explored &^ sleep
 }
 
 // hashState returns st's key and, kept out of it, the value of
