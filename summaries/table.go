@@ -72,6 +72,8 @@ var registry = func() []Model {
 		inIR("(*sync.RWMutex).Unlock", "sync.RWMutex.Unlock", vis|syn, "releases the write lock and wakes the waiters; unlocking an unlocked RWMutex is a fatal error"),
 		inIR("(*sync.RWMutex).RLock", "sync.RWMutex.RLock", vis|blk|syn, "blocks while a writer holds or waits for the lock, then shares it"),
 		inIR("(*sync.RWMutex).RUnlock", "sync.RWMutex.RUnlock", vis|syn, "releases a read lock; without one it is a fatal error"),
+		inIR("(*sync.RWMutex).TryLock", "sync.RWMutex.TryLock", vis|syn, "holds it alone and returns true if no writer holds or waits for it and no reader holds it, else returns false"),
+		inIR("(*sync.RWMutex).TryRLock", "sync.RWMutex.TryRLock", vis|syn, "shares it and returns true if no writer holds or waits for it, else returns false"),
 		inIR("(*sync.WaitGroup).Add", "sync.WaitGroup.Add", vis|syn, "adds to the counter; negative panics, zero wakes the waiters; Add concurrent with Wait at zero is misuse"),
 		inGo("(*sync.WaitGroup).Done", vis|syn, "Add(-1)"),
 		inGo("(*sync.WaitGroup).Go", vis|syn|spw, "Add(1), then f on a goroutine of its own that calls Done when f returns").calls(OnGoroutine, 1),

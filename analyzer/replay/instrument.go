@@ -1072,6 +1072,8 @@ func syncOp(pkg, recv, name string) string {
 			return "trylock"
 		case "RWMutex.RLock":
 			return "rlock"
+		case "RWMutex.TryRLock":
+			return "tryrlock"
 		case "RWMutex.RUnlock":
 			return "runlock"
 		case "WaitGroup.Add", "WaitGroup.Done":
