@@ -24,6 +24,7 @@ func (c *concLowering) atomicModels(m map[string]externFunc) {
 			// Function style: atomic.AddInt64(addr, delta).
 			m["sync/atomic."+op+k] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 				elem := l.Type(call.Signature().Params().At(0).Type().(*types.Pointer).Elem())
+				nilDeref(b, args[0])
 				return c.atomicOp(b, op, args[0], elem, args[1:]), nil
 			}
 			// Method style: (*atomic.Int64).Add(delta), on the field v.
@@ -58,6 +59,7 @@ func (c *concLowering) typedAtomic(op string) externFunc {
 		if idx < 0 {
 			return nil, errorf("kiss does not model %s yet (%s)", call.Value, pos)
 		}
+		nilDeref(b, args[0])
 		p := b.Field(args[0], idx)
 		elem := l.Type(ft)
 		res := call.Signature().Results()
@@ -107,6 +109,11 @@ func boolToU32(b *builder, v ir.Value) ir.Value {
 		return v
 	}
 	return b.Op(ir.OpSelect, ir.U32, v, ir.IntConst(ir.U32, 1), ir.IntConst(ir.U32, 0))
+}
+
+// nilDeref panics as Go does when an atomic operation's address p is nil.
+func nilDeref(b *builder, p ir.Value) {
+	b.PanicUnless(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), msgNilDeref)
 }
 
 // atomicAccess is the visible part every atomic operation on *p shares:
@@ -169,6 +176,7 @@ func (c *concLowering) atomicValue(op string) externFunc {
 		id := func(v ir.Value) ir.Value { return b.Extract(v, 0) }
 		isNil := func(v ir.Value) ir.Value { return b.Bin(ir.OpEq, id(v), ir.IntConst(ir.I64, 0)) }
 		panicIf := func(bad ir.Value, msg string) { b.PanicStringUnless(b.Not(bad), msg) }
+		nilDeref(b, args[0])
 		p := b.Field(args[0], 0)
 		iface := l.Iface()
 		var nw ir.Value
