@@ -51,13 +51,13 @@ func (e *executor) fresh(st *state, t *ir.Type, name string) value {
 // m (choosebit m). Under the reduction, a choosebit of the scheduler picks
 // a goroutine by its number: the sleeping ones are not offered.
 func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
-	n, ok := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
+	arg, ok := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
 	if !ok {
 		return
 	}
-	bits := in.Op == ir.OpChooseBit
+	n, bits := arg, in.Op == ir.OpChooseBit
 	if bits {
-		n = int64(bits64.OnesCount64(uint64(n)))
+		n = int64(bits64.OnesCount64(uint64(arg)))
 	}
 	if n <= 0 {
 		st.done = true // nothing to choose from: no path
@@ -98,13 +98,13 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	}
 	vals := make([]uint64, 0, n)
 	if bits {
-		m, _ := e.concreteInt(st, e.operand(st, f, in.Args[0]), in.Args[0].Type())
+		m := uint64(arg)
 		if byID {
-			e.stats.Slept += bits64.OnesCount64(uint64(m) & sleep)
-			e.stats.Revisits += bits64.OnesCount64(uint64(m) & skip)
-			m &^= int64(sleep | skip)
+			e.stats.Slept += bits64.OnesCount64(m & sleep)
+			e.stats.Revisits += bits64.OnesCount64(m & skip)
+			m &^= sleep | skip
 		}
-		for b := uint64(m); b != 0; b &= b - 1 {
+		for b := m; b != 0; b &= b - 1 {
 			vals = append(vals, uint64(bits64.TrailingZeros64(b)))
 		}
 		if len(vals) == 0 {
