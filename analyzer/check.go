@@ -140,6 +140,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 		QueryLimit:   queryLimit,
 		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
+		MaxMemory:    maxMemory,
 		MaxPathSteps: maxPathSteps,
 		Observers:    map[string]func() smt.Observer{race.Name: race.New},
 		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
@@ -195,6 +196,13 @@ var testHookRoot func(root string)
 // queryLimit bounds each solver query, in Z3's resource units: about a
 // second or two of Z3's time on a laptop.
 const queryLimit = 5_000_000
+
+// maxMemory is how much a root may grow the process's live memory (Go's
+// heap and Z3's) before it queues no more states: a one-goroutine root of
+// x/sync's syncmap queued 3,900 states of 280 KB each (1.1 GB live). With
+// the package's code built (a few hundred MB) and the collector's headroom
+// under kiss's soft limit of 1 GiB, a go vet process stays near a GiB.
+const maxMemory = 384 << 20
 
 // maxQueued bounds the states a root keeps waiting (each a whole program
 // state): it bounds kiss's memory per root, as -timeout bounds its time.

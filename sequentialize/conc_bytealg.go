@@ -142,9 +142,7 @@ func (s byteSeq) readRange(lo, hi ir.Value) {
 	if s.str {
 		return
 	}
-	s.b.forLoop("rd", s.b.Bin(ir.OpSub, hi, lo), func(k ir.Value) {
-		s.c.read(s.b, s.b.elemPtr(s.v, s.b.Bin(ir.OpAdd, lo, k)))
-	})
+	s.c.readN(s.b, s.v, lo, s.b.Bin(ir.OpSub, hi, lo))
 }
 
 // bytealgHelper returns the helper of a bytealg model for operands of IR

@@ -127,7 +127,23 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		return r, nil
 	}
 	m["runtime/debug.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return unknownBytes(l, b, stack, maxText), nil
+		trace, n := c.stackTrace(l, b)
+		return b.Make(l.Slice(), trace, ir.IntConst(ir.I64, 0), n, ir.IntConst(ir.I64, int64(stackTraceCap))), nil
+	}
+	// runtime.Stack(buf, all) copies as much of the trace as fits into buf
+	// (with all, the other goroutines' traces follow in Go: here they are
+	// part of the unknown frames) and returns how much it copied.
+	m["runtime.Stack"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		trace, n := c.stackTrace(l, b)
+		buf := args[0]
+		lb := b.Extract(buf, 2)
+		n = b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpLt, lb, n), lb, n)
+		b.forLoop("i", n, func(i ir.Value) {
+			e := b.elemPtr(buf, i)
+			c.write(b, e, "buf")
+			b.Store(e, b.Load(ir.U8, b.Index(trace, i)))
+		})
+		return n, nil
 	}
 	// os's init asks the flags of the standard streams (NewFile's
 	// F_GETFL): go test gives its test binary blocking ones, stdin read
@@ -204,3 +220,55 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 // maxStack bounds the frames runtime.Caller and testify's CallerInfo
 // report: deeper stacks are not explored.
 const maxStack = 32
+
+// stackTrace is the text of a goroutine's stack trace as runtime.Stack
+// writes it: its first line, "goroutine N [running]:", with N the
+// goroutine's number (distinct per goroutine, as Go's ids: code that
+// parses it for a goroutine-local key gets concrete, distinct keys; its
+// value is kiss's numbering, 1 for the test's goroutine), then the frames,
+// stackFrames bytes kiss does not write out (unknown inputs). The length
+// is concrete: an unknown one made each byte of a formatted or searched
+// trace a fork (singleflight's panicError: 5 goroutines, 27,490 solver
+// calls in a 10 s budget). It returns the array holding the text and the
+// text's length.
+func (c *concLowering) stackTrace(l *lowerer, b *builder) (ir.Value, ir.Value) {
+	const stack = "the call stack (runtime.Caller)"
+	p := b.Alloc(ir.Array(ir.U8, stackTraceCap), nil)
+	put := func(at ir.Value, v ir.Value) { b.Store(b.Index(p, at), v) }
+	at := func(k int) ir.Value { return ir.IntConst(ir.I64, int64(k)) }
+	for k, ch := range []byte("goroutine ") {
+		put(at(k), ir.IntConst(ir.U8, int64(ch)))
+	}
+	id := b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.cur")), ir.IntConst(ir.I64, 1))
+	// Ids stay below 1000 (the goroutine cap).
+	ge := func(k int64) ir.Value { return b.Bin(ir.OpGe, id, ir.IntConst(ir.I64, k)) }
+	nd := b.Op(ir.OpSelect, ir.I64, ge(100), at(3), b.Op(ir.OpSelect, ir.I64, ge(10), at(2), at(1)))
+	// The digit k places from the right goes to 9+nd-k. Written from the
+	// most significant place down, a place the id does not have writes
+	// position 10, which its first digit then overwrites.
+	for k := 2; k >= 0; k-- {
+		v := id
+		for range k {
+			v = b.Bin(ir.OpDiv, v, ir.IntConst(ir.I64, 10))
+		}
+		d := b.Conv(b.Bin(ir.OpAdd, b.Bin(ir.OpRem, v, ir.IntConst(ir.I64, 10)), ir.IntConst(ir.I64, '0')), ir.U8)
+		pos := b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpLt, at(k), nd), b.Bin(ir.OpSub, b.Bin(ir.OpAdd, at(9), nd), at(k)), at(10))
+		put(pos, d)
+	}
+	end := b.Bin(ir.OpAdd, at(10), nd)
+	for k, ch := range []byte(" [running]:\n") {
+		put(b.Bin(ir.OpAdd, end, at(k)), ir.IntConst(ir.U8, int64(ch)))
+	}
+	end = b.Bin(ir.OpAdd, end, at(len(" [running]:\n")))
+	b.forLoop("frame", at(stackFrames), func(i ir.Value) {
+		put(b.Bin(ir.OpAdd, end, i), l.unknownNondetLabel(b, ir.U8, stack))
+	})
+	return p, b.Bin(ir.OpAdd, end, at(stackFrames))
+}
+
+// stackFrames is how many bytes of frames follow a trace's first line;
+// stackTraceCap holds the longest trace.
+const (
+	stackFrames   = 48
+	stackTraceCap = len("goroutine 999 [running]:\n") + stackFrames
+)

@@ -30,11 +30,18 @@ type Options struct {
 	// distinct calls times Recursion, which a large program makes huge.
 	MaxDepth int
 
-	MaxPaths     int           // paths started (0 = unlimited)
-	MaxSteps     int           // instructions over all paths (0 = unlimited)
-	MaxPathSteps int           // instructions on one path (0 = unlimited)
-	MaxQueued    int           // states waiting to be explored (0 = unlimited): bounds memory
-	Timeout      time.Duration // wall time of the whole run (0 = unlimited)
+	MaxPaths     int // paths started (0 = unlimited)
+	MaxSteps     int // instructions over all paths (0 = unlimited)
+	MaxPathSteps int // instructions on one path (0 = unlimited)
+	MaxQueued    int // states waiting to be explored (0 = unlimited): bounds memory
+	// MaxMemory bounds the growth of the process's live memory during
+	// the run, in bytes (0 = unlimited): Go's live heap at its last
+	// collection and what Z3 has allocated, against their size as the run
+	// started. Beyond it no state is queued: a path that forks goes on
+	// alone and the other ways are cut (CutMemory), so that the states
+	// waiting stop growing.
+	MaxMemory uint64
+	Timeout   time.Duration // wall time of the whole run (0 = unlimited)
 	// QueryLimit bounds the work of each solver query in Z3's resource
 	// units (rlimit; a few million a second), counted in the querying
 	// thread, so that cuts are the same on every machine; QueryTimeout
@@ -173,6 +180,7 @@ const (
 	CutEnumerate  = "enumerate"  // more feasible values than the executor forks over
 	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
 	CutQueued     = "queued"     // Options.MaxQueued
+	CutMemory     = "memory"     // Options.MaxMemory
 	CutViolations = "violations" // Options.MaxViolations reached
 	CutAllocSize  = "alloc-size" // an array longer than maxAllocLen
 

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"time"
 
 	"github.com/gokiss/kiss/ir"
+	"github.com/gokiss/kiss/smt/z3"
 )
 
 // Limits of the executor's own case analyses.
@@ -19,9 +21,11 @@ const (
 
 // executor is one Run.
 type executor struct {
-	ctx  context.Context
-	prog *ir.Program
-	opts Options
+	memBase uint64 // liveMemory as the run started
+	memFull bool   // Options.MaxMemory is reached: no state is queued
+	ctx     context.Context
+	prog    *ir.Program
+	opts    Options
 
 	x         *exprs
 	funcIndex map[*ir.Func]int
@@ -101,6 +105,9 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 	e.stats.CutWhy = make(map[string]int)
 	if opts.Timeout > 0 {
 		e.deadline = time.Now().Add(opts.Timeout)
+	}
+	if opts.MaxMemory > 0 {
+		e.memBase = liveMemory()
 	}
 	for i, f := range p.Funcs {
 		e.funcIndex[f] = i
@@ -223,6 +230,10 @@ func (e *executor) push(st *state) {
 		e.cut(st, CutQueued)
 		return
 	}
+	if e.memFull {
+		e.cut(st, CutMemory)
+		return
+	}
 	if e.por != nil {
 		e.queued(st)
 	}
@@ -317,7 +328,22 @@ func (e *executor) budgetExceeded() bool {
 		e.stop(CutTimeout)
 		return true
 	}
+	if e.opts.MaxMemory > 0 && e.stats.Steps&4095 == 0 {
+		e.memFull = liveMemory() > e.memBase+e.opts.MaxMemory
+	}
 	return false
+}
+
+// liveMemory is the process's live heap at the last collection plus what
+// Z3 has allocated (a variable for tests).
+var liveMemory = func() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	var live uint64
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		live = s[0].Value.Uint64()
+	}
+	return live + z3.EstimatedAllocSize()
 }
 
 // unknownCut is the reason a path is cut when the solver could not decide

@@ -564,9 +564,16 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 	if e.por != nil {
 		// What observers see is read (their state must commute with the
 		// reduction's reordering as memory does).
+		// The race detector's read of a range of elements ("rdn") reads
+		// the whole array.
+		whole := len(args) > 0 && args[0].Type != nil && args[0].Type.Kind == ir.KindString && args[0].Str == "rdn"
 		for _, a := range args {
 			if a.Type != nil && a.Type.Kind == ir.KindPtr && a.Ref.Obj != 0 {
-				e.touch(st, uint64(a.Ref.Obj), a.Ref.Path, false)
+				path := a.Ref.Path
+				if whole {
+					path = nil
+				}
+				e.touch(st, uint64(a.Ref.Obj), path, false)
 			}
 		}
 	}

@@ -104,7 +104,7 @@ type stateCache struct {
 	off   bool    // an observer cannot be hashed
 	canon []int32 // raw object id -> canonical number + 1 (0: not reached)
 	queue []uint64
-	sym   bool // the state holds a term the hash cannot name
+	terms map[*expr]uint64 // the terms hashState has met: their order of meeting
 	live  map[*ir.Func]*liveness
 
 	running uint64 // the object of Options.Running's global (0: none)
@@ -195,7 +195,7 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	}
 	c.canon = c.canon[:st.heap.len()]
 	c.queue = c.queue[:0]
-	c.sym = false
+	clear(c.terms)
 	defer func() {
 		for _, id := range c.queue {
 			c.canon[id] = 0
@@ -270,9 +270,6 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 		}
 		e.hashValue(&h, o.val, o.typ)
 	}
-	if c.sym {
-		return key, 0, false
-	}
 	// The observers, by name.
 	if len(st.obs) > 0 {
 		canon := func(id ObjID) (uint64, bool) {
@@ -343,7 +340,45 @@ func (e *executor) hashValue(h *StateHash, v value, t *ir.Type) {
 		h.Uint64(v.n)
 	}
 	if v.x != nil {
-		h.Uint64(uint64(v.x.id) | 1<<40)
+		e.hashTerm(h, v.x)
+	}
+}
+
+// hashTerm adds the term x with its variables renamed in the order the
+// walk meets them. A state is cached only while its path condition is
+// empty, so its variables are unconstrained and independent: two states
+// equal up to such a renaming have the same futures up to it (the same
+// queries are satisfiable, the same findings reached). The variables made
+// by a nondet are fresh on every path, so hashing them by number made a
+// state holding any unknown value (a formatted message, a stack trace)
+// never meet another: singleflight's TestPanicDo, 27,000 states, no hit.
+// A variable's label stays in the hash (findings that depend on it are
+// held back by it). Terms already met are named by their order of meeting,
+// so that a term shared by many values is walked once.
+func (e *executor) hashTerm(h *StateHash, x *expr) {
+	c := &e.cache
+	if k, ok := c.terms[x]; ok {
+		h.Uint64(1<<62 | k)
+		return
+	}
+	if c.terms == nil {
+		c.terms = make(map[*expr]uint64)
+	}
+	c.terms[x] = uint64(len(c.terms))
+	h.Uint64(uint64(x.op)<<32 | uint64(x.sort.K)<<16 | uint64(x.sort.W)<<8 | uint64(x.narg))
+	switch x.op {
+	case xConst:
+		h.Uint64(x.c.n)
+		h.String(x.c.s)
+	case xVar:
+		h.String(e.labels[x.c.n])
+		if _, stop := e.stopVars[x.c.n]; stop {
+			h.Uint64(1)
+		}
+	default:
+		for i := range int(x.narg) {
+			e.hashTerm(h, x.args[i])
+		}
 	}
 }
 

@@ -188,3 +188,78 @@ func TestStateCacheRunning(t *testing.T) {
 		})
 	}
 }
+
+// Unknown values meet up to renaming: each order of two calls that store a
+// fresh unknown makes its own variables (in its own order), and the two
+// states are still one, since with an empty path condition the variables
+// are free. Unknowns of different labels do not meet.
+func TestStateCacheRenamesUnknowns(t *testing.T) {
+	src := strings.NewReplacer("store %p, 1:i64", "%v = nondet \"A\"\n  store %p, %v", "store %p, VALUE", "%v = nondet \"LABEL\"\n  store %p, %v",
+		"var %p ptr", "var %p ptr\n  var %v i64").Replace(diamondIR)
+	res := run(t, parseIR(t, strings.Replace(src, "LABEL", "B", 1)), Options{MaxCost: 2})
+	if res.Stats.Revisits != 1 || res.Stats.Paths != 8 {
+		t.Errorf("revisits %d paths %d, want 1 and 8", res.Stats.Revisits, res.Stats.Paths)
+	}
+	wantComplete(t, res, true)
+	// When the second order's doB makes an unknown of another label, the
+	// states differ.
+	p := parseIR(t, strings.Replace(src, "LABEL", "B", 1)+`
+func @doB2() {
+  var %p ptr
+  var %v i64
+entry:
+  %p = alloc i64
+  %v = nondet "C"
+  store %p, %v
+  store @b, %p
+  ret
+}
+`)
+	p.Func("main").Blocks[2].Instrs[1].Args[0] = p.Func("doB2")
+	res = run(t, p, Options{MaxCost: 2})
+	if res.Stats.Revisits != 0 || res.Stats.Paths != 10 {
+		t.Errorf("different labels: revisits %d paths %d, want 0 and 10", res.Stats.Revisits, res.Stats.Paths)
+	}
+}
+
+// Past Options.MaxMemory no state is queued: the paths forked then are
+// cut as "memory", and the run says it is incomplete.
+func TestMaxMemory(t *testing.T) {
+	p := parseIR(t, `
+func @main() {
+  var %i i64
+  var %k i64
+  var %s i64
+  var %c bool
+entry:
+  jmp loop
+loop:
+  %k = choose 2:i64
+  %s = shl %s, 1:i64
+  %s = or %s, %k
+  %i = add %i, 1:i64
+  %c = lt %i, 12:i64
+  br %c, loop, done
+done:
+  ret
+}
+`)
+	res := run(t, p, Options{MaxMemory: 1 << 30})
+	if !res.Stats.Complete || res.Stats.Cuts[CutMemory] != 0 {
+		t.Fatalf("within the bound: %d paths, cuts %v", res.Stats.Paths, res.Stats.Cuts)
+	}
+	full := res.Stats.Paths
+	defer func(f func() uint64) { liveMemory = f }(liveMemory)
+	calls := 0
+	liveMemory = func() uint64 {
+		calls++
+		if calls == 1 { // as the run starts
+			return 1 << 30
+		}
+		return 1<<30 + 2<<20
+	}
+	res = run(t, p, Options{MaxMemory: 1 << 20})
+	if res.Stats.Cuts[CutMemory] == 0 || res.Stats.Complete || res.Stats.Paths >= full {
+		t.Fatalf("over the bound: %d paths, cuts %v, complete %v", res.Stats.Paths, res.Stats.Cuts, res.Stats.Complete)
+	}
+}

@@ -24,6 +24,7 @@
 //	observe "race", "exit", g, 0                // g has exited
 //	observe "race", "rd", g, p [, name]         // a plain read of *p
 //	observe "race", "wr", g, p [, name]         // a plain write of *p
+//	observe "race", "rdn", g, p, n [, name]     // plain reads of the n array elements from *p on
 //	observe "race", "atomic.rd", g, p           // an atomic load (synchronizes)
 //	observe "race", "atomic.wr", g, p           // an atomic store or read-modify-write
 //	observe "race", "site", g, pos              // g calls another package's code at pos ("": returned)
@@ -206,6 +207,30 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		} else if n := len(d.sites[g]); n > 0 {
 			d.sites[g] = d.sites[g][: n-1 : n-1]
 		}
+	case "rdn":
+		var label string
+		if len(args) > 3 {
+			label = args[3].Str
+		}
+		ref, n := args[1].Ref, args[2].Int64()
+		if len(ref.Path) == 0 || n <= 0 {
+			return nil
+		}
+		path := slices.Clone(ref.Path)
+		el := smt.Ref{Obj: ref.Obj, Path: path}
+		var via string
+		if k := len(d.sites[g]); k > 0 {
+			via = d.sites[g][k-1]
+		}
+		e := epoch{clk: d.clock(g).get(g), pos: pos, via: via, name: label}
+		var first *smt.Finding
+		for k := range n {
+			path[len(path)-1] = ref.Path[len(path)-1] + int(k)
+			if f := d.access(g, el, false, e); f != nil && first == nil {
+				first = f
+			}
+		}
+		return first
 	case "rd", "wr", "atomic.rd", "atomic.wr":
 		var label string
 		if len(args) > 2 {

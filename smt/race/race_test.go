@@ -266,3 +266,21 @@ func TestCloneSharesShadowMemory(t *testing.T) {
 		t.Fatalf("the clone's write showed in the original: %+v", fs)
 	}
 }
+
+// A read of a range of elements is a read of each: it races with a write
+// of an element inside the range, not with one outside it.
+func TestRangeRead(t *testing.T) {
+	for _, c := range []struct {
+		el   int
+		race bool
+	}{{1, false}, {2, true}, {4, true}, {5, false}} {
+		fs := run(t, New(),
+			ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+			ev{"wr", []smt.Concrete{i64(0), ptr(1, 3, c.el), str("buf[i]")}, "a.go:1:1"},
+			ev{"rdn", []smt.Concrete{i64(1), ptr(1, 3, 2), i64(3), str("")}, "a.go:2:1"},
+		)
+		if got := len(fs) == 1; got != c.race || len(fs) > 1 {
+			t.Errorf("write of element %d, read of 2..4: findings %+v", c.el, fs)
+		}
+	}
+}
