@@ -140,7 +140,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 		QueryLimit:   queryLimit,
 		QueryTimeout: cfg.Timeout / 4,
 		MaxQueued:    maxQueued,
-		MaxMemory:    maxMemory,
+		MaxMemory:    uint64(cfg.Memory) << 20,
 		MaxPathSteps: maxPathSteps,
 		Observers:    map[string]func() smt.Observer{race.Name: race.New},
 		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
@@ -194,15 +194,12 @@ func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps 
 var testHookRoot func(root string)
 
 // queryLimit bounds each solver query, in Z3's resource units: about a
-// second or two of Z3's time on a laptop.
-const queryLimit = 5_000_000
-
-// maxMemory is how much a root may grow the process's live memory (Go's
-// heap and Z3's) before it queues no more states: a one-goroutine root of
-// x/sync's syncmap queued 3,900 states of 280 KB each (1.1 GB live). With
-// the package's code built (a few hundred MB) and the collector's headroom
-// under kiss's soft limit of 1 GiB, a go vet process stays near a GiB.
-const maxMemory = 384 << 20
+// quarter of a second of Z3's time. The queries kiss's findings need take
+// far less; the ones that reach it are mostly string constraints on unknown
+// text (a path from os.Executable taken apart by filepath), which at five
+// times the limit took a root's whole budget in a dozen queries
+// (x/sync's singleflight subprocess tests: 13 queries, 7.5 s).
+const queryLimit = 1_000_000
 
 // maxQueued bounds the states a root keeps waiting (each a whole program
 // state): it bounds kiss's memory per root, as -timeout bounds its time.

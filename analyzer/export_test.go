@@ -10,4 +10,12 @@ func SetTestHookRoot(f func(root string)) { testHookRoot = f }
 func init() {
 	DefaultConfig.Verify = false
 	config.Verify = false
+
+	// The corpus is checked many roots at once in one process whose heap
+	// holds every package: a memory budget shared by them would cut what
+	// one root explores depending on the others, and the corpus's findings
+	// must not vary from run to run (TestReductionKeepsFindings compares
+	// two runs). The budget itself is smt's TestMaxMemory.
+	DefaultConfig.Memory = 0
+	config.Memory = 0
 }

@@ -17,6 +17,7 @@
 //	          recursion: 2      # nesting of the same call on a goroutine's stack (-recursion)
 //	          goroutines: 16    # goroutines per schedule (-goroutines)
 //	          timeout: 10s      # time budget per root (-timeout)
+//	          memory: 384       # MiB a root may grow kiss's live memory by (-memory)
 //	          timing: false     # also report failures that need a goroutine slower than a timer (-timing)
 //	          checks: [deadlock, leak, race, panic, assert, timing]   # which checks to report; all when empty
 //
@@ -57,6 +58,7 @@ type Settings struct {
 	Inline     *int     `json:"inline,omitempty"`
 	Goroutines int      `json:"goroutines"`
 	Timeout    string   `json:"timeout"`
+	Memory     int      `json:"memory"`
 	Checks     []string `json:"checks"`
 	Timing     bool     `json:"timing"`
 	// Verify replays each finding before it is reported (kiss.Config.Verify).
@@ -73,6 +75,7 @@ func DefaultSettings() Settings {
 		Recursion:  d.Recursion,
 		Goroutines: d.Goroutines,
 		Timeout:    d.Timeout.String(),
+		Memory:     d.Memory,
 		Verify:     d.Verify,
 
 		ReplayTimeout: d.ReplayTimeout.String(),
@@ -104,14 +107,14 @@ func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
 		name string
 		v    int
 		min  int
-	}{{"contexts", s.Contexts, 0}, {"unroll", s.Unroll, 0}, {"recursion", s.Recursion, 1}, {"goroutines", s.Goroutines, 1}} {
+	}{{"contexts", s.Contexts, 0}, {"unroll", s.Unroll, 0}, {"recursion", s.Recursion, 1}, {"goroutines", s.Goroutines, 1}, {"memory", s.Memory, 0}} {
 		if f.v < f.min {
 			errs = append(errs, fmt.Sprintf("%s is %d, must be at least %d", f.name, f.v, f.min))
 		}
 	}
 	cfg := kiss.DefaultConfig
 	cfg.Contexts, cfg.Unroll, cfg.Recursion, cfg.Goroutines, cfg.Timing = s.Contexts, s.Unroll, s.Recursion, s.Goroutines, s.Timing
-	cfg.Verify = s.Verify
+	cfg.Verify, cfg.Memory = s.Verify, s.Memory
 	for _, f := range []struct {
 		name, v string
 		to      *time.Duration

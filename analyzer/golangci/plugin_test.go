@@ -57,9 +57,9 @@ func TestSettings(t *testing.T) {
 		{"contexts", map[string]any{"contexts": 3}, with(func(c *kiss.Config) { c.Contexts = 3 }), all},
 		{"zero contexts is not the default", map[string]any{"contexts": 0}, with(func(c *kiss.Config) { c.Contexts = 0 }), all},
 		{"every setting", map[string]any{
-			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s", "timing": true,
+			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s", "memory": 200, "timing": true,
 			"checks": []any{"race", "deadlock"}, "verify": false, "replay-timeout": "30s",
-		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, Timing: true, ReplayTimeout: 30 * time.Second},
+		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, Memory: 200, Timing: true, ReplayTimeout: 30 * time.Second},
 			map[string]bool{"race": true, "deadlock": true}},
 		{"the deprecated inline is accepted and ignored", map[string]any{"inline": 4}, def, all},
 		{"empty checks means all", map[string]any{"checks": []any{}}, def, all},
@@ -89,8 +89,8 @@ func TestSettings(t *testing.T) {
 }
 
 // settingsOf is the part of a kiss.Config the settings set.
-func settingsOf(c kiss.Config) [8]any {
-	return [8]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.Timing, c.Verify, c.ReplayTimeout}
+func settingsOf(c kiss.Config) [9]any {
+	return [9]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.Memory, c.Timing, c.Verify, c.ReplayTimeout}
 }
 
 func with(f func(*kiss.Config)) kiss.Config {
