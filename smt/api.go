@@ -75,7 +75,8 @@ type Options struct {
 	Reduce *Reduction
 
 	// Observers are the factories of the observers that observe
-	// instructions name; each path gets its own (cloned on forks).
+	// instructions name; each path gets its own (cloned on forks). A name
+	// mapped to nil has no observer: its observe instructions do nothing.
 	Observers map[string]func() Observer
 }
 

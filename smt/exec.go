@@ -23,6 +23,7 @@ const (
 type executor struct {
 	memBase uint64 // liveMemory as the run started
 	memFull bool   // Options.MaxMemory is reached: no state is queued
+	memShed uint64 // the collection after which queued states were last shed
 	ctx     context.Context
 	prog    *ir.Program
 	opts    Options
@@ -107,7 +108,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 		e.deadline = time.Now().Add(opts.Timeout)
 	}
 	if opts.MaxMemory > 0 {
-		e.memBase = liveMemory()
+		e.memBase, _ = liveMemory()
 	}
 	for i, f := range p.Funcs {
 		e.funcIndex[f] = i
@@ -199,7 +200,7 @@ func check(p *ir.Program, opts Options) error {
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if in.Op == ir.OpObserve && in.Name != hintPOR && opts.Observers[in.Name] == nil {
+				if in.Op == ir.OpObserve && in.Name != hintPOR && !hasKey(opts.Observers, in.Name) {
 					return fmt.Errorf("smt: %s: observe %q: no such observer", in.Pos, in.Name)
 				}
 			}
@@ -329,21 +330,33 @@ func (e *executor) budgetExceeded() bool {
 		return true
 	}
 	if e.opts.MaxMemory > 0 && e.stats.Steps&4095 == 0 {
-		e.memFull = liveMemory() > e.memBase+e.opts.MaxMemory
+		live, gc := liveMemory()
+		e.memFull = live > e.memBase+e.opts.MaxMemory
+		if e.memFull && gc > e.memShed {
+			// The states waiting hold the memory: refusing new ones is not
+			// enough when each holds its own copy of large objects. Half
+			// of them go, those the search would reach last; the next
+			// collection shows whether that was enough.
+			e.wl.shed(e.wl.n/2, func(st *state) { e.cut(st, CutMemory) })
+			e.memShed = gc + 1
+		}
 	}
 	return false
 }
 
-// liveMemory is the process's live heap at the last collection plus what
-// Z3 has allocated (a variable for tests).
-var liveMemory = func() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// liveMemory returns the process's live heap at the last collection plus
+// what Z3 has allocated, and the number of that collection (a variable
+// for tests).
+var liveMemory = func() (bytes, gc uint64) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(s)
-	var live uint64
 	if s[0].Value.Kind() == metrics.KindUint64 {
-		live = s[0].Value.Uint64()
+		bytes = s[0].Value.Uint64()
 	}
-	return live + z3.EstimatedAllocSize()
+	if s[1].Value.Kind() == metrics.KindUint64 {
+		gc = s[1].Value.Uint64()
+	}
+	return bytes + z3.EstimatedAllocSize(), gc
 }
 
 // unknownCut is the reason a path is cut when the solver could not decide
@@ -714,6 +727,21 @@ func (w *worklist) pop() *state {
 	return st
 }
 
+// shed removes n states, those pop would return last (the costliest
+// first, each bucket from its bottom), and hands each to cut.
+func (w *worklist) shed(n int, cut func(*state)) {
+	for b := len(w.buckets) - 1; b >= 0 && n > 0; b-- {
+		q := w.buckets[b]
+		k := min(n, len(q))
+		for _, st := range q[:k] {
+			cut(st)
+		}
+		w.buckets[b] = append(q[:0:0], q[k:]...)
+		w.n -= k
+		n -= k
+	}
+}
+
 // cheaperThan reports whether a queued state costs less than c.
 func (w *worklist) cheaperThan(c int) bool {
 	if w.n == 0 || w.flat {
@@ -824,4 +852,9 @@ func (e *executor) addLabels(deps []string, x *expr) []string {
 	out := append(slices.Clone(deps), found...)
 	slices.Sort(out)
 	return out
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
 }

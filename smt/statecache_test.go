@@ -249,17 +249,42 @@ done:
 		t.Fatalf("within the bound: %d paths, cuts %v", res.Stats.Paths, res.Stats.Cuts)
 	}
 	full := res.Stats.Paths
-	defer func(f func() uint64) { liveMemory = f }(liveMemory)
-	calls := 0
-	liveMemory = func() uint64 {
+	defer func(f func() (uint64, uint64)) { liveMemory = f }(liveMemory)
+	calls := uint64(0)
+	liveMemory = func() (uint64, uint64) {
 		calls++
 		if calls == 1 { // as the run starts
-			return 1 << 30
+			return 1 << 30, calls
 		}
-		return 1<<30 + 2<<20
+		return 1<<30 + 2<<20, calls
 	}
 	res = run(t, p, Options{MaxMemory: 1 << 20})
 	if res.Stats.Cuts[CutMemory] == 0 || res.Stats.Complete || res.Stats.Paths >= full {
 		t.Fatalf("over the bound: %d paths, cuts %v, complete %v", res.Stats.Paths, res.Stats.Cuts, res.Stats.Complete)
+	}
+}
+
+// shed drops the states the search would reach last: the costliest, and
+// in a bucket the oldest (the bottom of its stack).
+func TestWorklistShed(t *testing.T) {
+	var w worklist
+	var all []*state
+	for _, c := range []int{0, 1, 0, 2, 1, 2} {
+		st := &state{cost: c}
+		all = append(all, st)
+		w.push(st)
+	}
+	var cut []*state
+	w.shed(3, func(st *state) { cut = append(cut, st) })
+	if len(cut) != 3 || cut[0] != all[3] || cut[1] != all[5] || cut[2] != all[1] || w.n != 3 {
+		t.Fatalf("cut %v, %d left", cut, w.n)
+	}
+	for _, want := range []*state{all[2], all[0], all[4]} {
+		if got := w.pop(); got != want {
+			t.Fatalf("popped cost %d, want the state of cost %d", got.cost, want.cost)
+		}
+	}
+	if w.pop() != nil {
+		t.Fatal("states left after shedding half and popping the rest")
 	}
 }

@@ -17,7 +17,7 @@
 //	          recursion: 2      # nesting of the same call on a goroutine's stack (-recursion)
 //	          goroutines: 16    # goroutines per schedule (-goroutines)
 //	          timeout: 10s      # time budget per root (-timeout)
-//	          memory: 384       # MiB a root may grow kiss's live memory by (-memory)
+//	          memory: 256       # MiB a root may grow kiss's live memory by (-memory)
 //	          timing: false     # also report failures that need a goroutine slower than a timer (-timing)
 //	          checks: [deadlock, leak, race, panic, assert, timing]   # which checks to report; all when empty
 //
