@@ -39,7 +39,9 @@ type Options struct {
 	// collection and what Z3 has allocated, against their size as the run
 	// started. Beyond it no state is queued: a path that forks goes on
 	// alone and the other ways are cut (CutMemory), so that the states
-	// waiting stop growing.
+	// waiting stop growing, and half of the states waiting are cut once
+	// per collection while it lasts. At twice MaxMemory the run stops
+	// (CutMemory), as at its Timeout.
 	MaxMemory uint64
 	Timeout   time.Duration // wall time of the whole run (0 = unlimited)
 	// QueryLimit bounds the work of each solver query in Z3's resource

@@ -331,6 +331,13 @@ func (e *executor) budgetExceeded() bool {
 	}
 	if e.opts.MaxMemory > 0 && e.stats.Steps&4095 == 0 {
 		live, gc := liveMemory()
+		if live > e.memBase+2*e.opts.MaxMemory {
+			// Twice the budget with states shed: the memory is the paths'
+			// own (a path that never ends allocating as it goes) or the
+			// run's terms and queries. The run ends, as at its timeout.
+			e.stop(CutMemory)
+			return true
+		}
 		e.memFull = live > e.memBase+e.opts.MaxMemory
 		if e.memFull && gc > e.memShed {
 			// The states waiting hold the memory: refusing new ones is not

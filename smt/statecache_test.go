@@ -262,6 +262,20 @@ done:
 	if res.Stats.Cuts[CutMemory] == 0 || res.Stats.Complete || res.Stats.Paths >= full {
 		t.Fatalf("over the bound: %d paths, cuts %v, complete %v", res.Stats.Paths, res.Stats.Cuts, res.Stats.Complete)
 	}
+	shed := res.Stats.Paths
+	// At twice the bound the run stops at once.
+	calls = 0
+	liveMemory = func() (uint64, uint64) {
+		calls++
+		if calls == 1 {
+			return 1 << 30, calls
+		}
+		return 1<<30 + 3<<20, calls
+	}
+	res = run(t, p, Options{MaxMemory: 1 << 20})
+	if res.Stats.Cuts[CutMemory] == 0 || res.Stats.Complete || res.Stats.Paths >= shed {
+		t.Fatalf("over twice the bound: %d paths (%d when shedding), cuts %v", res.Stats.Paths, shed, res.Stats.Cuts)
+	}
 }
 
 // shed drops the states the search would reach last: the costliest, and
