@@ -3,6 +3,7 @@ package z3
 /*
 #cgo LDFLAGS: -lz3
 #include <stdlib.h>
+#include <malloc.h>
 #include <z3.h>
 
 // Z3's default error handler ends the process. This one does nothing: every
@@ -150,6 +151,10 @@ func (s *shared) close() {
 	if raw != nil {
 		C.Z3_del_context(raw)
 		liveContexts.Add(-1)
+		// What Z3 freed stays in the C allocator's arenas otherwise: a go
+		// vet process checking 66 roots one after the other (ants's tests)
+		// grew to 1.5 GB with a Go heap below 768 MiB.
+		C.malloc_trim(0)
 	}
 }
 
