@@ -148,6 +148,13 @@ func (c *Config) stdout() io.Writer {
 // vettool sets it when go vet runs it on a dependency only for its facts.
 func SetFactsOnly(on bool) { config.FactsOnly = on }
 
+// SetManyPackages says that the process checks many packages at once (kiss
+// ./..., not go vet's process per package): -memory then defaults to 0.
+// Its budget is measured on the process, whose live heap then holds every
+// package loaded and every root running, and they cut each other's
+// roots: 3 kernels of the corpus lost their findings under kiss ./....
+func SetManyPackages() { config.Memory = 0 }
+
 func run(pass *analysis.Pass) (any, error) {
 	return Check(pass, &config)
 }

@@ -17,7 +17,7 @@
 //	          recursion: 2      # nesting of the same call on a goroutine's stack (-recursion)
 //	          goroutines: 16    # goroutines per schedule (-goroutines)
 //	          timeout: 10s      # time budget per root (-timeout)
-//	          memory: 256       # MiB a root may grow kiss's live memory by (-memory)
+//	          memory: 0         # MiB a root may grow the process's live memory by (-memory; 0: no bound)
 //	          timing: false     # also report failures that need a goroutine slower than a timer (-timing)
 //	          checks: [deadlock, leak, race, panic, assert, timing]   # which checks to report; all when empty
 //
@@ -75,7 +75,7 @@ func DefaultSettings() Settings {
 		Recursion:  d.Recursion,
 		Goroutines: d.Goroutines,
 		Timeout:    d.Timeout.String(),
-		Memory:     d.Memory,
+		Memory:     0, // golangci-lint checks many packages in one process (kiss.SetManyPackages)
 		Verify:     d.Verify,
 
 		ReplayTimeout: d.ReplayTimeout.String(),

@@ -45,6 +45,7 @@ func TestRegistered(t *testing.T) {
 // maps with lower-cased keys, values as YAML typed them.
 func TestSettings(t *testing.T) {
 	def := kiss.DefaultConfig
+	def.Memory = 0 // many packages in one process
 	all := map[string]bool{"deadlock": true, "leak": true, "race": true, "panic": true, "assert": true, "timing": true}
 	for _, tc := range []struct {
 		name     string
@@ -95,6 +96,7 @@ func settingsOf(c kiss.Config) [9]any {
 
 func with(f func(*kiss.Config)) kiss.Config {
 	c := kiss.DefaultConfig
+	c.Memory = 0
 	f(&c)
 	return c
 }

@@ -42,14 +42,23 @@ func main() {
 	if vetxOnly(os.Args[1:]) {
 		kiss.SetFactsOnly(true)
 	}
+	if !unitChecker(os.Args[1:]) {
+		kiss.SetManyPackages()
+	}
 	singlechecker.Main(kiss.Analyzer)
+}
+
+// unitChecker reports whether go vet runs kiss on one unit: the
+// unit-checker protocol's one argument is the unit's JSON configuration.
+func unitChecker(args []string) bool {
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
 // vetxOnly reports whether go vet runs kiss on a unit only for its facts
 // (a dependency of the packages being vetted): the unit-checker protocol's
 // one argument is the unit's JSON configuration file.
 func vetxOnly(args []string) bool {
-	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+	if !unitChecker(args) {
 		return false
 	}
 	data, err := os.ReadFile(args[len(args)-1])
