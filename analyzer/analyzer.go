@@ -33,9 +33,9 @@ type Config struct {
 	// Memory is how much a root may grow the process's live memory (Go's
 	// heap and Z3's), in MiB, before it queues no more states (0: no
 	// bound): a one-goroutine root of x/sync's syncmap queued 3,900
-	// states of 280 KB each (1.1 GB live). Like Timeout it is a budget of
-	// the process, so roots checked at once share it, and what it cuts
-	// depends on them.
+	// states of 280 KB each (1.1 GB live). It is measured on the process,
+	// so it fits a process that checks one package (go vet's); with many
+	// packages in one process it is 0 (SetManyPackages).
 	Memory    int
 	Schedules string // directory for schedule files
 	Stats     bool   // per-root statistics on stderr
