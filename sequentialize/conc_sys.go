@@ -35,7 +35,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 			return l.UnknownResults(b, call.Signature()), nil
 		}
 	}
-	const stack = "the call stack (runtime.Caller)"
+	const stack = stackLabel
 	m["runtime.Caller"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		skip := args[0]
 		deep := b.Bin(ir.OpGe, skip, ir.IntConst(ir.I64, maxStack))
@@ -217,6 +217,9 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	}
 }
 
+// stackLabel names the unknown inputs of the call stack.
+const stackLabel = "the call stack (runtime.Caller)"
+
 // maxStack bounds the frames runtime.Caller and testify's CallerInfo
 // report: deeper stacks are not explored.
 const maxStack = 32
@@ -232,7 +235,6 @@ const maxStack = 32
 // calls in a 10 s budget). It returns the array holding the text and the
 // text's length.
 func (c *concLowering) stackTrace(l *lowerer, b *builder) (ir.Value, ir.Value) {
-	const stack = "the call stack (runtime.Caller)"
 	p := b.Alloc(ir.Array(ir.U8, stackTraceCap), nil)
 	put := func(at ir.Value, v ir.Value) { b.Store(b.Index(p, at), v) }
 	at := func(k int) ir.Value { return ir.IntConst(ir.I64, int64(k)) }
@@ -261,7 +263,7 @@ func (c *concLowering) stackTrace(l *lowerer, b *builder) (ir.Value, ir.Value) {
 	}
 	end = b.Bin(ir.OpAdd, end, at(len(" [running]:\n")))
 	b.forLoop("frame", at(stackFrames), func(i ir.Value) {
-		put(b.Bin(ir.OpAdd, end, i), l.unknownNondetLabel(b, ir.U8, stack))
+		put(b.Bin(ir.OpAdd, end, i), l.unknownNondetLabel(b, ir.U8, stackLabel))
 	})
 	return p, b.Bin(ir.OpAdd, end, at(stackFrames))
 }

@@ -92,6 +92,14 @@ type Observer interface {
 	Clone() Observer
 }
 
+// RangeObserver is implemented by observers with events on a range of
+// array elements: Ranged reports whether the event args is one, and the
+// partial-order reduction then counts it as a read of each pointer
+// argument's whole object.
+type RangeObserver interface {
+	Ranged(args []Concrete) bool
+}
+
 // Finding is what an observer reports. A run reports a finding once per
 // (Kind, position, Message), or, when it has Keys, once per Kind and set
 // of keys: it is reported unless every one of its keys was reported

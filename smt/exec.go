@@ -21,12 +21,9 @@ const (
 
 // executor is one Run.
 type executor struct {
-	memBase uint64 // liveMemory as the run started
-	memFull bool   // Options.MaxMemory is reached: no state is queued
-	memShed uint64 // the collection after which queued states were last shed
-	ctx     context.Context
-	prog    *ir.Program
-	opts    Options
+	ctx  context.Context
+	prog *ir.Program
+	opts Options
 
 	x         *exprs
 	funcIndex map[*ir.Func]int
@@ -49,6 +46,9 @@ type executor struct {
 	noStop   map[*expr]bool    // terms known to mention no variable of stopVars
 	seenE    map[string]bool
 	deadline time.Time
+	memBase  uint64 // liveMemory as the run started
+	memFull  bool   // Options.MaxMemory is reached: no state is queued
+	memShed  uint64 // the collection after which queued states were last shed
 	stopped  string // the reason exploration stopped early, if it did
 
 	sol   *solver
@@ -200,7 +200,7 @@ func check(p *ir.Program, opts Options) error {
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if in.Op == ir.OpObserve && in.Name != hintPOR && !hasKey(opts.Observers, in.Name) {
+				if in.Op == ir.OpObserve && in.Name != hintPOR && !observed(opts, in.Name) {
 					return fmt.Errorf("smt: %s: observe %q: no such observer", in.Pos, in.Name)
 				}
 			}
@@ -861,7 +861,9 @@ func (e *executor) addLabels(deps []string, x *expr) []string {
 	return out
 }
 
-func hasKey[K comparable, V any](m map[K]V, k K) bool {
-	_, ok := m[k]
+// observed reports whether Options.Observers names the observer name (nil
+// when its events are dropped).
+func observed(opts Options, name string) bool {
+	_, ok := opts.Observers[name]
 	return ok
 }

@@ -534,7 +534,8 @@ func (e *executor) coDone(st *state, f *frame, in *ir.Instr) {
 // observe hands the arguments, made concrete, to the observer: a symbolic
 // argument forks one path per feasible value (up to maxEnumerate).
 func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
-	if mk, ok := e.opts.Observers[in.Name]; ok && mk == nil {
+	mk := e.opts.Observers[in.Name] // present: Run checked
+	if mk == nil {
 		e.next(st)
 		return
 	}
@@ -565,12 +566,12 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 		args = append(args, e.concrete(v, in.Args[i].Type(), ev))
 	}
 	e.obsArgs = args
+	o := st.observer(in.Name, mk)
 	if e.por != nil {
 		// What observers see is read (their state must commute with the
 		// reduction's reordering as memory does).
-		// The race detector's read of a range of elements ("rdn") reads
-		// the whole array.
-		whole := len(args) > 0 && args[0].Type != nil && args[0].Type.Kind == ir.KindString && args[0].Str == "rdn"
+		r, ranged := o.(RangeObserver)
+		whole := ranged && r.Ranged(args)
 		for _, a := range args {
 			if a.Type != nil && a.Type.Kind == ir.KindPtr && a.Ref.Obj != 0 {
 				path := a.Ref.Path
@@ -581,7 +582,6 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 			}
 		}
 	}
-	o := st.observer(in.Name, e.opts.Observers[in.Name])
 	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
 		if v := e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc); v != nil {
 			v.Detail = fd.Detail

@@ -218,11 +218,7 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		}
 		path := slices.Clone(ref.Path)
 		el := smt.Ref{Obj: ref.Obj, Path: path}
-		var via string
-		if k := len(d.sites[g]); k > 0 {
-			via = d.sites[g][k-1]
-		}
-		e := epoch{clk: d.clock(g).get(g), pos: pos, via: via, name: label}
+		e := epoch{clk: d.clock(g).get(g), pos: pos, via: d.via(g), name: label}
 		var first *smt.Finding
 		for k := range n {
 			path[len(path)-1] = ref.Path[len(path)-1] + int(k)
@@ -250,13 +246,23 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 				d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 			}()
 		}
-		var via string
-		if n := len(d.sites[g]); n > 0 {
-			via = d.sites[g][n-1]
-		}
-		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, via: via, name: label, atomic: atomic})
+		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, via: d.via(g), name: label, atomic: atomic})
 	}
 	return nil
+}
+
+// via is the innermost call of another package's code g is in ("" when
+// none).
+func (d *Detector) via(g int) string {
+	if n := len(d.sites[g]); n > 0 {
+		return d.sites[g][n-1]
+	}
+	return ""
+}
+
+// Ranged says that "rdn" reads a range of elements (smt.RangeObserver).
+func (d *Detector) Ranged(args []smt.Concrete) bool {
+	return len(args) > 0 && args[0].Str == "rdn"
 }
 
 func subOf(args []smt.Concrete) int64 {
