@@ -19,3 +19,6 @@ func init() {
 	DefaultConfig.Memory = 0
 	config.Memory = 0
 }
+
+// KeepBodies is keepBodies.
+var KeepBodies = keepBodies

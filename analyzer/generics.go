@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -232,6 +233,7 @@ func (u *genericUniverse) ImportFrom(path, dir string, _ types.ImportMode) (*typ
 		if err != nil {
 			return nil, err
 		}
+		keepBodies(f, u.source[path])
 		files = append(files, f)
 	}
 	goVersion := ""
@@ -257,8 +259,12 @@ func (u *genericUniverse) check(path string, files []*ast.File, goVersion string
 		FileVersions: map[*ast.File]string{},
 	}
 	conf := types.Config{Importer: u, Sizes: u.pass.TypesSizes, GoVersion: goVersion, FakeImportC: true}
+	self := path == u.pass.Pkg.Path()
 	var first error
 	conf.Error = func(err error) {
+		if te, ok := err.(types.Error); ok && te.Soft && !self {
+			return // an import only the bodies keepBodies dropped used
+		}
 		if first == nil {
 			first = err
 		}
@@ -268,10 +274,107 @@ func (u *genericUniverse) check(path string, files []*ast.File, goVersion string
 		return nil, fmt.Errorf("%s does not type-check against generic code from source: %v", path, first)
 	}
 	c := &checkedPackage{pkg: pkg, files: files, info: info}
-	if path != u.pass.Pkg.Path() {
+	if !self {
 		u.checked[path] = c
 	}
 	return c, nil
+}
+
+// keepBodies drops the bodies of f's functions that kiss does not need
+// from source, then the imports only those bodies used (whose packages
+// would be checked from source in turn when their export data is
+// incomplete). A package with generic code the others use keeps its
+// generic functions and the methods of its generic types; a package
+// checked only because the driver's export data of it is incomplete (iter,
+// behind slices) is there for its declarations, and keeps none. Their other
+// functions are linked from the lowered code of their facts. Checking
+// bodies was most of the cost: under go vet, 43% of kiss's time on
+// golang.org/x/sync went to checking packages again, among them runtime
+// (imported by iter's Pull) in every process that instantiated slices.
+func keepBodies(f *ast.File, generic bool) {
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		if generic && (fd.Type.TypeParams != nil ||
+			fd.Recv != nil && len(fd.Recv.List) == 1 && genericReceiver(fd.Recv.List[0].Type)) {
+			continue
+		}
+		fd.Body = nil
+	}
+	dropUnusedImports(f)
+}
+
+// dropUnusedImports removes f's imports whose name no qualified identifier
+// of f uses (blank ones too: f is checked for its types, not run). An
+// import whose package name is not its path's last element (nor the one
+// before a major version suffix) may be dropped wrongly: the check then
+// fails, and kiss falls back to the package as the driver gave it.
+func dropUnusedImports(f *ast.File) {
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	keep := func(spec *ast.ImportSpec) bool {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || path == "unsafe" || path == "C" {
+			return true
+		}
+		if spec.Name != nil {
+			return spec.Name.Name == "." || spec.Name.Name != "_" && used[spec.Name.Name]
+		}
+		name := path[strings.LastIndex(path, "/")+1:]
+		if i := strings.LastIndex(path, "/"); i > 0 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+			name = path[strings.LastIndex(path[:i], "/")+1 : i] // example.com/mod/v2
+		}
+		return !token.IsIdentifier(name) || used[name] // gopkg.in/yaml.v3: its name is not known here
+	}
+	var kept []*ast.ImportSpec
+	for _, spec := range f.Imports {
+		if keep(spec) {
+			kept = append(kept, spec)
+		}
+	}
+	f.Imports = kept
+	decls := f.Decls[:0]
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			specs := gd.Specs[:0]
+			for _, sp := range gd.Specs {
+				if keep(sp.(*ast.ImportSpec)) {
+					specs = append(specs, sp)
+				}
+			}
+			if gd.Specs = specs; len(specs) == 0 {
+				continue
+			}
+		}
+		decls = append(decls, d)
+	}
+	f.Decls = decls
+}
+
+// genericReceiver reports whether a method's receiver type expression
+// names type parameters: T[K, V] or *T[E].
+func genericReceiver(e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		default:
+			return false
+		}
+	}
 }
 
 // foreignGenerics lists the packages, other than pkg, whose generic

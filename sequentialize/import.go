@@ -307,20 +307,71 @@ func (l *lowerer) reachable() reach {
 		f := work[len(work)-1]
 		work = work[:len(work)-1]
 		from = f
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				for _, a := range in.Args {
-					switch a := a.(type) {
-					case *ir.Func:
-						visit(a)
-					case *ir.Global:
-						r.globals[a] = true
+		e := l.edgesOf(f)
+		for _, g := range e.funcs {
+			visit(g)
+		}
+		for _, g := range e.globals {
+			r.globals[g] = true
+		}
+	}
+	return r
+}
+
+// funcEdges is what one function's instructions name: the functions and
+// globals among their operands, as of the body they were read from.
+type funcEdges struct {
+	blocks  *ir.Block // the body's first block, its block and instruction counts
+	nblocks int
+	ninstrs int
+	funcs   []*ir.Func
+	globals []*ir.Global
+}
+
+// edgesOf returns f's edges, read again only if f's body changed since:
+// linking gives a declaration a body and a late function is regenerated
+// with new blocks, while instructions once emitted are not rewritten.
+// linkPending asks for the program's reach after each chunk it links, and
+// walking every reached instruction each time made linking net/http's
+// closure quadratic.
+func (l *lowerer) edgesOf(f *ir.Func) *funcEdges {
+	var first *ir.Block
+	n := 0
+	if len(f.Blocks) > 0 {
+		first = f.Blocks[0]
+	}
+	for _, b := range f.Blocks {
+		n += len(b.Instrs)
+	}
+	e := l.link.edges[f]
+	if e != nil && e.blocks == first && e.nblocks == len(f.Blocks) && e.ninstrs == n {
+		return e
+	}
+	e = &funcEdges{blocks: first, nblocks: len(f.Blocks), ninstrs: n}
+	seen := map[ir.Value]bool{}
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			for _, a := range in.Args {
+				switch a := a.(type) {
+				case *ir.Func:
+					if !seen[a] {
+						seen[a] = true
+						e.funcs = append(e.funcs, a)
+					}
+				case *ir.Global:
+					if !seen[a] {
+						seen[a] = true
+						e.globals = append(e.globals, a)
 					}
 				}
 			}
 		}
 	}
-	return r
+	if l.link.edges == nil {
+		l.link.edges = map[*ir.Func]*funcEdges{}
+	}
+	l.link.edges[f] = e
+	return e
 }
 
 // missingLinks gives the functions of other packages that reachable code

@@ -222,6 +222,7 @@ type linking struct {
 	byGlobal         map[string]*ir.Global
 	nfuncs, nglobals int
 	linker           *ir.Linker // into the program, keeping its index between chunks
+	edges            map[*ir.Func]*funcEdges
 }
 
 // dynTypes is the table of dynamic types interfaces may hold, and the
