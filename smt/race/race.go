@@ -39,6 +39,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/gokiss/kiss/smt"
@@ -460,7 +461,13 @@ func pairKey(a, b string) string {
 //
 // Objects are renamed by obj; those no longer reachable are left out.
 func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
-	r := d.ranks()
+	w := walks.Get().(*memWalk)
+	defer func() {
+		clear(w.shadows) // nothing kept alive from one state to the next
+		clear(w.groups)
+		walks.Put(w)
+	}()
+	r := d.ranks(w, obj)
 	var acc smt.StateHash
 	for g, c := range d.clocks {
 		var eh smt.StateHash
@@ -487,19 +494,15 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 	}
 	h.Add(acc.Sum())
 	acc = smt.StateHash{}
-	d.mem.All(func(o uint64, ss []*shadow) bool {
-		id, ok := obj(smt.ObjID(o))
-		if !ok {
-			return true
-		}
+	for _, o := range w.objs {
 		// The locations of an object in the order they were first
 		// accessed, which the interleaving decides: hashed apart and added.
 		var eh, subs smt.StateHash
 		n := 0
-		for _, s := range ss {
+		for _, s := range w.shadows[o.shadows[0]:o.shadows[1]] {
 			var sh smt.StateHash
-			reads := r.hashHistory(&sh, s.reads)
-			if writes := r.hashHistory(&sh, s.writes); !reads && !writes {
+			reads := r.hashHistory(&sh, w.groups[s.reads[0]:s.reads[1]])
+			if writes := r.hashHistory(&sh, w.groups[s.writes[0]:s.writes[1]]); !reads && !writes {
 				continue
 			}
 			sh.Uint64(uint64(len(s.path)))
@@ -510,26 +513,56 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 			n++
 		}
 		if n == 0 {
-			return true
+			continue
 		}
-		eh.Uint64(id)
+		eh.Uint64(o.id)
 		eh.Uint64(uint64(n))
 		eh.Add(subs.Sum())
 		acc.Add(eh.Sum())
-		return true
-	})
+	}
 	h.Add(acc.Sum())
 }
 
+// memWalk is what HashState reads of shadow memory, gathered in one walk
+// of it (walking its maps again for each step was most of HashState's
+// cost): per reachable object its locations, and per location and
+// goroutine the reads and the writes; ranges index the next level.
+type memWalk struct {
+	objs    []walkObj
+	shadows []walkShadow
+	groups  []walkGroup
+}
+
+type walkObj struct {
+	id      uint64 // renamed
+	shadows [2]int
+}
+
+type walkShadow struct {
+	path          []int
+	reads, writes [2]int
+}
+
+type walkGroup struct {
+	g  int
+	es []epoch
+}
+
+var walks = sync.Pool{New: func() any { return new(memWalk) }}
+
 // ranking renames clock values for HashState: per goroutine entry, min is
 // the least value a live goroutine's clock holds, and vals the sorted
-// values above it that clocks and kept accesses hold.
+// values above it that clocks and the accesses to reachable objects hold
+// (an unreachable object is never accessed again: its values order
+// nothing to come).
 type ranking struct {
 	min  []uint32
 	vals [][]uint32
 }
 
-func (d *Detector) ranks() *ranking {
+// ranks ranks the detector's values, gathering into w the accesses to the
+// objects obj renames.
+func (d *Detector) ranks(w *memWalk, obj func(smt.ObjID) (uint64, bool)) *ranking {
 	n := 0
 	for g, c := range d.clocks {
 		n = max(n, g+1, len(c))
@@ -537,18 +570,11 @@ func (d *Detector) ranks() *ranking {
 	for _, c := range d.syncs {
 		n = max(n, len(c))
 	}
-	d.mem.All(func(_ uint64, ss []*shadow) bool {
-		for _, s := range ss {
-			for g := range s.reads {
-				n = max(n, g+1)
-			}
-			for g := range s.writes {
-				n = max(n, g+1)
-			}
-		}
-		return true
-	})
 	r := &ranking{min: make([]uint32, n), vals: make([][]uint32, n)}
+	beyond := uint32(0) // min of an entry no live clock has
+	if len(d.clocks) == 0 {
+		beyond = ^uint32(0)
+	}
 	for g := range r.min {
 		r.min[g] = ^uint32(0)
 		for _, c := range d.clocks {
@@ -556,31 +582,45 @@ func (d *Detector) ranks() *ranking {
 		}
 	}
 	add := func(g int, v uint32) {
+		for g >= len(r.min) { // an exited goroutine's access
+			r.min, r.vals = append(r.min, beyond), append(r.vals, nil)
+		}
 		if v > r.min[g] {
 			r.vals[g] = append(r.vals[g], v)
 		}
 	}
-	addClock := func(c clock) {
+	for _, c := range d.clocks {
 		for g, v := range c {
 			add(g, v)
 		}
 	}
-	for _, c := range d.clocks {
-		addClock(c)
-	}
 	for _, c := range d.syncs {
-		addClock(c)
-	}
-	d.mem.All(func(_ uint64, ss []*shadow) bool {
-		for _, s := range ss {
-			for _, hist := range []map[int][]epoch{s.reads, s.writes} {
-				for g, es := range hist {
-					for _, e := range es {
-						add(g, e.clk)
-					}
-				}
-			}
+		for g, v := range c {
+			add(g, v)
 		}
+	}
+	w.objs, w.shadows, w.groups = w.objs[:0], w.shadows[:0], w.groups[:0]
+	gather := func(hist map[int][]epoch) [2]int {
+		start := len(w.groups)
+		for g, es := range hist {
+			for _, e := range es {
+				add(g, e.clk)
+			}
+			w.groups = append(w.groups, walkGroup{g, es})
+		}
+		return [2]int{start, len(w.groups)}
+	}
+	d.mem.All(func(o uint64, ss []*shadow) bool {
+		id, ok := obj(smt.ObjID(o))
+		if !ok {
+			return true
+		}
+		start := len(w.shadows)
+		for _, s := range ss {
+			reads := gather(s.reads)
+			w.shadows = append(w.shadows, walkShadow{path: s.path, reads: reads, writes: gather(s.writes)})
+		}
+		w.objs = append(w.objs, walkObj{id, [2]int{start, len(w.shadows)}})
 		return true
 	})
 	for g, vs := range r.vals {
@@ -620,17 +660,17 @@ func (r *ranking) hashClock(h *smt.StateHash, c clock) {
 	}
 }
 
-// hashHistory hashes the accesses of hist that may still race; it reports
-// whether there is one.
-func (r *ranking) hashHistory(h *smt.StateHash, hist map[int][]epoch) bool {
+// hashHistory hashes the accesses of hist, a group per goroutine, that
+// may still race; it reports whether there is one.
+func (r *ranking) hashHistory(h *smt.StateHash, hist []walkGroup) bool {
 	var acc smt.StateHash
 	n := 0
-	for g, es := range hist {
+	for _, gr := range hist {
 		var eh smt.StateHash
-		eh.Uint64(uint64(g))
+		eh.Uint64(uint64(gr.g))
 		k := 0
-		for _, e := range es {
-			rk := r.rank(g, e.clk)
+		for _, e := range gr.es {
+			rk := r.rank(gr.g, e.clk)
 			if rk == 0 {
 				continue
 			}
