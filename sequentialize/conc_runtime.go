@@ -20,6 +20,9 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	for _, f := range noOpHooks {
 		m[f] = nothing
 	}
+	m["runtime.AddCleanup"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return ir.ZeroConst(l.Type(call.Signature().Results().At(0).Type())), nil
+	}
 	// GODEBUG changed by the program (t.Setenv("GODEBUG", ...)) reaches
 	// internal/godebug's settings as in Go: the runtime calls the update
 	// function the package registered, with the binary's default (none
@@ -123,7 +126,7 @@ func (c *concLowering) setGodebug(l *lowerer, b *builder, key, val ir.Value) {
 
 // noOpHooks are hooks whose effect is on the runtime's own bookkeeping.
 var noOpHooks = []string{
-	"sync.runtime_registerPoolCleanup", "runtime.SetFinalizer", "runtime.KeepAlive",
+	"sync.runtime_registerPoolCleanup", "runtime.SetFinalizer", "runtime.KeepAlive", "(runtime.Cleanup).Stop",
 	"internal/godebug.registerMetric", "internal/godebug.setNewIncNonDefault",
 	"crypto/internal/boring/sig.StandardCrypto", "crypto/internal/boring/bcache.registerCache",
 }

@@ -10,6 +10,8 @@ var hooks = []Model{
 	inGo("os.Exit", 0, "ends the program at once, whatever its goroutines do (deferred calls do not run)"),
 	inGo("sync.runtime_registerPoolCleanup", 0, "nothing: the runtime calls the cleanup at a garbage collection, which no schedule has"),
 	inGo("runtime.SetFinalizer", 0, "nothing: finalizers run at a garbage collection, which no schedule has"),
+	inGo("runtime.AddCleanup", 0, "a Cleanup that does nothing: cleanups run after a garbage collection, which no schedule has"),
+	inGo("(runtime.Cleanup).Stop", 0, "nothing: no cleanup is pending"),
 	inGo("runtime.KeepAlive", 0, "nothing: it only keeps its argument reachable"),
 	inGo("internal/godebug.setUpdate", 0, "keeps the update function, which syscall.runtimeSetenv and runtimeUnsetenv of GODEBUG call (the runtime's godebugNotify)"),
 	inGo("syscall.runtimeSetenv", 0, "for GODEBUG, calls the function internal/godebug registered with (\"\", value), as the runtime does; else nothing the program sees"),
