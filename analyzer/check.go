@@ -153,6 +153,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
 		Running:      sequentialize.Running,
 		Reduce:       reduce,
+		Verified:     true, // sequentialize.Build verified it
 	})
 }
 

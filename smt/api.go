@@ -11,6 +11,10 @@ import (
 // cut by either, except cost pruning, is counted in Stats.Cuts and makes
 // the result incomplete.
 type Options struct {
+	// Verified says the program passed ir.Verify (its builder verified
+	// it): Run does not verify it again, which on a root linking net/http's
+	// code took a tenth of its setup.
+	Verified bool
 	// MaxCost prunes paths whose cost exceeds it (counted in
 	// Stats.PrunedByCost, not as a cut). Negative means no bound.
 	MaxCost int
