@@ -2,13 +2,16 @@ package kiss_test
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 
 	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/smt"
 )
 
 // analyzerWith is kiss.Analyzer with its own configuration (the default,
@@ -110,5 +113,32 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("stats lack %q:\n%s", want, out)
 		}
+	}
+}
+
+// Roots of many packages checked in one process (kiss ./...) take turns on
+// its processors: a root's budget is wall time, and with every package's
+// roots exploring at once each had a sliver of a processor.
+func TestRootsShareProcessors(t *testing.T) {
+	pkgs := loadTestdata(t, []corpusGroup{{"correct", 1}})
+	var active, peak atomic.Int64
+	kiss.SetTestHookRoot(func(string) {
+		n := active.Add(1)
+		for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+		}
+		time.Sleep(20 * time.Millisecond) // roots not bounded would overlap here
+	})
+	defer kiss.SetTestHookRoot(nil)
+	conf := kiss.DefaultConfig
+	conf.Err = discard{}
+	conf.Timeout = time.Second
+	var roots atomic.Int64
+	conf.OnRoot = func(string, smt.Stats, time.Duration) { active.Add(-1); roots.Add(1) }
+	analyze(t, pkgs, &conf)
+	if roots.Load() < 10 {
+		t.Fatalf("%d roots checked: the corpus did not load", roots.Load())
+	}
+	if p, procs := peak.Load(), int64(runtime.GOMAXPROCS(0)); p > procs {
+		t.Errorf("%d roots checked at once on %d processors", p, procs)
 	}
 }
