@@ -335,29 +335,21 @@ func dropUnusedImports(f *ast.File) {
 		}
 		return !token.IsIdentifier(name) || used[name] // gopkg.in/yaml.v3: its name is not known here
 	}
-	var kept []*ast.ImportSpec
+	drop := map[ast.Spec]bool{}
 	for _, spec := range f.Imports {
-		if keep(spec) {
-			kept = append(kept, spec)
+		if !keep(spec) {
+			drop[spec] = true
 		}
 	}
-	f.Imports = kept
-	decls := f.Decls[:0]
-	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
-			specs := gd.Specs[:0]
-			for _, sp := range gd.Specs {
-				if keep(sp.(*ast.ImportSpec)) {
-					specs = append(specs, sp)
-				}
-			}
-			if gd.Specs = specs; len(specs) == 0 {
-				continue
-			}
+	f.Imports = slices.DeleteFunc(f.Imports, func(s *ast.ImportSpec) bool { return drop[s] })
+	f.Decls = slices.DeleteFunc(f.Decls, func(d ast.Decl) bool {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			return false
 		}
-		decls = append(decls, d)
-	}
-	f.Decls = decls
+		gd.Specs = slices.DeleteFunc(gd.Specs, func(s ast.Spec) bool { return drop[s] })
+		return len(gd.Specs) == 0
+	})
 }
 
 // genericReceiver reports whether a method's receiver type expression

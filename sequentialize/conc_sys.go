@@ -35,17 +35,16 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 			return l.UnknownResults(b, call.Signature()), nil
 		}
 	}
-	const stack = stackLabel
 	m["runtime.Caller"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		skip := args[0]
 		deep := b.Bin(ir.OpGe, skip, ir.IntConst(ir.I64, maxStack))
 		ok := b.Op(ir.OpSelect, ir.Bool, b.Bin(ir.OpEq, skip, ir.IntConst(ir.I64, 0)), ir.BoolConst(true),
-			b.Op(ir.OpSelect, ir.Bool, deep, ir.BoolConst(false), l.unknownNondetLabel(b, ir.Bool, stack)))
+			b.Op(ir.OpSelect, ir.Bool, deep, ir.BoolConst(false), l.unknownNondetLabel(b, ir.Bool, stackLabel)))
 		res := l.Type(call.Signature().Results())
-		pc := l.unknownNondetLabel(b, res.Fields[0], stack)
+		pc := l.unknownNondetLabel(b, res.Fields[0], stackLabel)
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpOr, b.Not(ok), b.Bin(ir.OpNe, pc, ir.IntConst(res.Fields[0], 0)))}})
-		file := l.unknownNondetLabel(b, ir.String, stack)
-		line := l.unknownNondetLabel(b, res.Fields[2], stack)
+		file := l.unknownNondetLabel(b, ir.String, stackLabel)
+		line := l.unknownNondetLabel(b, res.Fields[2], stackLabel)
 		return b.Make(res,
 			b.Op(ir.OpSelect, res.Fields[0], ok, pc, ir.IntConst(res.Fields[0], 0)),
 			b.Op(ir.OpSelect, ir.String, ok, file, ir.StringConst("")),
@@ -54,7 +53,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	}
 	m["runtime.Callers"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		pcs := args[1]
-		n := l.unknownNondetLabel(b, ir.I64, stack)
+		n := l.unknownNondetLabel(b, ir.I64, stackLabel)
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)),
 			b.And(b.Bin(ir.OpLe, n, b.Extract(pcs, 2)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, maxStack))))}})
 		et := l.Type(call.Signature().Params().At(1).Type().Underlying().(*types.Slice).Elem())
@@ -62,7 +61,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		b.forLoop("pc", n, func(i ir.Value) {
 			p := b.elemPtr(pcs, i)
 			b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("wr"), g, p, ir.StringConst("pc[i]")}})
-			b.Store(p, l.unknownNondetLabel(b, et, stack))
+			b.Store(p, l.unknownNondetLabel(b, et, stackLabel))
 		})
 		return n, nil
 	}
@@ -71,12 +70,12 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		return b.Op(ir.OpSelect, ir.Ptr, b.Bin(ir.OpEq, args[0], ir.IntConst(args[0].Type(), 0)), ir.ZeroConst(ir.Ptr), f), nil
 	}
 	m["(*runtime.Func).Name"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		name := l.unknownNondetLabel(b, ir.String, stack)
+		name := l.unknownNondetLabel(b, ir.String, stackLabel)
 		return b.Op(ir.OpSelect, ir.String, b.Bin(ir.OpEq, args[0], ir.ZeroConst(ir.Ptr)), ir.StringConst(""), name), nil
 	}
 	m["(*runtime.Func).FileLine"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		res := l.Type(call.Signature().Results())
-		return b.Make(res, l.unknownNondetLabel(b, ir.String, stack), l.unknownNondetLabel(b, res.Fields[1], stack)), nil
+		return b.Make(res, l.unknownNondetLabel(b, ir.String, stackLabel), l.unknownNondetLabel(b, res.Fields[1], stackLabel)), nil
 	}
 	// runtime.CallersFrames(pcs) and Frames.Next: one frame per pc (the
 	// runtime may expand one into several inlined calls), each with
@@ -116,7 +115,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 			t := l.Type(st.Field(k).Type())
 			switch st.Field(k).Name() {
 			case "PC", "Function", "File", "Line", "Entry":
-				fields = append(fields, l.unknownNondetLabel(b, t, stack))
+				fields = append(fields, l.unknownNondetLabel(b, t, stackLabel))
 			default: // Func nil, and the runtime's own
 				fields = append(fields, ir.ZeroConst(t))
 			}
