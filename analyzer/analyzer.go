@@ -48,6 +48,9 @@ type Config struct {
 	// Reduce explores schedules that differ only in the order of
 	// independent steps once (partial-order reduction, smt.Reduction).
 	Reduce bool
+	// SleepSetsOnly leaves the reduction's source sets out (smt.Reduction):
+	// for comparisons, as BenchmarkReduction's.
+	SleepSetsOnly bool
 	// Verify replays each finding's schedule in the real test before it is
 	// reported (package replay), and reports only those that reproduce: a
 	// schedule is kiss's proof, and one the real test cannot follow would be

@@ -38,7 +38,7 @@ func BenchmarkCorpus(b *testing.B) {
 		if took > slowest {
 			slowest, slowestRoot = took, root
 		}
-		if testing.Verbose() && b.N == 1 {
+		if testing.Verbose() {
 			b.Logf("%-70s %8d paths %5d solver calls %v", root, st.Paths, st.SolverCalls, took.Round(time.Millisecond))
 		}
 	}
@@ -81,12 +81,13 @@ func peakMB() float64 {
 func BenchmarkReduction(b *testing.B) {
 	pkgs := loadTestdata(b, []corpusGroup{{"porbench", 1}})
 	for b.Loop() {
-		for _, reduce := range []bool{false, true} {
+		for _, way := range []string{"full", "sleep", "reduced"} {
 			var mu sync.Mutex
 			var paths, complete int
 			conf := kiss.DefaultConfig
 			conf.Err = discard{}
-			conf.Reduce = reduce
+			conf.Reduce = way != "full"
+			conf.SleepSetsOnly = way == "sleep"
 			conf.OnRoot = func(root string, st smt.Stats, took time.Duration) {
 				mu.Lock()
 				defer mu.Unlock()
@@ -94,14 +95,10 @@ func BenchmarkReduction(b *testing.B) {
 				if st.Complete {
 					complete++
 				}
-				b.Logf("reduce=%-5v %-40s %8d paths %10d steps %6d slept  complete=%-5v %v", reduce, root, st.Paths, st.Steps, st.Slept, st.Complete, took.Round(time.Millisecond))
+				b.Logf("%-7s %-40s %8d paths %10d steps %6d slept %6d added by races  complete=%-5v %v", way, root, st.Paths, st.Steps, st.Slept, st.Backtracks, st.Complete, took.Round(time.Millisecond))
 			}
 			start := time.Now()
 			analyze(b, pkgs, &conf)
-			way := "full"
-			if reduce {
-				way = "reduced"
-			}
 			b.ReportMetric(float64(paths), way+"-paths")
 			b.ReportMetric(float64(complete), way+"-complete-roots")
 			b.ReportMetric(time.Since(start).Seconds(), way+"-s")

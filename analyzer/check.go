@@ -142,7 +142,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 	defer cancel()
 	var reduce *smt.Reduction
 	if cfg.Reduce {
-		reduce = &smt.Reduction{Scheduler: sequentialize.Scheduler, Bookkeeping: sequentialize.Bookkeeping, Private: sequentialize.Private}
+		reduce = &smt.Reduction{Scheduler: sequentialize.Scheduler, Bookkeeping: sequentialize.Bookkeeping, Private: sequentialize.Private, Runnable: sequentialize.Runnable, SleepSetsOnly: cfg.SleepSetsOnly}
 	}
 	return smt.Run(ctx, sc.Program, smt.Options{
 		MaxCost:      cfg.Contexts,
@@ -278,9 +278,9 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		// (its own channels or locks: run for the deadlocks and misuse of one goroutine)
 		one = " (one goroutine: one schedule)"
 	}
-	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d%s, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %d reordered independent steps, %d points with nothing to preempt, %v; cut: %s; %s\n",
+	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d%s, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %d reordered independent steps, %d schedules added by races, %d points with nothing to preempt, %v; cut: %s; %s\n",
 		root, cfg.Contexts, one, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
-		st.SolverTime.Round(time.Millisecond), st.Revisits, st.Slept, st.Merged, took.Round(time.Millisecond), cuts(st), cover)
+		st.SolverTime.Round(time.Millisecond), st.Revisits, st.Slept, st.Backtracks, st.Merged, took.Round(time.Millisecond), cuts(st), cover)
 	if len(st.Stopped) > 0 {
 		n, fns := 0, make([]string, 0, len(st.Stopped))
 		for l, k := range st.Stopped {

@@ -50,6 +50,10 @@ const Scheduler = "rt.schedule"
 // writes before it wakes and reads before it parks.
 var Bookkeeping = []string{"rt.wakeall"}
 
+// Runnable is the runtime's count of the goroutines that can run, the
+// running one included, for smt.Reduction.Runnable.
+const Runnable = "rt.runnable"
+
 // Private lists the runtime's globals that are no memory shared between
 // goroutines, for smt.Reduction.Private: the running goroutine (only the
 // scheduler writes it), the counters goroutines only add to and only the

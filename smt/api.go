@@ -76,8 +76,9 @@ type Options struct {
 	// that slack ("" = none).
 	Running string
 
-	// Reduce turns on partial-order reduction by sleep sets over the
-	// caller's scheduler (por.go); it needs Running (nil = off).
+	// Reduce turns on partial-order reduction over the caller's
+	// scheduler: sleep sets (por.go) and, in a search bounded by cost,
+	// source sets (dpor.go); it needs Running (nil = off).
 	Reduce *Reduction
 
 	// Observers are the factories of the observers that observe
@@ -172,6 +173,7 @@ type Stats struct {
 	PrunedByCost  int            // paths dropped above MaxCost
 	Revisits      int            // paths dropped at a choose in a state explored before at no greater cost
 	Slept         int            // paths dropped because the goroutine they would run sleeps (Options.Reduce)
+	Backtracks    int            // goroutines races added to a scheduling choose that had not run them (source sets, Options.Reduce)
 	Merged        int            // scheduling points that offered no preemption: the running goroutine had touched no shared memory since the last (Options.Reduce)
 	Cuts          map[string]int // paths cut, by reason
 	Stopped       map[string]int // paths ended by Options.StopAt, by label

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	bits64 "math/bits"
 	"runtime/debug"
 	"runtime/metrics"
 	"slices"
@@ -54,6 +55,9 @@ type executor struct {
 	sol   *solver
 	cache stateCache
 	por   *por // partial-order reduction (Options.Reduce), nil when off
+	dpor  bool // with source sets (dpor.go)
+
+	histBuf []*event // scratch of history
 
 	// Scratch space of observe, reused: observers do not keep args.
 	obsVals   []value
@@ -157,6 +161,10 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 			}
 			continue
 		}
+		if st.expand != nil {
+			e.expand(st)
+			continue
+		}
 		if e.stopped != "" {
 			e.cut(st, e.stopped)
 			continue
@@ -246,6 +254,12 @@ func (e *executor) push(st *state) {
 // cut ends a path because a bound or budget was hit.
 func (e *executor) cut(st *state, reason string) {
 	st.done = true
+	if st.expand != nil {
+		// A placeholder (dpor.go): the goroutines races asked it for.
+		e.stats.Cuts[reason] += max(1, bits64.OnesCount64(st.expand.pending&^st.expand.explored))
+		breakUp(st.expand)
+		return
+	}
 	e.stats.Cuts[reason]++
 	if e.por != nil {
 		e.ended(st, true)
@@ -487,6 +501,7 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 		e.ret(st, f, in)
 	case op == ir.OpExit:
 		e.stats.Completed++
+		e.unseen(st)
 		st.done = true
 	case op == ir.OpCut:
 		if in.Msg != "" {
@@ -608,6 +623,7 @@ func (e *executor) jump(st *state, b *ir.Block) {
 
 // rtError ends the path with an internal error of the IR program.
 func (e *executor) rtError(st *state, msg string) {
+	e.unseen(st)
 	st.done = true
 	e.rtErrorAt(st, msg)
 }

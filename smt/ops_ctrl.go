@@ -88,12 +88,27 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	}
 	byID := bits && e.por != nil && e.fn == e.por.sched
 	var skip uint64
+	var by []*group
 	if cache {
 		var drop bool
-		if drop, skip = e.revisited(st, sleep, byID); drop {
+		if drop, skip, by = e.revisitedBy(st, sleep, byID); drop {
 			e.stats.Revisits++
+			if e.dpor && e.stopped == "" && st.tr != nil {
+				e.dporHit(st, by, runnableMask(byID, arg))
+			}
 			st.done = true
 			return
+		}
+	}
+	var marker *group // the choose's footprint is wanted: a placeholder says when it is whole
+	if e.dpor && st.tr != nil && e.stopped == "" {
+		if skip != 0 {
+			// The goroutines run from an equal state before are not run
+			// again: their steps there may race with this path's (dpor.go).
+			e.dporHit(st, by, runnableMask(byID, arg))
+		}
+		if e.fn == e.por.sched && st.tr.grp.queue != nil {
+			marker = st.tr.grp // recorded by revisited just now
 		}
 	}
 	vals := make([]uint64, 0, n)
@@ -109,6 +124,9 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		}
 		if len(vals) == 0 {
 			st.done = true // every goroutine that could run sleeps
+			if marker != nil {
+				e.finish(marker)
+			}
 			return
 		}
 	} else {
@@ -117,6 +135,13 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		}
 	}
 	t := in.Dst.Typ
+	if byID && e.dpor && len(vals) > 1 {
+		e.chosen(st, in, t, e.branch(st, in, st.tr.grp, vals, sleep|skip))
+		return
+	}
+	if marker != nil {
+		e.wl.push(&state{expand: marker})
+	}
 	// Push the other values so that they are popped in increasing order.
 	for i := len(vals) - 1; i >= 1; i-- {
 		if !e.canFork() {
@@ -128,6 +153,15 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 		e.push(c)
 	}
 	e.chosen(st, in, t, vals[0])
+}
+
+// runnableMask is the goroutines a scheduling choose of arg offers, when
+// it picks by number (0: unknown).
+func runnableMask(byID bool, arg int64) uint64 {
+	if byID {
+		return uint64(arg)
+	}
+	return 0
 }
 
 func (e *executor) chosen(st *state, in *ir.Instr, t *ir.Type, i uint64) {
@@ -171,6 +205,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 			if !e.seenViolation(in.Name, in.Msg, in.Pos) {
 				e.violation(st, in.Name, in.Msg, in.Pos, st.pc)
 			}
+			e.unseen(st)
 			st.done = true // the rest assumes c: no path
 			return
 		}
@@ -199,6 +234,7 @@ func (e *executor) assert(st *state, f *frame, in *ir.Instr) {
 	case unknown:
 		e.cut(st, e.unknownCut())
 	default:
+		e.unseen(st)
 		st.done = true
 	}
 }

@@ -48,6 +48,9 @@ import (
 // sleep set contained in its own; met again with goroutines awake that
 // slept then, it runs only those (when the scheduler picks by number), and
 // counts as explored with the goroutines asleep both times asleep.
+//
+// In a search bounded by cost, source sets (dpor.go) decide which children
+// of a scheduling choose run at all; the sleep sets then prune those.
 
 // Reduction names what partial-order reduction needs of the caller's
 // scheduler (see Options.Reduce).
@@ -69,6 +72,13 @@ type Reduction struct {
 	// the running goroutine's registers (restored whenever it runs), and
 	// counters that goroutines only add to and only the scheduler reads.
 	Private []string
+	// Runnable names a global of type i64 that counts the goroutines that
+	// can run, the running one included: a path that ends with it above
+	// zero leaves steps unseen (source sets, dpor.go).
+	Runnable string
+	// SleepSetsOnly turns source sets off: every goroutine that is awake
+	// at a scheduling choose is run from it (for comparisons).
+	SleepSetsOnly bool
 }
 
 // access is one location a transition touched: an object, and the first
@@ -105,6 +115,26 @@ type group struct {
 	sleep []sleeper   // the sleep set there
 	nObj  uint64      // objects below this existed at the choose
 	done  []*trRecord // children whose blocks ended on every branch, in that order
+
+	// Source sets (dpor.go), for a choose by goroutine number.
+	dpor     bool      // only the goroutines races ask for are run
+	in       *ir.Instr // the choose
+	avail    uint64    // the goroutines it may run
+	asleep   uint64    // those asleep, or run from an equal state before
+	explored uint64    // those run so far
+	pending  uint64    // those races asked for
+
+	// The footprint of the choose's futures (dpor.go), for a state the
+	// cache covers with it.
+	pos    int32       // the events before it on its path
+	hasPH  bool        // a placeholder beneath its children says when they are done
+	up     *group      // the nearest choose before it with a placeholder
+	sum    []sumAccess // its futures' accesses, of objects older than the choose
+	sumCap int         // when to compact sum next
+	queue  []uint64    // the state's objects in canonical order, if the cache recorded it
+	csum   []sumAccess // once done: sum by canonical number
+	hasSum bool        // csum is the whole footprint
+	broken bool        // some future's steps are unseen: no footprint
 }
 
 // trRecord is one child's block, over all its branches.
@@ -129,6 +159,12 @@ type transition struct {
 	counted bool        // this branch is counted in every open record's live
 	addObj  uint64      // the object of the commuting counter update under way (0: none)
 	addUpd  uint32      // its number (por.updates)
+
+	// Source sets (dpor.go).
+	last    *event  // the path's events before this transition
+	spawned []int64 // goroutines it created
+	exited  bool    // its goroutine exited
+	unseen  bool    // the path ends before every goroutine ran to its end
 }
 
 // maxOpen bounds the blocks one branch adds its accesses to: a goroutine
@@ -137,11 +173,12 @@ const maxOpen = 16
 
 // por is the executor's reduction state for one run.
 type por struct {
-	sched   *ir.Func
-	quiet   map[*ir.Func]bool // the scheduler and Reduction.Bookkeeping
-	private map[uint64]bool   // objects of Reduction.Private's globals
-	running uint64            // the object of Options.Running's global
-	updates uint32            // commuting counter updates numbered so far (porAdd)
+	sched    *ir.Func
+	quiet    map[*ir.Func]bool // the scheduler and Reduction.Bookkeeping
+	private  map[uint64]bool   // objects of Reduction.Private's globals
+	running  uint64            // the object of Options.Running's global
+	runnable uint64            // the object of Reduction.Runnable's global (0: none)
+	updates  uint32            // commuting counter updates numbered so far (porAdd)
 }
 
 func (e *executor) initPOR() {
@@ -163,6 +200,12 @@ func (e *executor) initPOR() {
 		if g := e.prog.Global(n); g != nil {
 			e.por.private[e.globalObj[g]] = true
 		}
+	}
+	if g := e.prog.Global(r.Runnable); g != nil && r.Runnable != "" && !r.SleepSetsOnly && e.wl.flat {
+		// Source sets need the work list to be a stack (dpor.go), and a
+		// count of the goroutines that can run.
+		e.por.runnable = e.globalObj[g]
+		e.dpor = true
 	}
 }
 
@@ -203,16 +246,32 @@ const hintPOR = "por"
 
 // porAdd is the hint `observe "por", "add", %counter, %delta` at the start
 // of a counter update (a WaitGroup's Add and Done), and `observe "por",
-// "end"` at its end. Two updates by ±1 of one counter commute when the
-// counter stays at 2 or more before and after each: neither sees zero or
-// below, whichever runs first, nor a count that other operations tell
-// apart (Add from zero), so the accesses of the update to the counter's
-// object conflict with no other such update's. That holds for one update
-// against one: a footprint (a block's, over its transitions and branches)
-// that holds two updates of one counter, which could take it from 2 to 0
-// together, keeps them plain (compact). The counter (an int64) is read
-// here; a symbolic one, or one near zero, leaves the accesses plain.
+// "end"` at its end. A decrement that leaves the counter at 1 or more and
+// an increment from 2 or more commute with each other: whichever runs
+// first, neither sees zero or below, nor a count that other operations
+// tell apart (Add from zero), so the accesses of the update to the
+// counter's object conflict with no other such update's. (Two decrements
+// from c leave c-2 whatever their order, and each leaves at least that; an
+// increment from 2 and a decrement to 1 or more never meet zero.) That
+// holds for one update against one: a footprint (a block's, over its
+// transitions and branches) that holds two updates of one counter, which
+// could take it from 2 to 0 together, keeps them plain (compact). The
+// counter (an int64) is read here; a symbolic one, or one near zero,
+// leaves the accesses plain.
 func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
+	if t := st.tr; e.por != nil && t != nil && len(in.Args) == 2 {
+		// `observe "por", "spawn", %g` and `observe "por", "exit", %g`:
+		// happens-before and liveness for source sets (dpor.go).
+		if v := e.operand(st, f, in.Args[1]); v.x == nil {
+			if c, _ := in.Args[0].(*ir.Const); c != nil && c.Str == "spawn" {
+				t.spawned = append(t.spawned[:len(t.spawned):len(t.spawned)], intOf(v.n, in.Args[1].Type()))
+			} else {
+				t.exited = true
+			}
+		}
+		e.next(st)
+		return
+	}
 	if t := st.tr; e.por != nil && t != nil {
 		t.addObj = 0
 		if len(in.Args) == 3 {
@@ -225,9 +284,10 @@ func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 	e.next(st)
 }
 
-// commutes reports whether adding delta to the concrete int64 at p keeps
-// it at 2 or more before and after, delta being ±1 (porAdd). A nil p is
-// left to the update's own load.
+// commutes reports whether adding delta (±1) to the concrete int64 at p
+// commutes with the other such updates (porAdd): a decrement that leaves
+// 1 or more, an increment from 2 or more. A nil p is left to the update's
+// own load.
 func (e *executor) commutes(st *state, p, delta value) bool {
 	if p.n == 0 || p.x != nil || delta.x != nil || (int64(delta.n) != 1 && int64(delta.n) != -1) {
 		return false
@@ -241,7 +301,7 @@ func (e *executor) commutes(st *state, p, delta value) bool {
 		v = v.elems[i]
 	}
 	old := int64(v.n)
-	return v.x == nil && min(old, old+int64(delta.n)) >= 2
+	return v.x == nil && (int64(delta.n) < 0 && old-1 >= 1 || int64(delta.n) > 0 && old >= 2)
 }
 
 // schedPoint is called at each choose of the scheduler, before anything
@@ -253,10 +313,20 @@ func (e *executor) schedPoint(st *state) uint64 {
 	var open []*trRecord
 	counted := false
 	running := e.runningG(st)
+	var last *event
 	if t := st.tr; t != nil {
+		last = t.last
 		var fp []access
-		if len(t.cand) > 0 || len(t.open) > 0 {
+		if len(t.cand) > 0 || len(t.open) > 0 || e.dpor {
 			fp = compact(t.fp) // someone reads it
+		}
+		if e.dpor && e.stopped == "" {
+			switch {
+			case t.cur != nil:
+				last = e.dporStep(t, t.cur.g, fp)
+			case len(fp) > 0 || len(t.spawned) > 0:
+				last = e.dporStep(t, -1, fp) // the scheduler's own work: time passing
+			}
 		}
 		if t.cur != nil {
 			for _, x := range t.cand {
@@ -279,7 +349,14 @@ func (e *executor) schedPoint(st *state) uint64 {
 	for _, x := range sleep {
 		mask |= 1 << x.r.g
 	}
-	st.tr = &transition{grp: &group{cur: running, sleep: sleep, nObj: uint64(st.heap.len())}, open: open, counted: counted}
+	grp := &group{cur: running, sleep: sleep, nObj: uint64(st.heap.len())}
+	if last != nil {
+		grp.pos = last.pos + 1
+	}
+	if t := st.tr; t != nil {
+		grp.up = sumTarget(t.grp)
+	}
+	st.tr = &transition{grp: grp, open: open, counted: counted, last: last}
 	return mask
 }
 
@@ -363,7 +440,7 @@ func (e *executor) queued(st *state) {
 // so its blocks' footprints are not all known.
 func (e *executor) ended(st *state, cut bool) {
 	t := st.tr
-	if t == nil {
+	if t == nil || st.expand != nil {
 		return
 	}
 	fp := compact(t.fp)
@@ -375,6 +452,24 @@ func (e *executor) ended(st *state, cut bool) {
 	}
 	e.endOpen(st, cut)
 	st.tr = nil
+	if e.dpor && e.stopped == "" {
+		last := t.last
+		if t.cur != nil {
+			last = e.dporStep(t, t.cur.g, fp)
+		}
+		if (cut || t.unseen) && st.obj(e.por.runnable).val.n != 0 {
+			e.dporTop(last)
+			breakUp(sumTarget(t.grp))
+		}
+	}
+}
+
+// unseen marks st's path as ending before its goroutines ran to their end
+// (a violation, an exit, a state met before): see dpor.go.
+func (e *executor) unseen(st *state) {
+	if st.tr != nil {
+		st.tr.unseen = true
+	}
 }
 
 // lost marks st's blocks as missing a branch (an outcome not explored).

@@ -91,29 +91,49 @@ type solver struct {
 	mentions map[uint64][]*pcNode // the nodes whose condition mentions a variable
 }
 
+// newSolver makes the executor's solver. Z3 starts at the first query: most
+// roots ask none, and a context costs milliseconds.
 func newSolver(e *executor) (*solver, error) {
-	z := z3.NewContext()
-	if err := z.Err(); err != nil {
-		return nil, err
-	}
-	s := &solver{e: e, z: z, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode),
+	s := &solver{e: e, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode),
 		varsMemo: make(map[*expr][]uint64), mentions: make(map[uint64][]*pcNode)}
-	s.s = s.newZ3Solver()
-	if err := z.Err(); err != nil {
-		z.Close()
-		return nil, fmt.Errorf("smt: starting z3: %w", err)
-	}
 	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
-	s.stopWatch = make(chan struct{})
-	s.watched = make(chan struct{})
-	go s.watch(e.ctx, e.deadline, e.opts.QueryTimeout)
 	return s, nil
 }
 
+// open starts Z3 and the watchdog of its queries, once; false when Z3
+// could not start (s.err says why).
+func (s *solver) open() bool {
+	if s.z != nil {
+		return true
+	}
+	if s.err != nil {
+		return false
+	}
+	z := z3.NewContext()
+	if err := z.Err(); err != nil {
+		s.fail(fmt.Errorf("starting z3: %w", err))
+		return false
+	}
+	s.z = z
+	s.s = s.newZ3Solver()
+	if err := z.Err(); err != nil {
+		s.fail(fmt.Errorf("starting z3: %w", err))
+		return false
+	}
+	s.stopWatch = make(chan struct{})
+	s.watched = make(chan struct{})
+	go s.watch(s.e.ctx, s.e.deadline, s.e.opts.QueryTimeout)
+	return true
+}
+
 func (s *solver) close() {
-	close(s.stopWatch)
-	<-s.watched // no Interrupt once the context is gone
-	s.z.Close()
+	if s.watched != nil {
+		close(s.stopWatch)
+		<-s.watched // no Interrupt once the context is gone
+	}
+	if s.z != nil {
+		s.z.Close()
+	}
 }
 
 // check asks Z3 about the path to n. QueryLimit bounds the query in Z3's
@@ -124,7 +144,7 @@ func (s *solver) close() {
 // violation found, forModel, is still asked for: the watchdog stops it at
 // its next look). After a failure of Z3 nothing is asked.
 func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
-	if s.err != nil {
+	if !s.open() {
 		return z3.Result{}, s.err
 	}
 	if !forModel && s.e.budgetExceeded() {
@@ -374,7 +394,7 @@ func (s *solver) decideAlone(c *expr) (r status, ok bool) {
 	if v, exact := eval(c, func(*expr) cval { return cval{} }, make(map[*expr]cval)); exact && v.n != 0 {
 		return sat, true
 	}
-	if s.err != nil || s.e.budgetExceeded() {
+	if s.e.budgetExceeded() || !s.open() {
 		return unknown, false
 	}
 	if s.alone == nil {

@@ -54,7 +54,8 @@ type state struct {
 	exposed []uint64
 	strData map[string]uint64
 
-	tr *transition // partial-order reduction: the transition running (por.go)
+	tr     *transition // partial-order reduction: the transition running (por.go)
+	expand *group      // a placeholder for the goroutines races add to this choose (dpor.go)
 
 	done bool // the path ended (normally or not); the state is dropped
 }

@@ -116,6 +116,7 @@ type seenAt struct {
 	running int64
 	cost    int
 	sleep   uint64 // the sleep set's goroutines (partial-order reduction)
+	grp     *group // the choose that explored it (source sets: its futures' footprint, dpor.go)
 }
 
 // dominated reports whether a state seen at ats covers the same state with
@@ -125,27 +126,38 @@ type seenAt struct {
 // were not (Godefroid, Partial-Order Methods for the Verification of
 // Concurrent Systems, on sleep sets with state caching).
 func dominated(ats []seenAt, r int64, c int, sleep uint64) (covered bool, explored uint64) {
+	covered, explored, _ = dominatedBy(ats, r, c, sleep, nil)
+	return covered, explored
+}
+
+// dominatedBy is dominated, and appends to by the chooses of the entries
+// that cover the state or explored goroutines of it.
+func dominatedBy(ats []seenAt, r int64, c int, sleep uint64, by []*group) (covered bool, explored uint64, _ []*group) {
 	for _, a := range ats {
 		if !(a.cost <= c && (a.running == r || a.running == -1) || a.cost+1 <= c) {
 			continue
 		}
 		if a.sleep&^sleep == 0 {
-			return true, 0
+			return true, 0, append(by[:0], a.grp)
 		}
 		explored |= ^a.sleep // explored with a goroutine asleep that may run here
+		by = append(by, a.grp)
 	}
-	return false, explored
+	return false, explored, by
 }
 
-// record notes the state with running goroutine r at cost c.
-func record(ats []seenAt, r int64, c int, sleep uint64) []seenAt {
+// record notes the state with running goroutine r at cost c, explored by
+// the choose of grp.
+func record(ats []seenAt, r int64, c int, sleep uint64, grp *group) []seenAt {
 	for i := range ats {
 		if ats[i].running == r && ats[i].sleep == sleep {
-			ats[i].cost = min(ats[i].cost, c)
+			if c < ats[i].cost {
+				ats[i].cost, ats[i].grp = c, grp
+			}
 			return ats
 		}
 	}
-	return append(ats, seenAt{r, c, sleep})
+	return append(ats, seenAt{r, c, sleep, grp})
 }
 
 // revisited reports whether st, about to choose, equals a state already
@@ -156,9 +168,17 @@ func record(ats []seenAt, r int64, c int, sleep uint64) []seenAt {
 // skip holds the others, and the state is recorded as explored with the
 // goroutines asleep both times asleep.
 func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, skip uint64) {
+	drop, skip, _ = e.revisitedBy(st, sleep, byID)
+	return drop, skip
+}
+
+// revisitedBy is revisited, and names the chooses that explored st's
+// futures before: the one whose state covers st, or those whose
+// goroutines are skipped (a nil one is unknown).
+func (e *executor) revisitedBy(st *state, sleep uint64, byID bool) (drop bool, skip uint64, by []*group) {
 	c := &e.cache
 	if c.off || st.pc != e.sol.root {
-		return false, 0
+		return false, 0, nil
 	}
 	if c.seen == nil {
 		c.seen = make(map[[2]uint64][]seenAt)
@@ -169,21 +189,30 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 	}
 	key, running, ok := e.hashState(st)
 	if !ok {
-		return false, 0
+		return false, 0, nil
 	}
 	ats := c.seen[key]
 	// Costs are kept relative to the round's bound: a state explored in an
 	// earlier round with as much of its bound left covers this one.
 	cost := st.cost - e.bound
-	covered, explored := dominated(ats, running, cost, sleep)
+	covered, explored, by := dominatedBy(ats, running, cost, sleep, nil)
 	if covered {
-		return true, 0
+		return true, 0, by
 	}
 	if !byID {
-		explored = 0
+		explored, by = 0, nil
 	}
-	c.seen[key] = record(ats, running, cost, sleep&^explored)
-	return false, explored &^ sleep
+	var grp *group
+	if e.dpor && st.tr != nil {
+		grp = st.tr.grp
+		grp.queue = slices.Clone(c.queue) // the canonical numbering, to name its futures' footprint by (dpor.go)
+		grp.hasPH = true                  // the choose queues one (choose)
+	}
+	c.seen[key] = record(ats, running, cost, sleep&^explored, grp)
+	if explored&^sleep == 0 {
+		by = nil
+	}
+	return false, explored &^ sleep, by
 }
 
 // hashState returns st's key and, kept out of it, the value of
