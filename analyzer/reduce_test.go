@@ -110,7 +110,7 @@ func TestCounterUpdatesCommute(t *testing.T) {
 // path for most subsets of them at each scheduling point; source sets run
 // one goroutine and add the others only where a race asks for them. With
 // one preemption the search took 10,762 paths with sleep sets only and
-// 4,468 with source sets.
+// 3,666 with source sets.
 func TestSourceSets(t *testing.T) {
 	pkgs := loadTestdata(t, []corpusGroup{{"porbench/shards10", 0}})
 	paths, added := map[bool]int{}, map[bool]int{}

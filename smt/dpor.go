@@ -208,10 +208,39 @@ func (e *executor) pending(last *event, fp []sumAccess, actors uint64) {
 		}
 		live[x.g] = !x.exited
 	}
-	dep := func(x *event) bool { return fp == nil || dependsSum(x, fp) }
+	// A step of p among the futures comes after p's last event here, and
+	// so after every event that happens before that one: knows[k] holds
+	// the goroutines whose last event h[k] happens before.
+	var knows []uint64
+	if fp != nil {
+		knows = make([]uint64, len(h))
+		for p := int64(0); p < 64; p++ {
+			if !live[p] {
+				continue
+			}
+			vc := base(h, p)
+			for k, x := range h {
+				if clockAt(vc, slot(x.g)) > int32(k) {
+					knows[k] |= 1 << p
+				}
+			}
+		}
+	}
 	for _, g := range sortedLive(live) {
-		if actors != 0 && (g >= 64 || actors&(1<<g) == 0) {
-			continue
+		if g >= 64 {
+			continue // not picked by number: no source sets
+		}
+		mine := uint64(1) << g
+		dep := func(x *event) bool {
+			if fp == nil {
+				return true
+			}
+			// g answers for the futures' accesses after a step of its
+			// own: those of a goroutine that cannot run here, only if no
+			// goroutine that can has a step before them (its waker).
+			return dependsSum(x, fp, knows[x.pos], func(after uint64) bool {
+				return after&mine != 0 && (actors == 0 || actors&mine != 0 || after&actors == 0)
+			})
 		}
 		vc, races := e.races(h, g, dep)
 		for _, k := range races {
@@ -314,16 +343,14 @@ const sumUpd = ^uint32(0)
 const maxSum = 512
 
 // dependsSum reports whether the event x may race with an access of the
-// futures' footprint fp (sorted by object).
-func dependsSum(x *event, fp []sumAccess) bool {
-	var mine uint64
-	if x.g >= 0 && x.g < 64 {
-		mine = 1 << x.g
-	}
+// futures' footprint fp (sorted by object) that mine accepts by its after:
+// one that conflicts with x and comes after no future step of a goroutine
+// of knows, whose last events here x happens before.
+func dependsSum(x *event, fp []sumAccess, knows uint64, mine func(after uint64) bool) bool {
 	for _, a := range x.fp {
 		i, _ := slices.BinarySearchFunc(fp, a.obj, func(s sumAccess, o uint64) int { return cmp.Compare(s.obj, o) })
 		for ; i < len(fp) && fp[i].obj == a.obj; i++ {
-			if fp[i].after&mine == 0 && conflict(a, fp[i].access) {
+			if fp[i].after&knows == 0 && mine(fp[i].after) && conflict(a, fp[i].access) {
 				return true
 			}
 		}
@@ -440,16 +467,23 @@ func cmpSum(a, b sumAccess) int {
 	return cmp.Compare(a.upd, b.upd)
 }
 
-// compactSum sorts a footprint gathered over many steps and merges the
-// accesses of one kind to one location: one that may come after fewer
-// goroutines' steps stands for both.
+// compactSum sorts a footprint gathered over many steps and drops
+// repeats: of the accesses of one kind to one location, one that comes
+// after the future steps of fewer goroutines stands for the others.
 func compactSum(fp []sumAccess) []sumAccess {
-	slices.SortFunc(fp, cmpSum)
+	slices.SortFunc(fp, func(a, b sumAccess) int {
+		if c := cmpSum(a, b); c != 0 {
+			return c
+		}
+		return cmp.Compare(bits64.OnesCount64(a.after), bits64.OnesCount64(b.after))
+	})
 	out := fp[:0]
+	from := 0 // where the accesses like a start in out
 	for _, a := range fp {
-		if n := len(out); n > 0 && out[n-1].access == a.access {
-			out[n-1].after &= a.after
-			continue
+		if len(out) == 0 || out[from].access != a.access {
+			from = len(out)
+		} else if slices.ContainsFunc(out[from:], func(b sumAccess) bool { return b.after&^a.after == 0 }) {
+			continue // b conflicts wherever a does
 		}
 		out = append(out, a)
 	}
