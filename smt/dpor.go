@@ -428,8 +428,11 @@ func (e *executor) finish(grp *group) {
 	if grp.broken {
 		return
 	}
-	sum := compactSum(grp.sum)
+	sum := grp.sum
 	grp.sum = nil
+	if grp.queue != nil {
+		sum = compactSum(sum)
+	}
 	if q := grp.queue; len(q) > 0 && len(sum) <= maxSum {
 		c := &e.cache
 		n := slices.Max(q) + 1
@@ -461,22 +464,27 @@ func (e *executor) finish(grp *group) {
 }
 
 func cmpSum(a, b sumAccess) int {
-	if c := cmpAccess(a.access, b.access); c != 0 {
+	if c := cmp.Compare(a.obj, b.obj); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.upd, b.upd)
+	return cmp.Compare(a.kind(), b.kind())
+}
+
+// kind orders the accesses to one object: by location and kind, then
+// those after fewer goroutines' steps first.
+func (a sumAccess) kind() uint64 {
+	k := uint64(a.idx+1)<<9 | b2n(a.write)<<8 | uint64(bits64.OnesCount64(a.after))
+	if a.upd != 0 {
+		k |= 1 << 7
+	}
+	return k
 }
 
 // compactSum sorts a footprint gathered over many steps and drops
 // repeats: of the accesses of one kind to one location, one that comes
 // after the future steps of fewer goroutines stands for the others.
 func compactSum(fp []sumAccess) []sumAccess {
-	slices.SortFunc(fp, func(a, b sumAccess) int {
-		if c := cmpSum(a, b); c != 0 {
-			return c
-		}
-		return cmp.Compare(bits64.OnesCount64(a.after), bits64.OnesCount64(b.after))
-	})
+	slices.SortFunc(fp, cmpSum)
 	out := fp[:0]
 	from := 0 // where the accesses like a start in out
 	for _, a := range fp {
