@@ -274,7 +274,6 @@ func (e *executor) branch(st *state, in *ir.Instr, grp *group, vals []uint64, as
 	}
 	grp.asleep = asleep
 	grp.explored = 1 << first
-	grp.hasPH = true
 	ph := e.fork(st)
 	e.stats.Paths-- // not a path: the children it will start are
 	e.stats.Forks--
@@ -316,15 +315,16 @@ func (e *executor) expand(ph *state) {
 // A state the cache covers is not explored again, but its futures' steps
 // may race with the steps of the path that meets it (Yang, Chen,
 // Gopalakrishnan and Kirby, Efficient Stateful Dynamic Partial Order
-// Reduction). Each choose with a placeholder gathers the footprint of its
-// futures: its own children's steps, and its later chooses' footprints
-// when they are done. A choose the cache recorded keeps its footprint by
-// the canonical numbers of the state's objects, which name the same
-// objects in every state equal to it. A path that meets the state gives
-// every goroutine alive a pending step with that footprint. A future whose
-// steps were unseen (a cut, or a state met with no footprint) leaves every
-// choose before it without one: a path meeting them gives its goroutines a
-// step that conflicts with everything instead.
+// Reduction). Each choose the cache recorded gathers the footprint of its
+// futures, with a placeholder beneath them to say when they are done: the
+// steps up to the next recorded choose, and that choose's footprint once
+// done. It keeps the footprint by the canonical numbers of the state's
+// objects, which name the same objects in every state equal to it. A path
+// that meets the state gives its goroutines pending steps with that
+// footprint (pending, dporHit). A future whose steps were unseen (a cut,
+// or a state met with no footprint) leaves every choose before it without
+// one: a path meeting them gives its goroutines a step that conflicts with
+// everything instead.
 
 // sumAccess is an access of a state's futures: after holds the goroutines
 // with a step among those futures that happens before it (the one that
@@ -359,9 +359,10 @@ func dependsSum(x *event, fp []sumAccess, knows uint64, mine func(after uint64) 
 }
 
 // sumTarget is the choose whose footprint the steps started at grp's
-// choose go to.
+// choose go to: the nearest one at or before it that the cache recorded,
+// the only ones a path meets again.
 func sumTarget(grp *group) *group {
-	if grp == nil || grp.hasPH {
+	if grp == nil || grp.recorded {
 		return grp
 	}
 	return grp.up

@@ -126,15 +126,15 @@ type group struct {
 
 	// The footprint of the choose's futures (dpor.go), for a state the
 	// cache covers with it.
-	pos    int32       // the events before it on its path
-	hasPH  bool        // a placeholder beneath its children says when they are done
-	up     *group      // the nearest choose before it with a placeholder
-	sum    []sumAccess // its futures' accesses, of objects older than the choose
-	sumCap int         // when to compact sum next
-	queue  []uint64    // the state's objects in canonical order, if the cache recorded it
-	csum   []sumAccess // once done: sum by canonical number
-	hasSum bool        // csum is the whole footprint
-	broken bool        // some future's steps are unseen: no footprint
+	pos      int32       // the events before it on its path
+	recorded bool        // the cache recorded the state; a placeholder beneath its children says when they are done
+	up       *group      // the nearest choose before it the cache recorded
+	sum      []sumAccess // its futures' accesses, of objects older than the choose
+	sumCap   int         // when to compact sum next
+	queue    []uint64    // the state's objects in canonical order, if the cache recorded it
+	csum     []sumAccess // once done: sum by canonical number
+	hasSum   bool        // csum is the whole footprint
+	broken   bool        // some future's steps are unseen: no footprint
 }
 
 // trRecord is one child's block, over all its branches.

@@ -206,7 +206,7 @@ func (e *executor) revisitedBy(st *state, sleep uint64, byID bool) (drop bool, s
 	if e.dpor && st.tr != nil {
 		grp = st.tr.grp
 		grp.queue = slices.Clone(c.queue) // the canonical numbering, to name its futures' footprint by (dpor.go)
-		grp.hasPH = true                  // the choose queues one (choose)
+		grp.recorded = true               // the choose queues a placeholder (choose)
 	}
 	c.seen[key] = record(ats, running, cost, sleep&^explored, grp)
 	if explored&^sleep == 0 {
