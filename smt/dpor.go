@@ -435,25 +435,31 @@ func (e *executor) finish(grp *group) {
 		sum = compactSum(sum)
 	}
 	if q := grp.queue; len(q) > 0 && len(sum) <= maxSum {
+		// c.canon is all zero between hashes: it marks the objects sum
+		// names (-1), one pass over q numbers them, and they are cleared.
 		c := &e.cache
-		n := slices.Max(q) + 1
-		if uint64(len(c.canon)) < n {
-			c.canon = append(c.canon, make([]int32, n-uint64(len(c.canon)))...)
+		for _, a := range sum {
+			if n := a.obj + 1; uint64(len(c.canon)) < n {
+				c.canon = append(c.canon, make([]int32, n-uint64(len(c.canon)))...)
+			}
+			c.canon[a.obj] = -1
 		}
 		for i, id := range q {
-			c.canon[id] = int32(i + 1)
+			if id < uint64(len(c.canon)) && c.canon[id] == -1 {
+				c.canon[id] = int32(i + 1)
+			}
 		}
 		cs := make([]sumAccess, 0, len(sum))
 		for _, a := range sum {
-			if a.obj >= n || c.canon[a.obj] == 0 {
+			if c.canon[a.obj] <= 0 {
 				cs = nil // touched an object the state did not reach: no name for it
 				break
 			}
 			a.obj = uint64(c.canon[a.obj])
 			cs = append(cs, a)
 		}
-		for _, id := range q {
-			c.canon[id] = 0
+		for _, a := range sum {
+			c.canon[a.obj] = 0
 		}
 		if cs != nil || len(sum) == 0 {
 			slices.SortFunc(cs, cmpSum)
