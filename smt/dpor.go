@@ -109,8 +109,9 @@ func base(h []*event, g int64) []int32 {
 	return nil
 }
 
-// dporStep records the end of st's transition t, which ran goroutine g, as
-// an event of the path, and adds the initials of its races.
+// dporStep records the end of the transition t, which ran goroutine g with
+// footprint fp, as an event of the path, and adds the initials of its
+// races.
 func (e *executor) dporStep(t *transition, g int64, fp []access) *event {
 	h := e.history(t.last)
 	vc, races := e.races(h, g, func(x *event) bool { return !independent(x.fp, fp) })
@@ -369,9 +370,9 @@ func sumTarget(grp *group) *group {
 }
 
 // summarize adds a step's footprint, started at grp's choose, with the
-// step's clock vc (nil: after is given), to the footprint of the choose
-// before it with a placeholder. Objects newer than that choose are left
-// out: no step before it can touch them.
+// step's clock vc, to the footprint of the recorded choose at or before
+// it (sumTarget). Objects newer than that choose are left out: no step
+// before it can touch them.
 func (e *executor) summarize(grp *group, fp []access, vc []int32) {
 	t := sumTarget(grp)
 	if t == nil || t.broken || t.hasSum {
