@@ -99,11 +99,11 @@ func (e *executor) history(last *event) []*event {
 }
 
 // base is the clock g starts its next event with: its last event's, or the
-// clock of the event that created it.
+// clock of the event that created it (the event's own: do not change it).
 func base(h []*event, g int64) []int32 {
 	for i := len(h) - 1; i >= 0; i-- {
 		if h[i].g == g || slices.Contains(h[i].spawned, g) {
-			return slices.Clone(h[i].vc)
+			return h[i].vc
 		}
 	}
 	return nil
@@ -128,7 +128,7 @@ func (e *executor) dporStep(t *transition, g int64, fp []access) *event {
 // g that depends on the events dep says, and returns the step's clock
 // (without itself) and the races' positions.
 func (e *executor) races(h []*event, g int64, dep func(*event) bool) (vc []int32, races []int) {
-	vc = base(h, g)
+	vc = slices.Clone(base(h, g))
 	for k := len(h) - 1; k >= 0; k-- {
 		x := h[k]
 		if x.g == g || clockAt(vc, slot(x.g)) > int32(k) {
@@ -163,7 +163,7 @@ func (e *executor) reverse(h []*event, k int, vc []int32, top bool, g int64) {
 	// Coons et al.: the block of the first event's goroutine began at the
 	// choose that switched to it.
 	j := k
-	for j > 0 && h[j].grp != nil && h[j].grp.cur == first.g && h[j-1].g == first.g {
+	for j > 0 && h[j].grp.cur == first.g && h[j-1].g == first.g {
 		j--
 	}
 	if j != k {
@@ -186,9 +186,7 @@ func (e *executor) backtrack(grp *group, r int64) {
 	default:
 		grp.pending |= grp.avail
 	}
-	if grp.pending&^grp.explored&^before != 0 {
-		e.stats.Backtracks += bits64.OnesCount64(grp.pending &^ grp.explored &^ before)
-	}
+	e.stats.Backtracks += bits64.OnesCount64(grp.pending &^ grp.explored &^ before)
 }
 
 // dporTop gives every goroutine alive on the path ending at last a pending
@@ -371,8 +369,7 @@ func sumTarget(grp *group) *group {
 
 // summarize adds a step's footprint, started at grp's choose, with the
 // step's clock vc, to the footprint of the recorded choose at or before
-// it (sumTarget). Objects newer than that choose are left out: no step
-// before it can touch them.
+// it (sumTarget).
 func (e *executor) summarize(grp *group, fp []access, vc []int32) {
 	t := sumTarget(grp)
 	if t == nil || t.broken || t.hasSum {
@@ -385,12 +382,10 @@ func (e *executor) summarize(grp *group, fp []access, vc []int32) {
 		}
 	}
 	for _, a := range fp {
-		if a.obj < t.nObj {
-			if a.upd != 0 {
-				a.upd = sumUpd
-			}
-			t.sum = append(t.sum, sumAccess{a, after})
+		if a.upd != 0 {
+			a.upd = sumUpd
 		}
+		t.add(sumAccess{a, after})
 	}
 	t.compact()
 }
@@ -401,11 +396,17 @@ func (grp *group) addSum(fp []sumAccess) {
 		return
 	}
 	for _, a := range fp {
-		if a.obj < grp.nObj {
-			grp.sum = append(grp.sum, a)
-		}
+		grp.add(a)
 	}
 	grp.compact()
+}
+
+// add adds an access to grp's footprint, unless its object is newer than
+// the choose: no step before it can touch that.
+func (grp *group) add(a sumAccess) {
+	if a.obj < grp.nObj {
+		grp.sum = append(grp.sum, a)
+	}
 }
 
 func (grp *group) compact() {
@@ -515,27 +516,26 @@ func compactSum(fp []sumAccess) []sumAccess {
 func (e *executor) dporHit(st *state, by []*group, runnable uint64) {
 	t := st.tr
 	q := e.cache.queue // the canonical numbering of st, from revisited
-	var fp []sumAccess
+	fp, known := []sumAccess{}, true
+groups:
 	for _, g := range by {
-		if g == nil || !g.hasSum {
-			e.dporTop(t.last)
-			breakUp(sumTarget(t.grp))
-			return
+		if known = g != nil && g.hasSum; !known {
+			break
 		}
 		for _, a := range g.csum {
-			if a.obj == 0 || a.obj > uint64(len(q)) {
-				e.dporTop(t.last)
-				breakUp(sumTarget(t.grp))
-				return
+			if known = a.obj != 0 && a.obj <= uint64(len(q)); !known {
+				break groups
 			}
 			a.obj = q[a.obj-1]
 			fp = append(fp, a)
 		}
 	}
-	fp = compactSum(fp)
-	if fp == nil {
-		fp = []sumAccess{}
+	if !known {
+		e.dporTop(t.last)
+		breakUp(sumTarget(t.grp))
+		return
 	}
+	fp = compactSum(fp)
 	sumTarget(t.grp).addSum(fp)
 	e.pending(t.last, fp, runnable)
 }

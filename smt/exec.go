@@ -117,10 +117,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 	for i, f := range p.Funcs {
 		e.funcIndex[f] = i
 	}
-	e.sol, err = newSolver(e)
-	if err != nil {
-		return nil, err
-	}
+	e.sol = newSolver(e)
 	defer e.sol.close()
 	defer func() {
 		if r := recover(); r != nil {

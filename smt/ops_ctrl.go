@@ -91,7 +91,7 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 	var by []*group
 	if cache {
 		var drop bool
-		if drop, skip, by = e.revisitedBy(st, sleep, byID); drop {
+		if drop, skip, by = e.revisited(st, sleep, byID); drop {
 			e.stats.Revisits++
 			if e.dpor && e.stopped == "" && st.tr != nil {
 				e.dporHit(st, by, runnableMask(byID, arg))
@@ -107,8 +107,8 @@ func (e *executor) choose(st *state, f *frame, in *ir.Instr) {
 			// again: their steps there may race with this path's (dpor.go).
 			e.dporHit(st, by, runnableMask(byID, arg))
 		}
-		if e.fn == e.por.sched && st.tr.grp.queue != nil {
-			marker = st.tr.grp // recorded by revisited just now
+		if cache && st.tr.grp.recorded {
+			marker = st.tr.grp // a scheduler's choose, recorded by revisited just now
 		}
 	}
 	vals := make([]uint64, 0, n)
@@ -267,7 +267,7 @@ func (e *executor) costOp(st *state, in *ir.Instr) bool {
 	// already explored (a preemption often leads where a cheaper path went).
 	// With the reduction, its sleep set is not known until it runs.
 	if e.por == nil || st.tr == nil {
-		if drop, _ := e.revisited(st, 0, false); drop {
+		if drop, _, _ := e.revisited(st, 0, false); drop {
 			e.stats.Revisits++
 			st.done = true
 			return false

@@ -262,12 +262,13 @@ func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 	if t := st.tr; e.por != nil && t != nil && len(in.Args) == 2 {
 		// `observe "por", "spawn", %g` and `observe "por", "exit", %g`:
 		// happens-before and liveness for source sets (dpor.go).
-		if v := e.operand(st, f, in.Args[1]); v.x == nil {
-			if c, _ := in.Args[0].(*ir.Const); c != nil && c.Str == "spawn" {
-				t.spawned = append(t.spawned[:len(t.spawned):len(t.spawned)], intOf(v.n, in.Args[1].Type()))
-			} else {
-				t.exited = true
-			}
+		c, _ := in.Args[0].(*ir.Const)
+		switch g := e.operand(st, f, in.Args[1]); {
+		case c == nil || g.x != nil:
+		case c.Str == "spawn":
+			t.spawned = append(t.spawned[:len(t.spawned):len(t.spawned)], intOf(g.n, in.Args[1].Type()))
+		case c.Str == "exit":
+			t.exited = true
 		}
 		e.next(st)
 		return

@@ -93,11 +93,11 @@ type solver struct {
 
 // newSolver makes the executor's solver. Z3 starts at the first query: most
 // roots ask none, and a context costs milliseconds.
-func newSolver(e *executor) (*solver, error) {
+func newSolver(e *executor) *solver {
 	s := &solver{e: e, sorts: make(map[sort]z3.Sort), nodes: make(map[pcKey]*pcNode),
 		varsMemo: make(map[*expr][]uint64), mentions: make(map[uint64][]*pcNode)}
 	s.root = &pcNode{status: sat, model: &model{}, maxV: -1}
-	return s, nil
+	return s
 }
 
 // open starts Z3 and the watchdog of its queries, once; false when Z3

@@ -125,20 +125,15 @@ type seenAt struct {
 // entry with no less of the bound left ran from it: only those asleep there
 // were not (Godefroid, Partial-Order Methods for the Verification of
 // Concurrent Systems, on sleep sets with state caching).
-func dominated(ats []seenAt, r int64, c int, sleep uint64) (covered bool, explored uint64) {
-	covered, explored, _ = dominatedBy(ats, r, c, sleep, nil)
-	return covered, explored
-}
-
-// dominatedBy is dominated, and appends to by the chooses of the entries
-// that cover the state or explored goroutines of it.
-func dominatedBy(ats []seenAt, r int64, c int, sleep uint64, by []*group) (covered bool, explored uint64, _ []*group) {
+// by is the chooses of the entries that cover the state, or that explored
+// goroutines of it.
+func dominated(ats []seenAt, r int64, c int, sleep uint64) (covered bool, explored uint64, by []*group) {
 	for _, a := range ats {
 		if !(a.cost <= c && (a.running == r || a.running == -1) || a.cost+1 <= c) {
 			continue
 		}
 		if a.sleep&^sleep == 0 {
-			return true, 0, append(by[:0], a.grp)
+			return true, 0, []*group{a.grp}
 		}
 		explored |= ^a.sleep // explored with a goroutine asleep that may run here
 		by = append(by, a.grp)
@@ -167,15 +162,10 @@ func record(ats []seenAt, r int64, c int, sleep uint64, grp *group) []seenAt {
 // not dropped but explored only for the goroutines not run from it then:
 // skip holds the others, and the state is recorded as explored with the
 // goroutines asleep both times asleep.
-func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, skip uint64) {
-	drop, skip, _ = e.revisitedBy(st, sleep, byID)
-	return drop, skip
-}
-
-// revisitedBy is revisited, and names the chooses that explored st's
-// futures before: the one whose state covers st, or those whose
-// goroutines are skipped (a nil one is unknown).
-func (e *executor) revisitedBy(st *state, sleep uint64, byID bool) (drop bool, skip uint64, by []*group) {
+// by names the chooses that explored st's futures before: the one whose
+// state covers st, or those whose goroutines are skipped (a nil one is
+// unknown).
+func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, skip uint64, by []*group) {
 	c := &e.cache
 	if c.off || st.pc != e.sol.root {
 		return false, 0, nil
@@ -195,7 +185,7 @@ func (e *executor) revisitedBy(st *state, sleep uint64, byID bool) (drop bool, s
 	// Costs are kept relative to the round's bound: a state explored in an
 	// earlier round with as much of its bound left covers this one.
 	cost := st.cost - e.bound
-	covered, explored, by := dominatedBy(ats, running, cost, sleep, nil)
+	covered, explored, by := dominated(ats, running, cost, sleep)
 	if covered {
 		return true, 0, by
 	}
