@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -135,9 +136,21 @@ func (d deprecatedInline) Set(s string) error {
 
 func (c *Config) stderr() io.Writer {
 	if c.Err != nil {
-		return c.Err
+		return lockedWriter{c.Err}
 	}
-	return os.Stderr
+	return lockedWriter{os.Stderr}
+}
+
+// lockedWriter writes one line at a time for the roots that run side by
+// side: each write of kiss's is a line, or lines of one root.
+type lockedWriter struct{ w io.Writer }
+
+var outputMu sync.Mutex
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	outputMu.Lock()
+	defer outputMu.Unlock()
+	return l.w.Write(p)
 }
 
 func (c *Config) stdout() io.Writer {
@@ -199,12 +212,24 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	if cfg.Verify {
 		defer replay.Forget(dir)
 	}
-	for _, fn := range selected {
+	// The roots run side by side, each once it has a slot (takeSlot); their
+	// findings are reported in the roots' order. (-dump-ir's programs are
+	// printed one after another.)
+	results := make([]rootResult, len(selected))
+	var wg sync.WaitGroup
+	for i, fn := range selected {
 		if one[fn] && !prims[fn] && !cfg.DumpIR {
 			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
 			continue
 		}
-		res := checkRoot(pass, prog, fn, deps, cfg)
+		if cfg.DumpIR {
+			results[i] = checkRoot(pass, prog, fn, deps, cfg)
+			continue
+		}
+		wg.Go(func() { results[i] = checkRoot(pass, prog, fn, deps, cfg) })
+	}
+	wg.Wait()
+	for _, res := range results {
 		// a root's findings of one check on one line (a race on i and one
 		// on n in one statement) get their column in the file name
 		lines := map[string]int{}

@@ -8,11 +8,9 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -31,9 +29,7 @@ import (
 // kiss ends that root only, as one internal-error line naming it.
 func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config) (res rootResult) {
 	name := rootName(fn)
-	slot := rootSlots()
-	slot <- struct{}{}
-	defer func() { <-slot }()
+	defer takeSlot()()
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
@@ -201,14 +197,6 @@ func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps 
 	}
 	return fs
 }
-
-// rootSlots bounds the roots one process checks at once to its
-// processors. kiss ./..., golangci-lint and kiss lsp check every package
-// at once, and a root's budget is wall time, counted from when its slot
-// is free: with all the roots of a module exploring together, each had a
-// sliver of a processor, and on the corpus (180 packages) most roots timed
-// out after a path or two.
-var rootSlots = sync.OnceValue(func() chan struct{} { return make(chan struct{}, runtime.GOMAXPROCS(0)) })
 
 // testHookRoot, set by tests, runs as a root's check starts (to make it
 // fail the way a bug in kiss would).

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -82,12 +83,15 @@ var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)
 func TestCounterUpdatesCommute(t *testing.T) {
 	pkgs := loadTestdata(t, []corpusGroup{{"correct/shards", 0}})
 	steps, paths := map[bool]int{}, map[bool]int{}
+	var mu sync.Mutex // a package's roots run side by side
 	for _, reduce := range []bool{false, true} {
 		conf := kiss.DefaultConfig
 		conf.Err = discard{}
 		conf.Reduce = reduce
 		conf.Timeout = 60e9
 		conf.OnRoot = func(root string, st smt.Stats, _ time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
 			if !st.Complete {
 				t.Errorf("%s (reduce=%v): incomplete: %v", root, reduce, st.Cuts)
 			}
@@ -114,6 +118,7 @@ func TestCounterUpdatesCommute(t *testing.T) {
 func TestSourceSets(t *testing.T) {
 	pkgs := loadTestdata(t, []corpusGroup{{"porbench/shards10", 0}})
 	paths, added := map[bool]int{}, map[bool]int{}
+	var mu sync.Mutex // a package's roots run side by side
 	for _, sleepOnly := range []bool{true, false} {
 		conf := kiss.DefaultConfig
 		conf.Err = discard{}
@@ -121,6 +126,8 @@ func TestSourceSets(t *testing.T) {
 		conf.SleepSetsOnly = sleepOnly
 		conf.Timeout = 60e9
 		conf.OnRoot = func(root string, st smt.Stats, _ time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
 			if !st.Complete {
 				t.Errorf("%s (sleep sets only: %v): incomplete: %v", root, sleepOnly, st.Cuts)
 			}

@@ -401,6 +401,27 @@ func (grp *group) addSum(fp []sumAccess) {
 	grp.compact()
 }
 
+// takeSum adds a footprint that nothing else holds to grp's. The
+// footprints of a path's recorded chooses go up the chain of them as each
+// is done: the longer slice takes the other's accesses, so that each
+// access is copied only when its slice is the shorter.
+func (grp *group) takeSum(fp []sumAccess) {
+	if grp == nil || grp.broken || grp.hasSum {
+		return
+	}
+	kept := fp[:0]
+	for _, a := range fp {
+		if a.obj < grp.nObj {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) > len(grp.sum) {
+		kept, grp.sum = grp.sum, kept
+	}
+	grp.sum = append(grp.sum, kept...)
+	grp.compact()
+}
+
 // add adds an access to grp's footprint, unless its object is newer than
 // the choose: no step before it can touch that.
 func (grp *group) add(a sumAccess) {
@@ -469,7 +490,7 @@ func (e *executor) finish(grp *group) {
 		}
 	}
 	grp.queue = nil
-	grp.up.addSum(sum)
+	grp.up.takeSum(sum)
 }
 
 func cmpSum(a, b sumAccess) int {
@@ -516,7 +537,13 @@ func compactSum(fp []sumAccess) []sumAccess {
 func (e *executor) dporHit(st *state, by []*group, runnable uint64) {
 	t := st.tr
 	q := e.cache.queue // the canonical numbering of st, from revisited
-	fp, known := []sumAccess{}, true
+	n := 0
+	for _, g := range by {
+		if g != nil {
+			n += len(g.csum)
+		}
+	}
+	fp, known := make([]sumAccess, 0, n), true
 groups:
 	for _, g := range by {
 		if known = g != nil && g.hasSum; !known {

@@ -1,0 +1,44 @@
+//go:build unix
+
+package kiss
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+// machineSlot takes one of the machine's root slots: an exclusive flock on
+// one of runtime.NumCPU() files in a directory of the user's, so that
+// every kiss process of the user counts against the same processors. The
+// kernel lets go of a dead process's lock, so a killed kiss leaves no slot
+// taken. Where the directory cannot be had, only the process's own slots
+// bound its roots.
+func machineSlot() (release func()) {
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("kiss-slots-%d", os.Getuid()))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return func() {}
+	}
+	n := runtime.NumCPU()
+	first := os.Getpid() % n // processes start their search in different places
+	for {
+		for i := range n {
+			name := filepath.Join(dir, strconv.Itoa((first+i)%n))
+			f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+			if err != nil {
+				return func() {}
+			}
+			// (one open file per taking: two roots of one process must not
+			// share a lock, and flock's lock belongs to the open file)
+			if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+				return func() { f.Close() } // closing the file unlocks it
+			}
+			f.Close()
+		}
+		time.Sleep(machinePoll)
+	}
+}
