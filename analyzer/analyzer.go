@@ -29,7 +29,7 @@ type Config struct {
 	Contexts   int           // preemption bound
 	Unroll     int           // iterations of a loop whose condition is symbolic
 	Recursion  int           // nesting of the same call on a goroutine's stack (smt.Options.Recursion)
-	Goroutines int           // live goroutines per path
+	Goroutines int           // goroutines one path may start (a path that starts more is cut)
 	Timeout    time.Duration // per root
 	// Memory is how much a root may grow the process's live memory (Go's
 	// heap and Z3's), in MiB, before it queues no more states (0: no

@@ -404,7 +404,8 @@ func (lib *libLowering) chainLoop(l *lowerer, b *builder, err ir.Value, rest []i
 			return
 		}
 		if m := method(e); m != nil {
-			r := l.callMethod(b, e, m, cur, rest, ir.Bool)
+			// (Is and As take the target alone: rest's first)
+			r := l.callMethod(b, e, m, cur, rest[:1], ir.Bool)
 			_, no := b.If(r, "method")
 			b.Ret(ir.BoolConst(true))
 			b.SetBlock(no)

@@ -291,11 +291,11 @@ func effects(prog *ir.Program) map[string]string {
 // included: flag.Bool's *bool) is as good as the real one for what kiss
 // reports. A function declared without a body in a package kiss has the
 // source of is assembly or the runtime's: in the standard library, a
-// computation (math, crypto) unless it is one of the runtime's hooks that
-// block (os/signal's signal_recv waits for a signal); elsewhere, it may
-// block whatever its signature.
+// computation (math, crypto; the runtime's hooks that block, such as
+// os/signal's signal_recv, have models); elsewhere, it may block whatever
+// its signature.
 func (l *lowerer) touchesShared(fn *ssa.Function) bool {
-	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) && (!standardPath(fn.Pkg.Pkg.Path()) || blockingHooks[fn.String()]) {
+	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) && !standardPath(fn.Pkg.Pkg.Path()) {
 		return true
 	}
 	sig := fn.Signature
@@ -697,12 +697,6 @@ func (l *lowerer) builtinThunk(b *builder, c *ssa.CallCommon, bi *ssa.Builtin, o
 		t.Ret(r)
 	}
 	return t.Fn
-}
-
-// blockingHooks are the runtime's functions the standard library declares
-// without a body that may block.
-var blockingHooks = map[string]bool{
-	"os/signal.signal_recv": true,
 }
 
 // standardPath reports whether path is a standard library package's (its

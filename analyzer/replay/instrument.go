@@ -15,6 +15,7 @@ import (
 	pathpkg "path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -583,12 +584,42 @@ func (t *target) rootTest(extra []string, subtests bool) string {
 	if home != t.inner && strings.Contains(strings.Join(roots, ""), "kissreplayp.") {
 		root += "\tkissreplayp \"" + t.base + "\"\n"
 	}
+	warm := t.usesSignals()
+	if warm {
+		root += "\tkissreplaysignal \"os/signal\"\n"
+	}
 	root += ")\n\n"
+	if warm {
+		// Go's runtime starts os/signal's goroutine and makes its channels
+		// at the process's first Notify; inside the root's synctest bubble
+		// that is a fatal error ("select on synctest channel from outside
+		// bubble"), so the first one is here, outside it.
+		root += "func init() {\n\tc := make(chan os.Signal, 1)\n\tkissreplaysignal.Notify(c, os.Interrupt)\n\tkissreplaysignal.Stop(c)\n}\n\n"
+	}
 	return root + "var kissReplayRoots = map[string]func(*testing.T){\n" + strings.Join(roots, "") + "}\n\n" +
 		"// where each root is declared: the model's position of its end\n" +
 		"var kissReplayRootPos = map[string]string{\n" + strings.Join(poss, "") + "}\n\n" +
 		"func TestKissReplayRoot(t *testing.T) {\n\tname := os.Getenv(\"KISS_REPLAY_ROOT\")\n\troot := kissReplayRoots[name]\n" +
 		"\tif root == nil {\n\t\tt.Fatal(\"kiss replay: no root \" + name)\n\t}\n\t" + schedQ + "KissReplayRun(t, root, kissReplayRootPos[name], " + strconv.FormatBool(!subtests) + ")\n}\n"
+}
+
+// usesSignals reports whether the test packages import os/signal, as far
+// as their types tell (directly, or through what their imports' export
+// data names).
+func (t *target) usesSignals() bool {
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if p.Path() == "os/signal" {
+			return true
+		}
+		return slices.ContainsFunc(p.Imports(), walk)
+	}
+	return slices.ContainsFunc(t.packages(), func(p *packages.Package) bool { return walk(p.Types) })
 }
 
 // funcPos is the position of the name of the package-level function name

@@ -209,6 +209,7 @@ var replayShapes = map[string]string{
 	"sessiontoken":      "a goroutine the standard library starts and the schedule never runs (crypto/rand's timer)",
 	"bubblecounter":     "testing/synctest.Test's deadlock panic",
 	"bubblenowait":      "a test in a testing/synctest bubble without synctest.Wait",
+	"signalworker":      "os/signal's first Notify, which Go's runtime refuses inside a bubble",
 }
 
 // TestReplayKernels: every schedule kiss reports on its bug corpus replays

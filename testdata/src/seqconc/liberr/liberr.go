@@ -21,6 +21,19 @@ func (e sentinelErr) Is(target error) bool {
 	return ok
 }
 
+// codeErr converts itself to a sentinelErr through its As method (a value
+// method: a *codeErr has it through Go's wrapper).
+type codeErr struct{ code int }
+
+func (e codeErr) Error() string { return "code" }
+func (e codeErr) As(target any) bool {
+	if p, ok := target.(*sentinelErr); ok {
+		*p = sentinelErr{e.code}
+		return true
+	}
+	return false
+}
+
 type multiErr struct{ errs []error }
 
 func (e *multiErr) Error() string   { return "multi" }

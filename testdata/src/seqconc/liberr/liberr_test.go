@@ -116,6 +116,24 @@ func TestAs(t *testing.T) { // want root:"one goroutine"
 	if !errors.As(&myErr{base}, &ie) || ie == nil {
 		t.Error("errors.As to an interface")
 	}
+	var got sentinelErr
+	if !errors.As(fmt.Errorf("w: %w", &codeErr{7}), &got) || got.code != 7 {
+		t.Error("As method not called")
+	}
+	if !errors.As(codeErr{8}, &got) || got.code != 8 {
+		t.Error("As method of a value not called")
+	}
+	if errors.As(&codeErr{9}, &me) {
+		t.Error("As method matched another type")
+	}
+}
+
+// TestAsMethodFinds: the As method's result is errors.As's.
+func TestAsMethodFinds(t *testing.T) { // want root:"one goroutine"
+	var got sentinelErr
+	if errors.As(fmt.Errorf("w: %w", &codeErr{7}), &got) && got.code == 7 {
+		t.Error("found") // want `test failure: t.Error called \(0 preemptions\)`
+	}
 }
 
 func TestAtoi(t *testing.T) { // want root:"one goroutine"
