@@ -348,6 +348,7 @@ func (c *concLowering) rootGoroutine(l *lowerer, root *ssa.Function) *ir.Func {
 	b.noCheck = true // the panic is checked once the root returns
 	b.CallTo(nil, c.fn("rt.restore"))
 	b.Store(c.rt.global("rt.clock"), monotonic(l, b))
+	b.Store(c.rt.global("rt.wall"), wallStart(l, b))
 	// Variables of packages without bodies start unknown (their init is
 	// not ours to run); then the models give the library's own their values.
 	run, end := b.NewBlock("root"), b.NewBlock("end")

@@ -56,20 +56,24 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	m["time.runtimeNano"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return c.monoNow(b), nil
 	}
-	// In a testing/synctest bubble the wall clock is the bubble's: its
-	// monotonic reading, which starts at midnight UTC, 2000-01-01, as in Go
+	// The wall clock goes on as the fake clock does from an unknown
+	// reading when the root started (wallStart), as a machine's does
+	// between two adjustments. Code that keeps deadlines as wall times
+	// (an expiry's UnixNano against a later time.Now().UnixNano()) then
+	// gets the time its goroutines slept, as with time.Since: the unknown
+	// start cancels out. Each reading was an unknown of its own before, so
+	// every such comparison went both ways, and Z3 spent roots' budgets on
+	// them (go-cache's TestCacheTimes, ratelimit's, backoff's tests). In a
+	// testing/synctest bubble the wall clock is the bubble's: its monotonic
+	// reading, which starts at midnight UTC, 2000-01-01, as in Go
 	// (bubbleEpoch).
 	m["time.runtimeNow"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		raw := func(bits uint) ir.Value {
-			x := l.unknownNondetLabel(b, ir.I64, clockLabel)
-			return b.Bin(ir.OpAnd, x, ir.IntConst(ir.I64, 1<<bits-1))
-		}
 		mono := c.monoNow(b)
 		bubble := b.Load(ir.Bool, c.rt.global("rt.bubble"))
-		sec := b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1_700_000_000), raw(31))
-		sec = b.Op(ir.OpSelect, ir.I64, bubble, b.Bin(ir.OpDiv, mono, ir.IntConst(ir.I64, 1e9)), sec)
-		nsec := b.Conv(raw(29), ir.I32)
-		nsec = b.Op(ir.OpSelect, ir.I32, bubble, b.Conv(b.Bin(ir.OpRem, mono, ir.IntConst(ir.I64, 1e9)), ir.I32), nsec)
+		wall := b.Op(ir.OpSelect, ir.I64, bubble, mono, b.Load(ir.I64, c.rt.global("rt.now")))
+		sec := b.Bin(ir.OpDiv, wall, ir.IntConst(ir.I64, 1e9))
+		sec = b.Op(ir.OpSelect, ir.I64, bubble, sec, b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.wall")), sec))
+		nsec := b.Conv(b.Bin(ir.OpRem, wall, ir.IntConst(ir.I64, 1e9)), ir.I32)
 		return b.Make(l.resultType(call.Signature()), sec, nsec, mono), nil
 	}
 	// The command line go test gives a test binary: its path, then the
@@ -105,6 +109,15 @@ func (c *concLowering) monoNow(b *builder) ir.Value {
 func monotonic(l *lowerer, b *builder) ir.Value {
 	x := l.unknownNondetLabel(b, ir.I64, clockLabel)
 	return b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1<<40), b.Bin(ir.OpAnd, x, ir.IntConst(ir.I64, 1<<50-1)))
+}
+
+// wallStart is the wall clock's reading when the root starts, in whole
+// seconds since 1970: from late 2023 on, 31 bits of seconds. (Its
+// fraction of a second is not an input kiss varies: the clock starts on a
+// second.)
+func wallStart(l *lowerer, b *builder) ir.Value {
+	x := l.unknownNondetLabel(b, ir.I64, clockLabel)
+	return b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1_700_000_000), b.Bin(ir.OpAnd, x, ir.IntConst(ir.I64, 1<<31-1)))
 }
 
 // godebugUpdate holds the update function internal/godebug registered.

@@ -330,6 +330,139 @@ func isConstN(e *expr, n uint64) bool { return e.op == xConst && e.c.n == n }
 
 func ones(w uint8) uint64 { return trunc(^uint64(0), w) }
 
+// Bit fields. Go packs values into words with shifts, masks and ors, and
+// unpacks them the same way: time.Time's wall word holds a flag, the
+// seconds and the nanoseconds, and Time.UnixNano takes the seconds back out
+// with t.wall<<1>>31. With the seconds unknown (the wall clock), the term
+// stayed a tangle of shifts and ors, and every comparison of two times went
+// to Z3 (and ran past its limit). The rules below take such a field back
+// out when the bounds of the terms say it is exact, so that the seconds
+// come back as the term they were (linear: the comparison is decided by
+// ranges, not asked).
+
+// shift simplifies v shifted by the constant c (xShl or xLShr): a shift
+// goes into both sides of an or, two shifts become one, and a shift
+// right past every bit v may have set is zero.
+func (x *exprs) shift(op xop, s sort, v *expr, c uint64) *expr {
+	w := uint64(s.W)
+	if c >= w {
+		return x.bvConst(s.W, 0)
+	}
+	switch {
+	case v.op == xBOr:
+		return x.mk(xBOr, s, x.mk(op, s, v.args[0], x.bvConst(s.W, c)), x.mk(op, s, v.args[1], x.bvConst(s.W, c)))
+	case op == xShl && v.op == xShl && v.args[1].isConst():
+		return x.mk(xShl, s, v.args[0], x.bvConst(s.W, min(c+v.args[1].c.n, w)))
+	case op == xLShr && v.op == xShl && v.args[1].isConst() && v.args[1].c.n < w:
+		// (y<<c1)>>c: y's low w-c1 bits, moved by c-c1
+		c1 := v.args[1].c.n
+		low := x.mk(xBAnd, s, v.args[0], x.bvConst(s.W, ones(uint8(w-c1))))
+		if c >= c1 {
+			return x.mk(xLShr, s, low, x.bvConst(s.W, c-c1))
+		}
+		return x.mk(xShl, s, low, x.bvConst(s.W, c1-c))
+	case op == xLShr && maySet(v, 8)>>c == 0:
+		return x.bvConst(s.W, 0)
+	}
+	return nil
+}
+
+// mask simplifies v & m for a constant m: into both sides of an or, zero
+// where m keeps none of the bits v may have set, v itself where it keeps
+// every one.
+func (x *exprs) mask(s sort, v *expr, m uint64) *expr {
+	switch {
+	case v.op == xBOr:
+		return x.mk(xBOr, s, x.mk(xBAnd, s, v.args[0], x.bvConst(s.W, m)), x.mk(xBAnd, s, v.args[1], x.bvConst(s.W, m)))
+	}
+	switch u := maySet(v, 8); {
+	case u&m == 0:
+		return x.bvConst(s.W, 0)
+	case u&^m == 0:
+		return v
+	}
+	return nil
+}
+
+// maySet is the bits of the bit vector e that may be set, looking depth
+// operations down.
+func maySet(e *expr, depth int) uint64 {
+	if e.sort.K != sortBV || e.op == xConst || depth == 0 {
+		return smear(upper(e, depth))
+	}
+	switch e.op {
+	case xBAnd:
+		return maySet(e.args[0], depth-1) & maySet(e.args[1], depth-1)
+	case xBOr, xBXor:
+		return maySet(e.args[0], depth-1) | maySet(e.args[1], depth-1)
+	case xShl:
+		if c := e.args[1].c.n; e.args[1].isConst() && c < 64 {
+			return trunc(maySet(e.args[0], depth-1)<<c, e.sort.W)
+		}
+	case xLShr:
+		if e.args[1].isConst() {
+			return maySet(e.args[0], depth-1) >> min(e.args[1].c.n, 63)
+		}
+	case xZExt:
+		return maySet(e.args[0], depth-1)
+	}
+	return smear(upper(e, depth))
+}
+
+// upper is an upper bound of the unsigned value of the bit vector e,
+// looking depth operations down.
+func upper(e *expr, depth int) uint64 {
+	all := ones(e.sort.W)
+	if e.sort.K != sortBV {
+		return all
+	}
+	if e.op == xConst {
+		return e.c.n
+	}
+	if depth == 0 {
+		return all
+	}
+	switch e.op {
+	case xBAnd, xBOr, xBXor:
+		return maySet(e, depth)
+	case xAdd:
+		a, b := upper(e.args[0], depth-1), upper(e.args[1], depth-1)
+		if a > all-b {
+			return all // it may wrap
+		}
+		return a + b
+	case xLShr:
+		if e.args[1].isConst() {
+			return upper(e.args[0], depth-1) >> min(e.args[1].c.n, 63)
+		}
+	case xShl:
+		if c := e.args[1].c.n; e.args[1].isConst() && c < 64 {
+			if u := upper(e.args[0], depth-1); u <= all>>c {
+				return u << c
+			}
+		}
+	case xUDiv:
+		if e.args[1].isConst() && e.args[1].c.n != 0 {
+			return upper(e.args[0], depth-1) / e.args[1].c.n
+		}
+	case xURem:
+		if e.args[1].isConst() && e.args[1].c.n != 0 {
+			return min(upper(e.args[0], depth-1), e.args[1].c.n-1)
+		}
+	case xZExt:
+		return upper(e.args[0], depth-1)
+	}
+	return all
+}
+
+// smear sets every bit below u's highest.
+func smear(u uint64) uint64 {
+	for i := uint(1); i < 64; i <<= 1 {
+		u |= u >> i
+	}
+	return u
+}
+
 // simplify returns a simpler equivalent of op(args) or nil. Only rules that
 // are cheap and obviously sound: identities, absorbing elements, double
 // negation, ite with a constant or equal branches.
@@ -448,9 +581,15 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if isConstN(a[1], ones(s.W)) || a[0] == a[1] {
 			return a[0]
 		}
+		if a[1].isConst() && s.K == sortBV {
+			return x.mask(s, a[0], a[1].c.n)
+		}
 	case xShl, xLShr, xAShr:
 		if isConstN(a[1], 0) {
 			return a[0]
+		}
+		if op != xAShr && a[1].isConst() && s.K == sortBV {
+			return x.shift(op, s, a[0], a[1].c.n)
 		}
 	case xUDiv, xSDiv:
 		if isConstN(a[1], 1) {

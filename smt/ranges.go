@@ -91,7 +91,7 @@ func (e *executor) bounds(st *state, l *linForm) (lo, hi *big.Int) {
 }
 
 // atomRange is the range of x's signed value: its span on the path, else
-// what its operation allows, else its width's.
+// what its operations allow, else its width's.
 func (e *executor) atomRange(st *state, x *expr) (*big.Int, *big.Int) {
 	w := x.sort.W
 	if x.op == xVar {
@@ -111,6 +111,11 @@ func (e *executor) atomRange(st *state, x *expr) (*big.Int, *big.Int) {
 	if x.op == xSExt {
 		return e.atomRange(st, x.args[0])
 	}
+	if u := upper(x, 8); u < 1<<(w-1) {
+		// (a value its operations bound below the sign bit: a masked
+		// unknown, such as the wall clock's seconds)
+		return new(big.Int), new(big.Int).SetUint64(u)
+	}
 	return signedRange(w)
 }
 
@@ -123,9 +128,6 @@ func signedRange(w uint8) (*big.Int, *big.Int) {
 // decideByRanges decides c, a signed comparison or an equality of two
 // bit-vector terms (or its negation), when the ranges settle it.
 func (e *executor) decideByRanges(st *state, c *expr) (val, ok bool) {
-	if st.spans.Len() == 0 {
-		return false, false
-	}
 	neg := false
 	if c.op == xNot {
 		c, neg = c.args[0], true

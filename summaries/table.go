@@ -331,7 +331,10 @@ var registry = func() []Model {
 		inGo("internal/syscall/unix.Fcntl", 0, "F_GETFL of the standard streams: go test's (blocking, stdin read only, stdout and stderr write only); else an unknown value, and an unknown error when it is -1"),
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
-		inGo("syscall.Getrlimit", 0, "writes unknown limits (3 <= Cur <= Max) into *rlim; nil or an unknown error"),
+		inGo("syscall.Getrlimit", 0, "writes a typical process's limits (hard 2^20 open files, soft one below) into *rlim; nil"),
+		inGo("os/signal.signal_recv", vis|blk, "waits for the next signal the process gets; none reaches a test's process in kiss, so os/signal's watcher goroutine waits for good, as the runtime's own (neither a deadlock nor a leak)"),
+		inGo("syscall.Kill", 0, "a call kiss does not know (the signal is not delivered): paths past it are not followed; an unknown error"),
+		inGo("syscall.Tgkill", 0, "as syscall.Kill"),
 		inGo("internal/syscall/unix.vgetrandom", 0, "the OS's random bytes (crypto/rand): fills p with bytes of a generator kiss keeps, different at each call, and returns len(p), supported"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
 	)
