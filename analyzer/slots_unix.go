@@ -13,13 +13,18 @@ import (
 )
 
 // machineSlot takes one of the machine's root slots: an exclusive flock on
-// one of runtime.NumCPU() files in a directory of the user's, so that
-// every kiss process of the user counts against the same processors. The
-// kernel lets go of a dead process's lock, so a killed kiss leaves no slot
-// taken. Where the directory cannot be had, only the process's own slots
-// bound its roots.
+// one of runtime.NumCPU() files in the user's cache directory (not the
+// temporary one, nor $KISS_CACHE: processes of one user that set those
+// differently still count against the same processors). The kernel lets
+// go of a dead process's lock, so a killed kiss leaves no slot taken.
+// Where the directory cannot be had, only the process's own slots bound
+// its roots.
 func machineSlot() (release func()) {
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("kiss-slots-%d", os.Getuid()))
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	dir := filepath.Join(base, "kiss", fmt.Sprintf("slots-%d", os.Getuid()))
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return func() {}
 	}
