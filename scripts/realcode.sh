@@ -11,7 +11,9 @@
 # plain go vet, both with an empty build cache.
 #
 # Usage: scripts/realcode.sh [bin/kiss] [target...]; targets are module
-# names (xsync conc ants) or "std"; all of them by default.
+# names (xsync conc ants; and run clockwork groupcache ratelimit, small
+# modules with timers, signals and mock clocks, run only when named) or
+# "std"; xsync conc ants std by default.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 kiss=$(cd "$(dirname "${1:-bin/kiss}")" && pwd)/$(basename "${1:-bin/kiss}")
@@ -26,6 +28,10 @@ declare -A modules=(
 	[xsync]=golang.org/x/sync@v0.25.0
 	[conc]=github.com/sourcegraph/conc@v0.3.0
 	[ants]=github.com/panjf2000/ants/v2@v2.12.1
+	[run]=github.com/oklog/run@v1.2.0
+	[clockwork]=github.com/jonboulle/clockwork@v0.5.0
+	[groupcache]=github.com/golang/groupcache@v0.0.0-20241129210726-2c02b8208cf8
+	[ratelimit]=go.uber.org/ratelimit@v0.3.1
 )
 
 summarize() { # name, stats file, seconds, peak KB
