@@ -23,7 +23,7 @@ func TestBitFieldsSound(t *testing.T) {
 		st := &state{id: 1}
 		vars := []*expr{e.x.newVar(s, "a"), e.x.newVar(s, "b")}
 		type term struct {
-			x  *expr
+			x   *expr
 			go_ func(v [2]uint64) uint64
 		}
 		var gen func(depth int) term

@@ -371,8 +371,7 @@ func (x *exprs) shift(op xop, s sort, v *expr, c uint64) *expr {
 // where m keeps none of the bits v may have set, v itself where it keeps
 // every one.
 func (x *exprs) mask(s sort, v *expr, m uint64) *expr {
-	switch {
-	case v.op == xBOr:
+	if v.op == xBOr {
 		return x.mk(xBOr, s, x.mk(xBAnd, s, v.args[0], x.bvConst(s.W, m)), x.mk(xBAnd, s, v.args[1], x.bvConst(s.W, m)))
 	}
 	switch u := maySet(v, 8); {
@@ -465,7 +464,8 @@ func smear(u uint64) uint64 {
 
 // simplify returns a simpler equivalent of op(args) or nil. Only rules that
 // are cheap and obviously sound: identities, absorbing elements, double
-// negation, ite with a constant or equal branches.
+// negation, ite with a constant or equal branches, and the bit fields'
+// (shift, mask: they look at most 8 operations down).
 func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 	switch op {
 	case xNot:
