@@ -24,7 +24,7 @@ func TestBitFieldsSound(t *testing.T) {
 		vars := []*expr{e.x.newVar(s, "a"), e.x.newVar(s, "b")}
 		type term struct {
 			x   *expr
-			go_ func(v [2]uint64) uint64
+			val func(v [2]uint64) uint64
 		}
 		var gen func(depth int) term
 		gen = func(depth int) term {
@@ -43,21 +43,21 @@ func TestBitFieldsSound(t *testing.T) {
 			case 0, 1:
 				c := uint64(rng.Intn(9))
 				if rng.Intn(2) == 0 {
-					return term{e.x.mk(xShl, s, a.x, e.x.bvConst(w, c)), func(v [2]uint64) uint64 { return trunc(a.go_(v)<<c, w) }}
+					return term{e.x.mk(xShl, s, a.x, e.x.bvConst(w, c)), func(v [2]uint64) uint64 { return trunc(a.val(v)<<c, w) }}
 				}
-				return term{e.x.mk(xLShr, s, a.x, e.x.bvConst(w, c)), func(v [2]uint64) uint64 { return a.go_(v) >> c }}
+				return term{e.x.mk(xLShr, s, a.x, e.x.bvConst(w, c)), func(v [2]uint64) uint64 { return a.val(v) >> c }}
 			case 2:
 				m := []uint64{0x0f, 0xf0, 0x3f, 0x7f, 0xfc, 0x03, uint64(rng.Intn(256))}[rng.Intn(7)]
-				return term{e.x.mk(xBAnd, s, a.x, e.x.bvConst(w, m)), func(v [2]uint64) uint64 { return a.go_(v) & m }}
+				return term{e.x.mk(xBAnd, s, a.x, e.x.bvConst(w, m)), func(v [2]uint64) uint64 { return a.val(v) & m }}
 			case 3:
 				b := gen(depth - 1)
-				return term{e.x.mk(xBOr, s, a.x, b.x), func(v [2]uint64) uint64 { return a.go_(v) | b.go_(v) }}
+				return term{e.x.mk(xBOr, s, a.x, b.x), func(v [2]uint64) uint64 { return a.val(v) | b.val(v) }}
 			case 4:
 				b := gen(depth - 1)
-				return term{e.x.mk(xAdd, s, a.x, b.x), func(v [2]uint64) uint64 { return trunc(a.go_(v)+b.go_(v), w) }}
+				return term{e.x.mk(xAdd, s, a.x, b.x), func(v [2]uint64) uint64 { return trunc(a.val(v)+b.val(v), w) }}
 			default:
 				b := gen(depth - 1)
-				return term{e.x.mk(xBAnd, s, a.x, b.x), func(v [2]uint64) uint64 { return a.go_(v) & b.go_(v) }}
+				return term{e.x.mk(xBAnd, s, a.x, b.x), func(v [2]uint64) uint64 { return a.val(v) & b.val(v) }}
 			}
 		}
 		p, q := gen(4), gen(4)
@@ -71,8 +71,8 @@ func TestBitFieldsSound(t *testing.T) {
 				v := [2]uint64{a, uint64(rng.Intn(256))}
 				env := func(x *expr) cval { return cval{n: v[x.c.n]} }
 				for _, tm := range []term{p, q} {
-					if got, _ := eval(tm.x, env, map[*expr]cval{}); got.n != tm.go_(v) {
-						t.Fatalf("%s at a=%d b=%d is %d, want %d", tm.x, v[0], v[1], got.n, tm.go_(v))
+					if got, _ := eval(tm.x, env, map[*expr]cval{}); got.n != tm.val(v) {
+						t.Fatalf("%s at a=%d b=%d is %d, want %d", tm.x, v[0], v[1], got.n, tm.val(v))
 					}
 				}
 				if got, _ := eval(c, env, map[*expr]cval{}); ok && (got.n != 0) != val {
