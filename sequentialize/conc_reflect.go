@@ -369,19 +369,6 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	}
 }
 
-// unknownCall is a call of the Go function name as kiss makes a call of a
-// function it does not know (callExtern): unknown results, and the path
-// stops there when the function may touch shared state.
-func (l *lowerer) unknownCall(b *builder, call *ssa.CallCommon, name string) ir.Value {
-	l.unk.called[name] = true
-	if fn := call.StaticCallee(); fn == nil || l.touchesShared(fn) {
-		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+name)
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
-	}
-	defer l.labelUnknown(name)()
-	return l.UnknownResults(b, call.Signature())
-}
-
 // typeArg is the type id that typ, the reflect.Type argument of call (to
 // reflect's function fn), stands for: its box's for a Type kiss made,
 // unknownTypeID for another. A nil Type panics, as in Go.

@@ -157,15 +157,6 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		err := b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface()))
 		return b.Make(l.Type(call.Signature().Results()), val, err), nil
 	}
-	// The kernel writes the limits into *rlim, which kiss's unknown
-	// syscall left zero: net's acquireThread then made its thread-limit
-	// channel unbuffered and every DNS lookup deadlocked (context's and
-	// log/syslog's examples on go vet std). Unknown limits were worse:
-	// package syscall's init branches on them, so every violation after it
-	// depended on an unknown input and was held back. The limits are a
-	// typical Linux process's once Go's init has raised the soft one (a
-	// hard limit of 2^20 open files, the soft one just below it), and the
-	// call succeeds.
 	// os/signal's watcher goroutine (the first signal.Notify starts it)
 	// waits in the runtime's signal_recv for the next signal the process
 	// gets. No signal reaches a test's process in kiss's runs: the watcher
@@ -184,12 +175,18 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	// not reported blocked for good.
 	for _, name := range []string{"syscall.Kill", "syscall.Tgkill"} {
 		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			l.unk.called[name] = true
-			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+name)}})
-			defer l.labelUnknown(name)()
-			return l.UnknownResults(b, call.Signature()), nil
+			return l.callUnknown(b, name, call.Signature(), true), nil
 		}
 	}
+	// The kernel writes the limits into *rlim, which kiss's unknown
+	// syscall left zero: net's acquireThread then made its thread-limit
+	// channel unbuffered and every DNS lookup deadlocked (context's and
+	// log/syslog's examples on go vet std). Unknown limits were worse:
+	// package syscall's init branches on them, so every violation after it
+	// depended on an unknown input and was held back. The limits are a
+	// typical Linux process's once Go's init has raised the soft one (a
+	// hard limit of 2^20 open files, the soft one just below it), and the
+	// call succeeds.
 	m["syscall.Getrlimit"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		rt := l.Type(deref(call.Signature().Params().At(1).Type()))
 		if rt.Kind != ir.KindStruct || len(rt.Fields) != 2 {

@@ -194,18 +194,33 @@ func (l *lowerer) callExtern(b *builder, fn *ssa.Function, c *ssa.CallCommon, ar
 	if fn.Name() == "init" && fn.Signature.Recv() == nil && fn.Pkg != nil && fn.Parent() == nil {
 		return nil // a package built from export data: its init is not ours to run
 	}
-	l.unk.called[fn.String()] = true
-	if l.touchesShared(fn) {
+	return l.callUnknown(b, fn.String(), fn.Signature, l.touchesShared(fn))
+}
+
+// unknownCall is a call of the Go function name (a model's: one whose code
+// kiss does not run) as callExtern makes a call of a function kiss does
+// not know.
+func (l *lowerer) unknownCall(b *builder, call *ssa.CallCommon, name string) ir.Value {
+	fn := call.StaticCallee()
+	return l.callUnknown(b, name, call.Signature(), fn == nil || l.touchesShared(fn))
+}
+
+// callUnknown emits a call of the function name that kiss does not know:
+// unknown results, and, if it may reach memory the program shares (shared),
+// no path past it.
+func (l *lowerer) callUnknown(b *builder, name string, sig *types.Signature, shared bool) ir.Value {
+	l.unk.called[name] = true
+	if shared {
 		// The function may synchronize, block, unblock or panic on
 		// memory the program shares, or hand back something kiss cannot
 		// stand for faithfully: record on the path that it was assumed to
 		// do none of it, so that findings that depend on that can be told
 		// apart (smt's DependsOn).
-		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+fn.String())
+		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+name)
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 	}
-	defer l.labelUnknown(fn.String())()
-	return l.UnknownResults(b, fn.Signature)
+	defer l.labelUnknown(name)()
+	return l.UnknownResults(b, sig)
 }
 
 // UnknownResults returns unknown values for sig's results (one value, a
