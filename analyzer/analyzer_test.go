@@ -151,26 +151,14 @@ func TestTiming(t *testing.T) {
 // (with unknown features, 900 paths of which 164 stopped at AES's and
 // SHA-256's assembly).
 func TestNoAssemblyOnTheWay(t *testing.T) {
-	pkgs := loadPatterns(t, "./libmodels/asmfallback")
-	conf := kiss.DefaultConfig
-	conf.Err = discard{}
-	var mu sync.Mutex
-	roots := 0
-	conf.OnRoot = func(root string, st smt.Stats, _ time.Duration) {
-		mu.Lock()
-		defer mu.Unlock()
-		roots++
+	eachRoot(t, "./libmodels/asmfallback", 2, func(root string, st smt.Stats) {
 		if len(st.Stopped) > 0 {
 			t.Errorf("%s: paths stopped at calls kiss does not know: %v", root, st.Stopped)
 		}
 		if !st.Complete || st.Paths > 100 {
 			t.Errorf("%s: %d paths, complete %v; want the few paths of a schedule search", root, st.Paths, st.Complete)
 		}
-	}
-	analyze(t, pkgs, &conf)
-	if roots != 2 {
-		t.Errorf("%d roots explored, want 2", roots)
-	}
+	})
 }
 
 // TestWallClockDecided: libmodels/wallclock's deadlines are wall-clock
@@ -180,7 +168,18 @@ func TestNoAssemblyOnTheWay(t *testing.T) {
 // its own, TestExpiry took 202 solver calls and 9 s, was cut, and held 3
 // findings back as depending on the clock.
 func TestWallClockDecided(t *testing.T) {
-	pkgs := loadPatterns(t, "./libmodels/wallclock")
+	eachRoot(t, "./libmodels/wallclock", 2, func(root string, st smt.Stats) {
+		if !st.Complete || st.SolverCalls > 0 {
+			t.Errorf("%s: complete %v, %d solver calls; want a complete search without Z3", root, st.Complete, st.SolverCalls)
+		}
+	})
+}
+
+// eachRoot checks pattern's packages with the default configuration and
+// gives check the statistics of each root (one at a time: a package's
+// roots run side by side); want roots must be explored.
+func eachRoot(t *testing.T, pattern string, want int, check func(root string, st smt.Stats)) {
+	pkgs := loadPatterns(t, pattern)
 	conf := kiss.DefaultConfig
 	conf.Err = discard{}
 	var mu sync.Mutex
@@ -189,12 +188,10 @@ func TestWallClockDecided(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		roots++
-		if !st.Complete || st.SolverCalls > 0 {
-			t.Errorf("%s: complete %v, %d solver calls; want a complete search without Z3", root, st.Complete, st.SolverCalls)
-		}
+		check(root, st)
 	}
 	analyze(t, pkgs, &conf)
-	if roots != 2 {
-		t.Errorf("%d roots explored, want 2", roots)
+	if roots != want {
+		t.Errorf("%d roots explored, want %d", roots, want)
 	}
 }

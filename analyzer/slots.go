@@ -3,7 +3,6 @@ package kiss
 import (
 	"runtime"
 	"sync"
-	"time"
 )
 
 // A root explores on one processor for a budget of wall time, so roots
@@ -33,7 +32,3 @@ func takeSlot() (release func()) {
 		<-slot
 	}
 }
-
-// machinePoll is how long a root waits before it looks again for a free
-// machine slot (a root explores for up to -timeout: seconds).
-const machinePoll = 20 * time.Millisecond

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -20,12 +21,8 @@ import (
 // Where the directory cannot be had, only the process's own slots bound
 // its roots.
 func machineSlot() (release func()) {
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
-	}
-	dir := filepath.Join(base, "kiss", fmt.Sprintf("slots-%d", os.Getuid()))
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	dir := slotDir()
+	if dir == "" {
 		return func() {}
 	}
 	n := runtime.NumCPU()
@@ -47,3 +44,21 @@ func machineSlot() (release func()) {
 		time.Sleep(machinePoll)
 	}
 }
+
+// slotDir is the directory of the machine's slots, made once per process
+// ("" if it cannot be).
+var slotDir = sync.OnceValue(func() string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	dir := filepath.Join(base, "kiss", fmt.Sprintf("slots-%d", os.Getuid()))
+	if os.MkdirAll(dir, 0o700) != nil {
+		return ""
+	}
+	return dir
+})
+
+// machinePoll is how long a root waits before it looks again for a free
+// machine slot (a root explores for up to -timeout: seconds).
+const machinePoll = 20 * time.Millisecond
