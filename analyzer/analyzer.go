@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,7 +42,7 @@ type Config struct {
 	Schedules string // directory for schedule files
 	Stats     bool   // per-root statistics on stderr
 	DumpIR    bool   // print each root's sequential program on stdout
-	Run       string // only roots whose name contains this
+	Run       string // only roots whose name matches this regular expression, as go test -run
 	// Timing explores each root again letting timers and sleeps overtake
 	// goroutines that could still run, and reports what only that reaches
 	// as the check "timing".
@@ -110,12 +111,33 @@ func flags(c *Config) flag.FlagSet {
 	fs.StringVar(&c.Schedules, "schedules", c.Schedules, "write one schedule file per diagnostic into this directory")
 	fs.BoolVar(&c.Stats, "stats", c.Stats, "print per-root statistics and the coverage statement on stderr")
 	fs.BoolVar(&c.DumpIR, "dump-ir", c.DumpIR, "print each root's sequential program on stdout")
-	fs.StringVar(&c.Run, "run", c.Run, "check only the roots whose name contains this string")
+	fs.Var(runPattern{c}, "run", "check only the roots whose name matches this `regexp`, as go test -run does (TestX$ is TestX alone)")
 	fs.BoolVar(&c.Reduce, "por", c.Reduce, "partial-order reduction: explore schedules that differ only in the order of independent steps once (-por=false explores each; the findings are the same)")
 	fs.BoolVar(&c.Verify, "verify", c.Verify, "replay each finding's schedule in the real test and report only those that reproduce (-verify=false reports every finding unreplayed)")
 	fs.DurationVar(&c.ReplayTimeout, "replay-timeout", c.ReplayTimeout, "timeout of each replay's run of the test (-verify)")
 	fs.BoolVar(&c.Timing, "timing", c.Timing, "also explore schedules where a goroutine is slower than a timer or sleep, and report what only they reach (check \"timing\")")
 	return *fs
+}
+
+// runPattern is the flag -run: a bad regular expression is an error of the
+// command line, not of each package.
+type runPattern struct{ c *Config }
+
+func (r runPattern) String() string {
+	if r.c == nil {
+		return ""
+	}
+	return r.c.Run
+}
+
+func (r runPattern) Get() any { return r.c.Run }
+
+func (r runPattern) Set(s string) error {
+	if _, err := regexp.Compile(s); err != nil {
+		return err
+	}
+	r.c.Run = s
+	return nil
 }
 
 // deprecatedInline is the flag -inline, which bounded the call depth before
@@ -194,9 +216,13 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		// block, race or interleave without goroutines.
 		return result, nil
 	}
+	only, err := regexp.Compile(cfg.Run)
+	if err != nil {
+		return nil, fmt.Errorf("-run: %v", err)
+	}
 	var selected []*ssa.Function
 	for _, fn := range roots(pkg) {
-		if cfg.Run == "" || strings.Contains(fn.Name(), cfg.Run) {
+		if only.MatchString(fn.Name()) {
 			selected = append(selected, fn)
 		}
 	}

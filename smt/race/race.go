@@ -95,9 +95,29 @@ type epoch struct {
 // them all.
 type shadow struct {
 	path   []int
-	reads  map[int][]epoch
-	writes map[int][]epoch
+	reads  history
+	writes history
 	epoch  uint64 // the detector that may change it in place
+}
+
+// history is a location's accesses of one kind by goroutine, in increasing
+// order of goroutine. A slice, not a map: a test's loop over a large array
+// makes a shadow per element, and maps made most of the garbage.
+type history []perG
+
+type perG struct {
+	g  int
+	es []epoch // never changed in place
+}
+
+// record adds e to g's accesses in h, which the caller owns.
+func (h history) record(g int, e epoch) history {
+	i, ok := slices.BinarySearchFunc(h, g, func(p perG, g int) int { return p.g - g })
+	if !ok {
+		return slices.Insert(h, i, perG{g, []epoch{e}})
+	}
+	h[i].es = record(h[i].es, e)
+	return h
 }
 
 // maxHistory bounds the positions remembered per goroutine and location.
@@ -126,7 +146,7 @@ type syncKey struct {
 type Detector struct {
 	clocks map[int]clock
 	syncs  map[syncKey]clock
-	mem    pmap.Map[[]*shadow] // by object id; persistent: forks share it
+	mem    pmap.Map[*objShadows] // by object id; persistent: forks share it
 	// sites are each goroutine's calls of another package's code, the
 	// innermost last; slices never changed in place. Not hashed: they only
 	// say where a race shows, not whether it happens.
@@ -134,8 +154,8 @@ type Detector struct {
 	// owned says the maps (clocks, syncs, sites) are this detector's
 	// alone. Clone shares them and clears owned on both sides; the first
 	// Observe copies the maps, not what they hold: clocks are never changed
-	// in place. mem is never copied: its nodes, slices of shadows grown by
-	// copying, and shadows are changed in place only by the detector whose
+	// in place. mem is never copied: its nodes, objShadows (and their
+	// nodes) and shadows are changed in place only by the detector whose
 	// epoch they carry (Clone gives both sides new ones).
 	owned bool
 	epoch uint64
@@ -287,44 +307,105 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 	c := d.clock(g)
 	var found []prior
 	var own *shadow
-	shadows, _ := d.mem.Get(uint64(ref.Obj))
-	for _, s := range shadows {
+	check := func(s *shadow) {
 		if slices.Equal(s.path, ref.Path) {
 			own = s
 		}
 		if !overlaps(s.path, ref.Path) {
-			continue
+			return
 		}
 		found = conflicts(found, g, c, s.writes, e, true)
 		if write {
 			found = conflicts(found, g, c, s.reads, e, false)
 		}
 	}
-	if own == nil {
-		own = &shadow{path: slices.Clone(ref.Path), epoch: d.epoch}
-		d.mem.Set(uint64(ref.Obj), append(slices.Clip(shadows), own), d.epoch)
-	} else if own.epoch != d.epoch {
-		ss := slices.Clone(shadows)
-		i := slices.Index(ss, own)
-		own = &shadow{path: own.path, reads: maps.Clone(own.reads), writes: maps.Clone(own.writes), epoch: d.epoch}
-		ss[i] = own
-		d.mem.Set(uint64(ref.Obj), ss, d.epoch)
+	o, _ := d.mem.Get(uint64(ref.Obj))
+	if o != nil {
+		o.each(ref.Path, check)
+	}
+	if own == nil || own.epoch != d.epoch {
+		if o == nil || o.epoch != d.epoch {
+			o = &objShadows{epoch: d.epoch}
+			if old, ok := d.mem.Get(uint64(ref.Obj)); ok {
+				o.whole, o.parts = old.whole, old.parts
+			}
+			d.mem.Set(uint64(ref.Obj), o, d.epoch)
+		}
+		if own == nil {
+			own = &shadow{path: slices.Clone(ref.Path), epoch: d.epoch}
+		} else {
+			own = &shadow{path: own.path, reads: slices.Clone(own.reads), writes: slices.Clone(own.writes), epoch: d.epoch}
+		}
+		o.put(own)
 	}
 	if write {
-		if own.writes == nil {
-			own.writes = map[int][]epoch{}
-		}
-		own.writes[g] = record(own.writes[g], e)
+		own.writes = own.writes.record(g, e)
 	} else {
-		if own.reads == nil {
-			own.reads = map[int][]epoch{}
-		}
-		own.reads[g] = record(own.reads[g], e)
+		own.reads = own.reads.record(g, e)
 	}
 	if len(found) == 0 {
 		return nil
 	}
 	return report(found, g, e, write)
+}
+
+// objShadows is the access history of one object's locations: the whole
+// object's (path []) apart, the others by their path's first step (an
+// element or a field), so that an access to one element of a large array
+// looks at that element's locations and the whole object's, not at every
+// element's (it did, and a loop over 10,000 elements spent its root's
+// budget there).
+type objShadows struct {
+	whole *shadow
+	parts pmap.Map[[]*shadow] // by firstKey of the path; each slice replaced, never changed in place
+	epoch uint64              // the detector that may change it in place
+}
+
+// firstKey is the key of a path's first step in objShadows.parts (zigzag, so
+// that no index is lost).
+func firstKey(path []int) uint64 {
+	x := int64(path[0])
+	return uint64(x<<1) ^ uint64(x>>63)
+}
+
+// each calls f for each location that may overlap path: the whole object,
+// those of path's first step, and every one when path is the whole object.
+func (o *objShadows) each(path []int, f func(*shadow)) {
+	if o.whole != nil {
+		f(o.whole)
+	}
+	if len(path) == 0 {
+		o.parts.All(func(_ uint64, ss []*shadow) bool {
+			for _, s := range ss {
+				f(s)
+			}
+			return true
+		})
+		return
+	}
+	ss, _ := o.parts.Get(firstKey(path))
+	for _, s := range ss {
+		f(s)
+	}
+}
+
+// put adds s, or replaces the location of its path, in o, which the
+// caller owns.
+func (o *objShadows) put(s *shadow) {
+	if len(s.path) == 0 {
+		o.whole = s
+		return
+	}
+	k := firstKey(s.path)
+	ss, _ := o.parts.Get(k)
+	i := slices.IndexFunc(ss, func(x *shadow) bool { return slices.Equal(x.path, s.path) })
+	if i < 0 {
+		ss = append(slices.Clip(ss), s)
+	} else {
+		ss = slices.Clone(ss)
+		ss[i] = s
+	}
+	o.parts.Set(k, ss, o.epoch)
 }
 
 // prior is an earlier access that races with the current one.
@@ -337,26 +418,21 @@ type prior struct {
 // conflicts appends the earlier accesses in hist by other goroutines that
 // do not happen-before the current one, lowest goroutine first, skipping
 // positions already found.
-func conflicts(found []prior, g int, c clock, hist map[int][]epoch, cur epoch, histWrite bool) []prior {
-	gs := make([]int, 0, len(hist))
-	for h := range hist {
-		gs = append(gs, h)
-	}
-	slices.Sort(gs)
-	for _, h := range gs {
-		if h == g {
+func conflicts(found []prior, g int, c clock, hist history, cur epoch, histWrite bool) []prior {
+	for _, h := range hist {
+		if h.g == g {
 			continue
 		}
 		// The latest first: it is the one that decides, and names the race.
-		for i := len(hist[h]) - 1; i >= 0; i-- {
-			prev := hist[h][i]
-			if prev.atomic && cur.atomic || prev.clk <= c.get(h) {
+		for i := len(h.es) - 1; i >= 0; i-- {
+			prev := h.es[i]
+			if prev.atomic && cur.atomic || prev.clk <= c.get(h.g) {
 				continue
 			}
 			if !slices.ContainsFunc(found, func(f prior) bool {
 				return f.pos == prev.pos && f.write == histWrite && f.atomic == prev.atomic
 			}) {
-				found = append(found, prior{prev, h, histWrite})
+				found = append(found, prior{prev, h.g, histWrite})
 			}
 		}
 	}
@@ -600,26 +676,26 @@ func (d *Detector) ranks(w *memWalk, obj func(smt.ObjID) (uint64, bool)) *rankin
 		}
 	}
 	w.objs, w.shadows, w.groups = w.objs[:0], w.shadows[:0], w.groups[:0]
-	gather := func(hist map[int][]epoch) [2]int {
+	gather := func(hist history) [2]int {
 		start := len(w.groups)
-		for g, es := range hist {
-			for _, e := range es {
-				add(g, e.clk)
+		for _, h := range hist {
+			for _, e := range h.es {
+				add(h.g, e.clk)
 			}
-			w.groups = append(w.groups, walkGroup{g, es})
+			w.groups = append(w.groups, walkGroup{h.g, h.es})
 		}
 		return [2]int{start, len(w.groups)}
 	}
-	d.mem.All(func(o uint64, ss []*shadow) bool {
+	d.mem.All(func(o uint64, os *objShadows) bool {
 		id, ok := obj(smt.ObjID(o))
 		if !ok {
 			return true
 		}
 		start := len(w.shadows)
-		for _, s := range ss {
+		os.each(nil, func(s *shadow) {
 			reads := gather(s.reads)
 			w.shadows = append(w.shadows, walkShadow{path: s.path, reads: reads, writes: gather(s.writes)})
-		}
+		})
 		w.objs = append(w.objs, walkObj{id, [2]int{start, len(w.shadows)}})
 		return true
 	})

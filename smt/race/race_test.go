@@ -284,3 +284,49 @@ func TestRangeRead(t *testing.T) {
 		}
 	}
 }
+
+// An object's locations are found by their first step: an access to one
+// element of a large array after a fork copies that element's history,
+// not the array's, and the whole object still overlaps every element.
+func TestLargeArrayElements(t *testing.T) {
+	d := New()
+	run(t, d, ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""})
+	for i := range 20000 {
+		run(t, d, ev{"wr", []smt.Concrete{i64(0), ptr(1, i), str("a[i]")}, "a.go:1:1"})
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range 100 {
+		c := d.Clone()
+		run(t, c, ev{"hb.release", []smt.Concrete{i64(0), ptr(9), i64(0)}, ""}, ev{"hb.acquire", []smt.Concrete{i64(1), ptr(9), i64(0)}, ""})
+		run(t, c, ev{"wr", []smt.Concrete{i64(1), ptr(1, 7000+i), str("a[i]")}, "a.go:2:1"})
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 100; per > 16<<10 {
+		t.Fatalf("an element's access after a clone allocated %d KiB", per>>10)
+	}
+	for _, c := range []struct {
+		path []int
+		race bool
+	}{{[]int{5}, true}, {[]int{5, 1}, true}, {nil, true}, {[]int{20000}, false}, {[]int{20000, 0}, false}} {
+		fs := run(t, d.Clone(), ev{"rd", []smt.Concrete{i64(1), ptr(1, c.path...), str("a")}, "a.go:3:1"})
+		if got := len(fs) == 1; got != c.race || len(fs) > 1 {
+			t.Errorf("read of %v after writes of a[0..19999]: findings %+v", c.path, fs)
+		}
+	}
+	// A write of a field of element 5 races with a later read of element 5
+	// and of the whole array, not with one of element 6.
+	for _, c := range []struct {
+		path []int
+		race bool
+	}{{[]int{5}, true}, {nil, true}, {[]int{6}, false}, {[]int{5, 0}, false}} {
+		fs := run(t, New(),
+			ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, ""},
+			ev{"wr", []smt.Concrete{i64(0), ptr(1, 5, 1), str("a[5].f")}, "a.go:1:1"},
+			ev{"rd", []smt.Concrete{i64(1), ptr(1, c.path...), str("a")}, "a.go:2:1"},
+		)
+		if got := len(fs) == 1; got != c.race || len(fs) > 1 {
+			t.Errorf("read of %v after a write of a[5].f: findings %+v", c.path, fs)
+		}
+	}
+}
