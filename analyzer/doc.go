@@ -39,5 +39,6 @@
 //
 // For kiss's developers: KISS_DEBUG_TRACE=1 prints each violation's trace
 // and path as the executor found it, KISS_DEBUG_LINK=1 each function a
-// root links and why it was wanted.
+// root links and why it was wanted, KISS_DEBUG_QUERIES=DIR writes each Z3
+// query that takes over 30 ms into DIR.
 package kiss

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -168,6 +170,10 @@ func (s *solver) check(n *pcNode, forModel bool) (z3.Result, error) {
 	return r, err
 }
 
+// slowQueries is a directory where each query that takes Z3 over 30 ms is
+// written in SMT-LIB, for kiss's developers (KISS_DEBUG_QUERIES).
+var slowQueries = os.Getenv("KISS_DEBUG_QUERIES")
+
 // timedCheck runs z's check where the watchdog sees it, and counts it.
 func (s *solver) timedCheck(z *z3.Solver) (z3.Result, error) {
 	start := time.Now()
@@ -175,6 +181,10 @@ func (s *solver) timedCheck(z *z3.Solver) (z3.Result, error) {
 	r, err := z.Check()
 	s.checking.Store(0)
 	s.time += time.Since(start)
+	if d := time.Since(start); d > 30*time.Millisecond && slowQueries != "" {
+		// (best effort: a debugging aid)
+		os.WriteFile(filepath.Join(slowQueries, fmt.Sprintf("q%d.smt2", start.UnixNano())), []byte(fmt.Sprintf("; %v\n%s", d, z.String())), 0o644)
+	}
 	s.calls++
 	return r, err
 }
@@ -635,6 +645,101 @@ func (s *solver) term(x *expr) z3.Term {
 	return t
 }
 
+// lengthCompare translates a comparison of string lengths plus constants
+// in Z3's integers. A length is otherwise a Go int through int2bv, and Z3's
+// string solver, bridging the two theories, took seconds on queries as
+// plain as s != "" && len(s)-1 >= len(s) (a bounds check; x/sync's
+// singleflight tests) or uint32(len(s)+3) == 2 (go-cache's hash).
+func (s *solver) lengthCompare(x *expr) (z3.Term, bool) {
+	switch x.op {
+	case xEq, xSLt, xSLe, xULt, xULe:
+	default:
+		return z3.Term{}, false
+	}
+	a, b := x.args[0], x.args[1]
+	w := a.sort.W
+	signed := x.op == xSLt || x.op == xSLe
+	if a.sort.K != sortBV || w < 64 && signed || a.op == xConst && b.op == xConst {
+		return z3.Term{}, false
+	}
+	ia, na, oka := s.lengthInt(a)
+	ib, nb, okb := s.lengthInt(b)
+	if !oka || !okb {
+		return z3.Term{}, false
+	}
+	var cmp z3.Term
+	switch x.op {
+	case xEq:
+		return ia.Eq(ib), true
+	case xSLt, xULt:
+		cmp = ia.IntLT(ib)
+	default:
+		cmp = ia.IntLE(ib)
+	}
+	if signed || na && nb {
+		return cmp, true
+	}
+	// Unsigned, with a side that may be below zero: its bits are then
+	// above every side that is not.
+	zero := s.z.IntVal(0)
+	ga, gb := zero.IntLE(ia), zero.IntLE(ib)
+	return ga.Iff(gb).Ite(cmp, ga), true
+}
+
+// lengthInt returns an integer whose bits are e's, and whether it is never
+// below zero, for e a constant or a string's length plus constants (sums
+// and truncations of it). A Go string is shorter than 1<<62, so a 64-bit
+// side is an int64 whose bits are its own (the constants' sum kept below
+// 1<<62); a narrower side is unsigned, its integer the sum modulo 1<<w,
+// and only equalities and unsigned comparisons take it.
+func (s *solver) lengthInt(e *expr) (z3.Term, bool, bool) {
+	w := e.sort.W
+	if e.op == xConst {
+		if w == 64 {
+			return s.z.IntVal(int64(e.c.n)), int64(e.c.n) >= 0, true
+		}
+		return s.z.IntVal(int64(e.c.n & ones(w))), true, true
+	}
+	str, c, ok := lengthForm(e)
+	if !ok || str == nil || w > 64 || w == 63 {
+		return z3.Term{}, false, false
+	}
+	i := s.term(str).SeqLength()
+	if c != 0 {
+		i = i.IntAdd(s.z.IntVal(c))
+	}
+	if w == 64 {
+		return i, c >= 0, true
+	}
+	return i.IntMod(s.z.IntVal(1 << w)), true, true
+}
+
+// lengthForm returns str and c such that e is len(str)+c modulo e's width
+// (str nil: e is the constant c), |c| < 1<<62.
+func lengthForm(e *expr) (str *expr, c int64, ok bool) {
+	switch e.op {
+	case xConst:
+		c = sext(e.c.n, e.sort.W)
+	case xStrLen:
+		return e.args[0], 0, e.sort.W == 64
+	case xTrunc:
+		return lengthForm(e.args[0])
+	case xAdd:
+		sa, ca, oka := lengthForm(e.args[0])
+		sb, cb, okb := lengthForm(e.args[1])
+		if !oka || !okb || sa != nil && sb != nil {
+			return nil, 0, false
+		}
+		str, c = sa, ca+cb
+		if str == nil {
+			str = sb
+		}
+	default:
+		return nil, 0, false
+	}
+	return str, c, -1<<62 < c && c < 1<<62
+}
+
 func (s *solver) translate(x *expr) z3.Term {
 	z := s.z
 	so := x.sort
@@ -654,6 +759,9 @@ func (s *solver) translate(x *expr) z3.Term {
 	}
 	if x.op == xVar {
 		return z.Const(x.name, s.sortZ3(so))
+	}
+	if t, ok := s.lengthCompare(x); ok {
+		return t
 	}
 	var a [3]z3.Term
 	for i := 0; i < int(x.narg); i++ {

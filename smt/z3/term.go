@@ -341,6 +341,31 @@ func (t Term) SLE(u Term) Term {
 	return t.op2("SLE", u, func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvsle(c, a, b) })
 }
 
+// IntLE returns t <= u of two integer terms (the arithmetic theory's, not a
+// bit-vector's).
+func (t Term) IntLE(u Term) Term {
+	return t.op2("IntLE", u, func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_le(c, a, b) })
+}
+
+// IntAdd returns t + u of two integer terms.
+func (t Term) IntAdd(u Term) Term {
+	c, ok := t.ctx("IntAdd")
+	if !ok {
+		return Term{}
+	}
+	return c.opN("IntAdd", []Term{t, u}, func(c C.Z3_context, n C.uint, a *C.Z3_ast) C.Z3_ast { return C.Z3_mk_add(c, n, a) })
+}
+
+// IntMod returns t mod u of two integer terms (never below zero for u > 0).
+func (t Term) IntMod(u Term) Term {
+	return t.op2("IntMod", u, func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_mod(c, a, b) })
+}
+
+// IntLT returns t < u of two integer terms.
+func (t Term) IntLT(u Term) Term {
+	return t.op2("IntLT", u, func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_lt(c, a, b) })
+}
+
 // SGT returns t > u, signed.
 func (t Term) SGT(u Term) Term {
 	return t.op2("SGT", u, func(c C.Z3_context, a, b C.Z3_ast) C.Z3_ast { return C.Z3_mk_bvsgt(c, a, b) })
