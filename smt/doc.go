@@ -23,7 +23,10 @@
 // wrap-around, division and shifts; floats use Z3's IEEE theory; strings
 // its string theory (as byte strings) for eq, len, concat and comparisons,
 // other operations on a symbolic string cut the path (Cuts["sym-string"]);
-// opaque values are an uninterpreted sort.
+// opaque values are an uninterpreted sort. Comparisons of lengths go to Z3
+// as integers, and a condition whose slice of the path (the conditions
+// sharing its variables) uses strings only through their lengths and ""
+// is decided without the string theory (lengths.go).
 //
 // # Memory
 //

@@ -529,9 +529,9 @@ loop:
 // state from which a later pop or check crashes the process (SIGSEGV, as
 // on os/signal's tests; TestZ3StoppedStringCheck reproduces it). Z3 needs
 // more than a few thousand resource units to find that the strings below
-// can be 100 bytes long (its string solver unfolds a string up to its
-// length; units, not a timeout, so that a fast machine gives them up too),
-// so the path gives queries up, and goes on with the solvers
+// can be 100 bytes long and below "m" (its string solver unfolds a string
+// up to its length; units, not a timeout, so that a fast machine gives
+// them up too), so the path gives queries up, and goes on with the solvers
 // that replace the first (which need not answer the last query in time
 // either, but must not answer it wrongly).
 func TestQueryGivenUpRenewsSolver(t *testing.T) {
@@ -550,6 +550,8 @@ loop:
 body:
   %i = add %i, 1:i64
   %s = nondet
+  %ok = lt %s, "m"
+  assume %ok
   %n = strlen %s
   %ok = lt %n, 100:i64
   br %ok, loop, nonempty

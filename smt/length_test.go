@@ -45,7 +45,7 @@ func TestLengthCompareAgrees(t *testing.T) {
 					if c.isConst() {
 						continue
 					}
-					if _, ok := sol.lengthCompare(c); ok {
+					if _, ok := sol.lengthCompare(c, sol.seqLength); ok {
 						translated++
 					} else if (a.op == xStrLen || b.op == xStrLen) && a.op != xConst && b.op != xConst {
 						t.Errorf("%s: not translated in the integers", c)
@@ -110,9 +110,32 @@ func TestLengthOfUnknownString(t *testing.T) {
 		{x.mk(xULe, boolSort, ls, x.mk(xAdd, bv, ls, x.bvConst(64, ^uint64(0)))), unsat},
 		{x.mk(xSLe, boolSort, ls, x.bvConst(64, 0)), unsat},
 		{x.mk(xULt, boolSort, x.bvConst(64, 20), ls), sat},
+		// Z3's string solver would build a string of 1001 bytes
+		{x.mk(xULt, boolSort, x.bvConst(64, 1000), ls), sat},
 	} {
 		if got := sol.feasible(sol.extend(n, c.cond)); got != c.want {
 			t.Errorf("%s: %v, want %v", c.cond, got, c.want)
+		}
+	}
+	// A path on the lengths of two strings, with a condition on another
+	// variable between: decided on the lengths, with no string built.
+	u := x.newVar(strSort, "u")
+	lu := x.mk(xStrLen, bv, u)
+	k := x.newVar(bv, "k")
+	p := sol.extend(n, x.mk(xULt, boolSort, x.bvConst(64, 5000), ls))
+	p = sol.extend(p, x.mk(xSLt, boolSort, k, x.bvConst(64, 3)))
+	for _, op := range []xop{xSLt, xULt} {
+		q := sol.extend(p, x.mk(op, boolSort, ls, x.mk(xAdd, bv, lu, x.bvConst(64, ^uint64(9)))))
+		if got := sol.feasible(q); got != sat {
+			t.Errorf("5000 < len(s) < len(u)-10 (%s): %v", xopNames[op], got)
+		}
+		// Unsigned, len(u)-10 wraps when len(u) < 10.
+		want := unsat
+		if op == xULt {
+			want = sat
+		}
+		if got := sol.feasible(sol.extend(q, x.mk(xSLt, boolSort, lu, x.bvConst(64, 5009)))); got != want {
+			t.Errorf("5000 < len(s) < len(u)-10 (%s), len(u) < 5009: %v, want %v", xopNames[op], got, want)
 		}
 	}
 }

@@ -89,6 +89,9 @@ type solver struct {
 	renewed   int   // solvers replaced after a query without an answer
 
 	alone    *z3.Solver // decides a condition independent of the path (decideAlone)
+	lens     *z3.Solver // decides conditions on the lengths of strings alone (decideLengths)
+	uses     map[*expr]strUse
+	lenTerms map[*expr]z3.Term
 	varsMemo map[*expr][]uint64
 	mentions map[uint64][]*pcNode // the nodes whose condition mentions a variable
 }
@@ -303,6 +306,12 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 		// satisfiable: together they are satisfiable exactly when the
 		// condition is alone (KLEE's constraint independence).
 		if r, ok := s.decideAlone(n.cond); ok {
+			n.status = r
+			return r
+		}
+	}
+	if !wantModel {
+		if r, ok := s.decideLengths(n); ok {
 			n.status = r
 			return r
 		}
@@ -650,7 +659,7 @@ func (s *solver) term(x *expr) z3.Term {
 // string solver, bridging the two theories, took seconds on queries as
 // plain as s != "" && len(s)-1 >= len(s) (a bounds check; x/sync's
 // singleflight tests) or uint32(len(s)+3) == 2 (go-cache's hash).
-func (s *solver) lengthCompare(x *expr) (z3.Term, bool) {
+func (s *solver) lengthCompare(x *expr, length func(*expr) z3.Term) (z3.Term, bool) {
 	switch x.op {
 	case xEq, xSLt, xSLe, xULt, xULe:
 	default:
@@ -662,8 +671,8 @@ func (s *solver) lengthCompare(x *expr) (z3.Term, bool) {
 	if a.sort.K != sortBV || w < 64 && signed || a.op == xConst && b.op == xConst {
 		return z3.Term{}, false
 	}
-	ia, na, oka := s.lengthInt(a)
-	ib, nb, okb := s.lengthInt(b)
+	ia, na, oka := s.lengthInt(a, length)
+	ib, nb, okb := s.lengthInt(b, length)
 	if !oka || !okb {
 		return z3.Term{}, false
 	}
@@ -692,7 +701,7 @@ func (s *solver) lengthCompare(x *expr) (z3.Term, bool) {
 // side is an int64 whose bits are its own (the constants' sum kept below
 // 1<<62); a narrower side is unsigned, its integer the sum modulo 1<<w,
 // and only equalities and unsigned comparisons take it.
-func (s *solver) lengthInt(e *expr) (z3.Term, bool, bool) {
+func (s *solver) lengthInt(e *expr, length func(*expr) z3.Term) (z3.Term, bool, bool) {
 	w := e.sort.W
 	if e.op == xConst {
 		if w == 64 {
@@ -704,7 +713,7 @@ func (s *solver) lengthInt(e *expr) (z3.Term, bool, bool) {
 	if !ok || str == nil || w > 64 || w == 63 {
 		return z3.Term{}, false, false
 	}
-	i := s.term(str).SeqLength()
+	i := length(str)
 	if c != 0 {
 		i = i.IntAdd(s.z.IntVal(c))
 	}
@@ -713,6 +722,9 @@ func (s *solver) lengthInt(e *expr) (z3.Term, bool, bool) {
 	}
 	return i.IntMod(s.z.IntVal(1 << w)), true, true
 }
+
+// seqLength is the length of the string x in Z3's string theory.
+func (s *solver) seqLength(x *expr) z3.Term { return s.term(x).SeqLength() }
 
 // lengthForm returns str and c such that e is len(str)+c modulo e's width
 // (str nil: e is the constant c), |c| < 1<<62.
@@ -760,13 +772,20 @@ func (s *solver) translate(x *expr) z3.Term {
 	if x.op == xVar {
 		return z.Const(x.name, s.sortZ3(so))
 	}
-	if t, ok := s.lengthCompare(x); ok {
+	if t, ok := s.lengthCompare(x, s.seqLength); ok {
 		return t
 	}
 	var a [3]z3.Term
 	for i := 0; i < int(x.narg); i++ {
 		a[i] = s.term(x.args[i])
 	}
+	return s.apply(x, a)
+}
+
+// apply is x's operation on the terms of its arguments.
+func (s *solver) apply(x *expr, a [3]z3.Term) z3.Term {
+	z := s.z
+	so := x.sort
 	aw := uint(0)
 	if x.narg > 0 {
 		aw = uint(x.args[0].sort.W)
