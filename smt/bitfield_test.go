@@ -11,8 +11,10 @@ import (
 // sums and masked unknowns, built by mk (which simplifies) and evaluated
 // by Go on every value of the unknown, with the other one sampled; and
 // comparisons of two such terms, decided without spans only where every
-// assignment agrees. Dropping the shifted-in bits in shift's (y<<c1)>>c
-// rule, or taking a bound of a sum that may wrap, fails it.
+// assignment agrees; products, quotients and remainders by constants too
+// (divide). Dropping the shifted-in bits in shift's (y<<c1)>>c rule,
+// taking a bound of a sum that may wrap, or dividing a dividend that may
+// be negative as if it were not, fails it.
 func TestBitFieldsSound(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	const w = 8
@@ -39,7 +41,20 @@ func TestBitFieldsSound(t *testing.T) {
 				}
 			}
 			a := gen(depth - 1)
-			switch rng.Intn(6) {
+			k := []uint64{2, 3, 4, 10, 16, 32}[rng.Intn(6)]
+			switch rng.Intn(9) {
+			case 6:
+				return term{e.x.mk(xMul, s, a.x, e.x.bvConst(w, k)), func(v [2]uint64) uint64 { return trunc(a.val(v)*k, w) }}
+			case 7:
+				if rng.Intn(2) == 0 {
+					return term{e.x.mk(xUDiv, s, a.x, e.x.bvConst(w, k)), func(v [2]uint64) uint64 { return a.val(v) / k }}
+				}
+				return term{e.x.mk(xURem, s, a.x, e.x.bvConst(w, k)), func(v [2]uint64) uint64 { return a.val(v) % k }}
+			case 8:
+				if rng.Intn(2) == 0 {
+					return term{e.x.mk(xSDiv, s, a.x, e.x.bvConst(w, k)), func(v [2]uint64) uint64 { return trunc(uint64(int64(int8(a.val(v)))/int64(k)), w) }}
+				}
+				return term{e.x.mk(xSRem, s, a.x, e.x.bvConst(w, k)), func(v [2]uint64) uint64 { return trunc(uint64(int64(int8(a.val(v)))%int64(k)), w) }}
 			case 0, 1:
 				c := uint64(rng.Intn(9))
 				if rng.Intn(2) == 0 {
@@ -85,4 +100,53 @@ func TestBitFieldsSound(t *testing.T) {
 		t.Errorf("only %d of 4000 comparisons decided: the test no longer exercises the bounds", decided)
 	}
 	t.Logf("%d comparisons decided and checked", decided)
+}
+
+// TestDivideSound checks divide's rule, (u·m·k + c) / k = u·m + c/k and
+// % k = c%k, at 8 bits against brute force, over bounds of u, multiples
+// and constants on both sides of where the dividend wraps or turns
+// negative, for the four operations.
+func TestDivideSound(t *testing.T) {
+	const w = 8
+	s := bvSort(w)
+	x := newExprs()
+	v := x.newVar(s, "v")
+	folded := 0
+	for _, m := range []uint64{0x03, 0x07, 0x0f, 0x1f} { // u = v & m
+		for _, km := range []uint64{2, 4, 6, 8, 10, 16, 20} {
+			for _, k := range []uint64{2, 4, 5, 8, 10} {
+				for _, c := range []uint64{0, 1, 7, 9, 100, 127, 128, 200} {
+					for _, op := range []xop{xUDiv, xURem, xSDiv, xSRem} {
+						u := x.mk(xBAnd, s, v, x.bvConst(w, m))
+						a := x.mk(xAdd, s, x.mk(xMul, s, u, x.bvConst(w, km)), x.bvConst(w, c))
+						r := x.mk(op, s, a, x.bvConst(w, k))
+						if r.op != op {
+							folded++
+						}
+						for n := uint64(0); n < 256; n++ {
+							d := trunc((n&m)*km+c, w)
+							var want uint64
+							switch op {
+							case xUDiv:
+								want = d / k
+							case xURem:
+								want = d % k
+							case xSDiv:
+								want = trunc(uint64(int64(int8(d))/int64(k)), w)
+							case xSRem:
+								want = trunc(uint64(int64(int8(d))%int64(k)), w)
+							}
+							env := func(*expr) cval { return cval{n: n} }
+							if got, _ := eval(r, env, map[*expr]cval{}); got.n != want {
+								t.Fatalf("%s at v=%d is %d, want %d", r, n, got.n, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if folded < 200 {
+		t.Errorf("only %d quotients and remainders folded", folded)
+	}
 }

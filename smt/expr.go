@@ -2,6 +2,7 @@ package smt
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -312,6 +313,37 @@ func (x *exprs) offset(s sort, a, b *expr, sub bool) *expr {
 	return nil // t + c already
 }
 
+// divide simplifies (u·m·k + c) / k and % k (op a division or remainder,
+// k a constant) to u·m + c/k and c%k when the dividend can neither wrap nor,
+// for a signed op, be negative: u's bound (upper), m·k and c say so. The
+// wall clock's nanoseconds are such a dividend ((wall+s)·1e9 + n), and
+// time.Unix and UnixNano divide them by 1e9 and take the rest.
+func (x *exprs) divide(op xop, s sort, a, b *expr) *expr {
+	if !b.isConst() || b.c.n == 0 || s.K != sortBV {
+		return nil
+	}
+	t, c := linear(a)
+	if t == nil || t.op != xMul || !t.args[1].isConst() {
+		return nil
+	}
+	u, km, k := t.args[0], t.args[1].c.n, b.c.n
+	limit := ones(s.W) // the largest dividend that neither wraps nor, signed, is negative
+	if op == xSDiv || op == xSRem {
+		limit >>= 1
+	}
+	if km%k != 0 || km > limit || k > limit || c > limit {
+		return nil
+	}
+	// u·km + c ≤ limit for every u up to its bound
+	if hi, lo := bits.Mul64(upper(u, 8), km); hi != 0 || lo > limit-c {
+		return nil
+	}
+	if op == xURem || op == xSRem {
+		return x.bvConst(s.W, c%k)
+	}
+	return x.mk(xAdd, s, x.mk(xMul, s, u, x.bvConst(s.W, km/k)), x.bvConst(s.W, c/k))
+}
+
 // linear splits e into term + constant: (e, 0) for a term with no
 // constant part, (nil, c) for a constant.
 func linear(e *expr) (*expr, uint64) {
@@ -571,6 +603,12 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if isConstN(a[1], 1) {
 			return a[0]
 		}
+		if a[0].isConst() && !a[1].isConst() { // the constant second, as in sums
+			return x.mk(xMul, s, a[1], a[0])
+		}
+		if t, c := linear(a[0]); a[1].isConst() && t != nil && t != a[0] { // (t+c)·k = t·k + c·k
+			return x.mk(xAdd, s, x.mk(xMul, s, t, a[1]), x.bvConst(s.W, c*a[1].c.n))
+		}
 	case xBAnd:
 		if isConstN(a[0], 0) || isConstN(a[1], 0) {
 			return x.bvConst(s.W, 0)
@@ -595,6 +633,9 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if isConstN(a[1], 1) {
 			return a[0]
 		}
+		return x.divide(op, s, a[0], a[1])
+	case xURem, xSRem:
+		return x.divide(op, s, a[0], a[1])
 	case xBNot, xBNeg:
 		if a[0].op == op {
 			return a[0].args[0]
