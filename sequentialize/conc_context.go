@@ -10,8 +10,9 @@ import (
 
 // The context model (summaries/models/context.ir): context.Context values
 // hold a $ctx under kiss's own dynamic type, whose Done and Err are IR
-// functions of the model; Deadline and Value return unknown values.
-// Parents of other types are propagated from as propagateCancel does.
+// functions of the model, Value looks its keys up as Go does (ctxValue),
+// and Deadline returns unknown values. Parents of other types are
+// propagated from as propagateCancel does.
 
 // contextType registers kiss's context type on first use.
 func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
@@ -19,6 +20,8 @@ func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 		return c.ctxID
 	}
 	methods := map[methodKey]*ir.Func{}
+	var value *builder
+	var valueM *types.Func
 	if it, ok := iface.Underlying().(*types.Interface); ok {
 		for m := range it.Methods() {
 			switch m.Name() {
@@ -27,6 +30,10 @@ func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 				continue
 			case "Err":
 				methods[keyOf(m)] = c.fn("ctx.Err")
+				continue
+			case "Value":
+				value, valueM = l.helper("ctx.Value", l.Iface(), "ctx", ir.Ptr, "key", l.Iface()), m
+				methods[keyOf(m)] = value.Fn
 				continue
 			}
 			sig := m.Type().(*types.Signature)
@@ -40,7 +47,45 @@ func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 		}
 	}
 	c.ctxID = l.RegisterType("context", methods)
+	if value != nil {
+		c.ctxValue(l, value, valueM)
+	}
 	return c.ctxID
+}
+
+// ctxValue emits the body of kiss's contexts' Value(key): up the chain of
+// $ctx parents, the value of the first WithValue context whose key equals
+// key (rt.ifaceeq: keys of an uncomparable type panic, as in Go); past
+// the last, nil for a chain that starts at Background, TODO or
+// WithoutCancel's own, else the Value of the parent of the program's own
+// type. A loop, not a call per context, so that a long chain is not cut
+// by -recursion.
+func (c *concLowering) ctxValue(l *lowerer, b *builder, m *types.Func) {
+	cur, key := b.Temp(ir.Ptr), b.Fn.Params[1]
+	b.Copy(cur, b.Fn.Params[0])
+	loop := b.NewBlock("loop")
+	b.Jmp(loop)
+	b.SetBlock(loop)
+	_, up := b.If(b.Load(ir.Bool, b.Field(cur, 13)), "hasvalue")
+	eq := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), b.Load(l.Iface(), b.Field(cur, 11)), key)
+	_, ok := b.If(b.Load(ir.Bool, l.rt["rt.panicking"]), "panicking")
+	b.Ret(ir.ZeroConst(l.Iface()))
+	b.SetBlock(ok)
+	_, miss := b.If(eq, "found")
+	b.Ret(b.Load(l.Iface(), b.Field(cur, 12)))
+	b.SetBlock(miss)
+	b.Jmp(up)
+	b.SetBlock(up)
+	parent := b.Load(l.Iface(), b.Field(cur, 10))
+	pid := b.Extract(parent, 0)
+	_, other := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, c.ctxID)), "mine")
+	b.Copy(cur, b.Extract(parent, 1))
+	b.Jmp(loop)
+	b.SetBlock(other)
+	_, foreign := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "root")
+	b.Ret(ir.ZeroConst(l.Iface()))
+	b.SetBlock(foreign)
+	b.Ret(b.Call(l.Iface(), l.dispatcher(m), parent, key))
 }
 
 // asContext returns the $ctx of an interface value, or nil for a context
@@ -71,6 +116,7 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 			b.PanicUnless(nonNil, "cannot create context from nil parent")
 			parent := c.asContext(b, id, args[0])
 			ctx := b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
+			b.Store(b.Field(ctx, 10), args[0]) // (Value goes on to it)
 			c.propagateForeign(l, b, ctxT, id, args[0], ctx)
 			// The deadline starts once the context is linked, as in Go.
 			if kind == "deadline" || kind == "deadlinecause" {
@@ -98,11 +144,14 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 	m["context.WithDeadline"] = withCancel("deadline")
 	m["context.WithTimeoutCause"] = withCancel("deadlinecause")
 	m["context.WithDeadlineCause"] = withCancel("deadlinecause")
-	// WithoutCancel's context is never done and has no error: Done is nil.
+	// WithoutCancel's context is never done and has no error: Done is nil;
+	// its values are its parent's.
 	m["context.WithoutCancel"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		id := c.contextType(l, ctxOf(l, call))
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
-		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), b.Call(ir.Ptr, c.fn("ctx.background"))), nil
+		ctx := b.Call(ir.Ptr, c.fn("ctx.background"))
+		b.Store(b.Field(ctx, 10), args[0])
+		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), ctx), nil
 	}
 	// AfterFunc(ctx, f) arranges for f to run on its own goroutine once ctx
 	// is done; stop() reports whether it kept f from starting.
@@ -136,15 +185,21 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 		b.SetBlock(join)
 		return r, nil
 	}
-	// Values do not change when a context is done: WithValue's context is
-	// its parent's as far as kiss's checks go, and Value is unknown.
+	// WithValue's context is done with its parent (ctx.withvalue), and its
+	// Value finds the value (ctxValue). It was its parent, with an unknown
+	// Value: a test's own channel passed down a context came back as nil,
+	// and a false deadlock followed (oklog/run's TestSignalError).
 	m["context.WithValue"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		ctxT := ctxOf(l, call)
+		id := c.contextType(l, ctxT)
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[1], 0), ir.IntConst(ir.I64, 0)), "nil key")
 		// A key of an uncomparable type panics, as comparing it would.
 		b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), args[1], args[1])
 		b.CheckHelperPanic()
-		return args[0], nil
+		ctx := b.Call(ir.Ptr, c.fn("ctx.withvalue"), c.asContext(b, id, args[0]), args[0], args[1], args[2])
+		c.propagateForeign(l, b, ctxT, id, args[0], ctx)
+		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), ctx), nil
 	}
 }
 

@@ -167,8 +167,8 @@ var registry = func() []Model {
 	add(
 		inGo("context.Background", 0, "a context that is never done (@ctx.background)"),
 		inGo("context.TODO", 0, "a context that is never done (@ctx.background)"),
-		inGo("context.WithoutCancel", 0, "a context that is never done; a nil parent panics"),
-		inGo("context.WithValue", 0, "the parent itself (values are unknown); a nil parent or key and an uncomparable key panic"),
+		inGo("context.WithoutCancel", 0, "a context that is never done, with its parent's values; a nil parent panics"),
+		inGo("context.WithValue", 0, "a view of the parent (its Done and Err) that holds the value (@ctx.withvalue); its Value and its children's find it by key as Go compares keys; a nil parent or key and an uncomparable key panic").methods(),
 		inGo("context.Cause", syn, "the cause of a context kiss models, else its Err (@ctx.Cause)").methods(),
 	)
 	for _, f := range []string{"WithCancel", "WithCancelCause"} {
