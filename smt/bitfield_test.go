@@ -76,7 +76,8 @@ func TestBitFieldsSound(t *testing.T) {
 			}
 		}
 		p, q := gen(4), gen(4)
-		c := e.x.mk([]xop{xSLt, xSLe, xEq}[rng.Intn(3)], boolSort, p.x, q.x)
+		op := []xop{xSLt, xSLe, xEq}[rng.Intn(3)]
+		c := e.x.mk(op, boolSort, p.x, q.x)
 		val, ok := e.decideByRanges(st, c)
 		if ok {
 			decided++
@@ -90,8 +91,13 @@ func TestBitFieldsSound(t *testing.T) {
 						t.Fatalf("%s at a=%d b=%d is %d, want %d", tm.x, v[0], v[1], got.n, tm.val(v))
 					}
 				}
-				if got, _ := eval(c, env, map[*expr]cval{}); ok && (got.n != 0) != val {
+				got, _ := eval(c, env, map[*expr]cval{})
+				if ok && (got.n != 0) != val {
 					t.Fatalf("%s decided %v, but it is %v at a=%d b=%d", c, val, got.n != 0, v[0], v[1])
+				}
+				pv, qv := int8(p.val(v)), int8(q.val(v))
+				if want := op == xSLt && pv < qv || op == xSLe && pv <= qv || op == xEq && pv == qv; (got.n != 0) != want {
+					t.Fatalf("%s built as %s is %v at a=%d b=%d, want %v", xopNames[op], c, got.n != 0, v[0], v[1], want)
 				}
 			}
 		}

@@ -462,6 +462,12 @@ func upper(e *expr, depth int) uint64 {
 			return all // it may wrap
 		}
 		return a + b
+	case xMul:
+		if e.args[1].isConst() {
+			if hi, lo := bits.Mul64(upper(e.args[0], depth-1), e.args[1].c.n); hi == 0 && lo <= all {
+				return lo
+			}
+		}
 	case xLShr:
 		if e.args[1].isConst() {
 			return upper(e.args[0], depth-1) >> min(e.args[1].c.n, 63)
@@ -568,6 +574,19 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		// uses xFEq, has one constant per value).
 		if a[0].isConst() && a[1].isConst() {
 			return x.f
+		}
+		// A term whose bound is below the constant is not it: the wall
+		// clock's nanoseconds (s·1e9 + c) against a time far ahead, or
+		// against zero (Time.IsZero), inside an ite that Go's time code
+		// makes of it.
+		if k, t := a[1], a[0]; s.K == sortBool && t.sort.K == sortBV && (k.isConst() || t.isConst()) {
+			if t.isConst() {
+				k, t = t, k
+			}
+			// t' + c == k is t' == k - c, modulo 2^w
+			if tt, c := linear(t); tt != nil && upper(tt, 8) < trunc(k.c.n-c, t.sort.W) {
+				return x.f
+			}
 		}
 	case xAdd, xBOr, xBXor:
 		if isConstN(a[0], 0) {
