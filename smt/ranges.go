@@ -111,6 +111,16 @@ func (e *executor) atomRange(st *state, x *expr) (*big.Int, *big.Int) {
 	if x.op == xSExt {
 		return e.atomRange(st, x.args[0])
 	}
+	// c / d for a constant c >= 0 and a divisor above zero: between c/hi
+	// and c/lo (a benchmark's 1/b.N-like shares).
+	if (x.op == xSDiv || x.op == xUDiv) && x.args[0].isConst() {
+		if c := sext(x.args[0].c.n, w); c >= 0 {
+			if lo, hi := e.atomRange(st, x.args[1]); lo.Sign() > 0 {
+				k := big.NewInt(c)
+				return new(big.Int).Quo(k, hi), new(big.Int).Quo(k, lo)
+			}
+		}
+	}
 	if u := upper(x, 8); u < 1<<(w-1) {
 		// (a value its operations bound below the sign bit: a masked
 		// unknown, such as the wall clock's seconds)

@@ -47,7 +47,10 @@ func TestDecideByRangesSound(t *testing.T) {
 				}
 				return vars[rng.Intn(len(vars))].v
 			}
-			switch rng.Intn(4) {
+			switch rng.Intn(5) {
+			case 4: // a constant over a variable (ranged when its range is above zero)
+				op := []xop{xSDiv, xUDiv}[rng.Intn(2)]
+				return e.x.mk(op, s, e.x.bvConst(w, uint64(rng.Intn(1<<(w-1)))), vars[rng.Intn(len(vars))].v)
 			case 0:
 				return e.x.mk(xAdd, s, term(depth-1), term(depth-1))
 			case 1:
