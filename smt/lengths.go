@@ -1,6 +1,8 @@
 package smt
 
 import (
+	"slices"
+
 	"github.com/gokiss/kiss/smt/z3"
 )
 
@@ -46,7 +48,7 @@ func (s *solver) use(x *expr) strUse {
 			a := s.use(x.args[i])
 			u.lenOnly = u.lenOnly && a.lenOnly
 			for _, v := range a.vars {
-				if !containsExpr(u.vars, v) {
+				if !slices.Contains(u.vars, v) {
 					u.vars = append(u.vars, v)
 				}
 			}
@@ -59,17 +61,26 @@ func (s *solver) use(x *expr) strUse {
 	return u
 }
 
+// strVsConst returns s and k if x is s == k for a string variable s and a
+// constant k.
+func strVsConst(x *expr) (s, k *expr) {
+	if x.op != xEq || x.args[0].sort.K != sortStr {
+		return nil, nil
+	}
+	s, k = x.args[0], x.args[1]
+	if s.op == xConst {
+		s, k = k, s
+	}
+	if s.op != xVar || k.op != xConst {
+		return nil, nil
+	}
+	return s, k
+}
+
 // emptyTest returns s if x is s == "" for a string variable s.
 func emptyTest(x *expr) *expr {
-	if x.op != xEq || x.args[0].sort.K != sortStr {
-		return nil
-	}
-	a, b := x.args[0], x.args[1]
-	if a.op == xConst {
-		a, b = b, a
-	}
-	if a.op == xVar && b.op == xConst && b.c.s == "" {
-		return a
+	if s, k := strVsConst(x); s != nil && k.c.s == "" {
+		return s
 	}
 	return nil
 }
@@ -79,26 +90,13 @@ func emptyTest(x *expr) *expr {
 // strings of any length but zero never decide anything: decideLengths
 // leaves them out.
 func otherThan(x *expr) *expr {
-	if x.op != xNot || x.args[0].op != xEq || x.args[0].args[0].sort.K != sortStr {
+	if x.op != xNot {
 		return nil
 	}
-	a, b := x.args[0].args[0], x.args[0].args[1]
-	if a.op == xConst {
-		a, b = b, a
-	}
-	if a.op == xVar && b.op == xConst && b.c.s != "" {
-		return a
+	if s, k := strVsConst(x.args[0]); s != nil && k.c.s != "" {
+		return s
 	}
 	return nil
-}
-
-func containsExpr(xs []*expr, x *expr) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // decideLengths decides n, whose parent is satisfiable, when its condition
@@ -154,7 +152,7 @@ func (s *solver) decideLengths(n *pcNode) (r status, ok bool) {
 			s.lens.Assert(s.lenTerm(m.cond))
 		}
 		for _, v := range s.use(m.cond).vars {
-			if !containsExpr(strs, v) {
+			if !slices.Contains(strs, v) {
 				strs = append(strs, v)
 				l := s.lenVar(v)
 				s.lens.Assert(zero.IntLE(l))

@@ -325,10 +325,11 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 	}
 	if own == nil || own.epoch != d.epoch {
 		if o == nil || o.epoch != d.epoch {
-			o = &objShadows{epoch: d.epoch}
-			if old, ok := d.mem.Get(uint64(ref.Obj)); ok {
-				o.whole, o.parts = old.whole, old.parts
+			mine := &objShadows{epoch: d.epoch}
+			if o != nil {
+				mine.whole, mine.parts = o.whole, o.parts
 			}
+			o = mine
 			d.mem.Set(uint64(ref.Obj), o, d.epoch)
 		}
 		if own == nil {
