@@ -135,43 +135,29 @@ func (s *solver) decideLengths(n *pcNode) (r status, ok bool) {
 			}
 		}
 	}
-	if s.lens == nil {
-		s.lens = s.newZ3Solver()
-	}
-	s.lens.Push()
-	zero, limit := s.z.IntVal(0), s.z.IntVal(1<<62)
-	var strs []*expr
-	others := map[*expr]int{}
-	for _, m := range slice {
-		if v := otherThan(m.cond); v != nil {
-			if others[v]++; others[v] >= 255 {
-				s.lens.Pop(1)
-				return unknown, false
+	return s.checkAside(&s.lens, func(z *z3.Solver) bool {
+		zero, limit := s.z.IntVal(0), s.z.IntVal(1<<62)
+		var strs []*expr
+		others := map[*expr]int{}
+		for _, m := range slice {
+			if v := otherThan(m.cond); v != nil {
+				if others[v]++; others[v] >= 255 {
+					return false
+				}
+			} else {
+				z.Assert(s.lenTerm(m.cond))
 			}
-		} else {
-			s.lens.Assert(s.lenTerm(m.cond))
-		}
-		for _, v := range s.use(m.cond).vars {
-			if !slices.Contains(strs, v) {
-				strs = append(strs, v)
-				l := s.lenVar(v)
-				s.lens.Assert(zero.IntLE(l))
-				s.lens.Assert(l.IntLT(limit))
+			for _, v := range s.use(m.cond).vars {
+				if !slices.Contains(strs, v) {
+					strs = append(strs, v)
+					l := s.lenVar(v)
+					z.Assert(zero.IntLE(l))
+					z.Assert(l.IntLT(limit))
+				}
 			}
 		}
-	}
-	res, err := s.timedCheck(s.lens)
-	s.lens.Pop(1)
-	if err != nil || s.z.Err() != nil || res.Status == z3.Unknown {
-		// (as decideAlone: the solver may be left corrupt)
-		s.z.ClearErr()
-		s.lens = nil
-		return unknown, false
-	}
-	if res.Status == z3.Sat {
-		return sat, true
-	}
-	return unsat, true
+		return true
+	})
 }
 
 func sharesVar(vs []uint64, set map[uint64]bool) bool {

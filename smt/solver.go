@@ -416,19 +416,32 @@ func (s *solver) decideAlone(c *expr) (r status, ok bool) {
 	if s.e.budgetExceeded() || !s.open() {
 		return unknown, false
 	}
-	if s.alone == nil {
-		s.alone = s.newZ3Solver()
+	return s.checkAside(&s.alone, func(z *z3.Solver) bool {
+		z.Assert(s.term(c))
+		return true
+	})
+}
+
+// checkAside decides what assert asserts, in a scope of the solver *side
+// (made on first use) rather than on the path's. ok is false when assert
+// gives up (returns false) or Z3 gives no answer: the caller then asks
+// about the whole path. A solver without an answer (or after a Z3
+// exception) may be left corrupt (see renew): it is dropped.
+func (s *solver) checkAside(side **z3.Solver, assert func(*z3.Solver) bool) (r status, ok bool) {
+	if *side == nil {
+		*side = s.newZ3Solver()
 	}
-	t := s.term(c)
-	s.alone.Push()
-	s.alone.Assert(t)
-	res, err := s.timedCheck(s.alone)
-	s.alone.Pop(1)
+	z := *side
+	z.Push()
+	if !assert(z) {
+		z.Pop(1)
+		return unknown, false
+	}
+	res, err := s.timedCheck(z)
+	z.Pop(1)
 	if err != nil || s.z.Err() != nil || res.Status == z3.Unknown {
-		// No answer (or a Z3 exception): this solver may be left corrupt
-		// (see renew); the whole path is asked about instead.
 		s.z.ClearErr()
-		s.alone = nil
+		*side = nil
 		return unknown, false
 	}
 	if res.Status == z3.Sat {
