@@ -527,11 +527,15 @@ func pairKey(a, b string) string {
 //   - An access whose epoch every live goroutine's clock already covers
 //     happens-before every access still to come (a later clock joins
 //     these), so it can race with none: it is left out.
-//   - Of each goroutine's entries, only their order matters (accesses
-//     compare with clocks, clocks join by maximum, and a goroutine's tick
-//     takes its own entry past every other), and no value below the least
-//     a live goroutine holds (min) tells anything apart: values are
-//     hashed as their rank among the entries above min, min being 0.
+//   - A clock's entry for goroutine g is only ever compared with the
+//     epochs of g's accesses: those recorded, and those to come, which
+//     are at g's own entry or above. So a value is hashed as the number
+//     of these boundaries at or below it (g's recorded accesses above min
+//     and, for a live g, its own entry): two clocks that cover the same
+//     accesses of g hash alike, whatever their numbers. Clocks join by
+//     maximum, which keeps that count, and a tick takes g's own entry
+//     past every other. No value at or below the least a live goroutine
+//     holds (min) tells anything apart.
 //   - Exited goroutines' clocks are gone (their accesses stay), and a
 //     synchronisation key whose clock holds nothing above min is the same
 //     as none.
@@ -629,9 +633,9 @@ var walks = sync.Pool{New: func() any { return new(memWalk) }}
 
 // ranking renames clock values for HashState: per goroutine entry, min is
 // the least value a live goroutine's clock holds, and vals the sorted
-// values above it that clocks and the accesses to reachable objects hold
-// (an unreachable object is never accessed again: its values order
-// nothing to come).
+// boundaries above it: the epochs of the accesses to reachable objects (an
+// unreachable object is never accessed again: its epochs decide nothing
+// to come) and the goroutine's own entry.
 type ranking struct {
 	min  []uint32
 	vals [][]uint32
@@ -666,15 +670,8 @@ func (d *Detector) ranks(w *memWalk, obj func(smt.ObjID) (uint64, bool)) *rankin
 			r.vals[g] = append(r.vals[g], v)
 		}
 	}
-	for _, c := range d.clocks {
-		for g, v := range c {
-			add(g, v)
-		}
-	}
-	for _, c := range d.syncs {
-		for g, v := range c {
-			add(g, v)
-		}
+	for g, c := range d.clocks {
+		add(g, c.get(g))
 	}
 	w.objs, w.shadows, w.groups = w.objs[:0], w.shadows[:0], w.groups[:0]
 	gather := func(hist history) [2]int {
@@ -707,13 +704,17 @@ func (d *Detector) ranks(w *memWalk, obj func(smt.ObjID) (uint64, bool)) *rankin
 	return r
 }
 
-// rank is v's rank among g's values above min (0: at or below min).
+// rank is the number of g's boundaries at or below v (0: v at or below
+// min).
 func (r *ranking) rank(g int, v uint32) uint64 {
 	if g >= len(r.min) || v <= r.min[g] {
 		return 0
 	}
-	i, _ := slices.BinarySearch(r.vals[g], v)
-	return uint64(i + 1)
+	i, found := slices.BinarySearch(r.vals[g], v)
+	if found {
+		i++
+	}
+	return uint64(i)
 }
 
 // above reports whether c holds a value above min.

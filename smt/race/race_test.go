@@ -237,6 +237,42 @@ func TestHashStateForgetsWhatCannotRace(t *testing.T) {
 	}
 }
 
+// A clock's entry for goroutine g tells only which of g's accesses it
+// covers (and whether it covers g's next one): two releases that leave
+// the syncs holding other numbers, but covering the same accesses, hash
+// alike. Fan-in tests, whose senders pass main's clock on in the order
+// they meet it, met many more states seen before. Numbers on either side
+// of an access hash apart: an acquire of the one does not cover the
+// write, of the other it does.
+func TestHashStateRanksByAccesses(t *testing.T) {
+	spawn := []ev{
+		{"live", []smt.Concrete{i64(0), i64(0)}, ""},
+		{"live", []smt.Concrete{i64(1), i64(0)}, ""},
+		{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:1:1"},
+	}
+	write := ev{"wr", []smt.Concrete{i64(0), ptr(1, 0), str("x")}, "a.go:2:1"}
+	rel7 := ev{"hb.release", []smt.Concrete{i64(0), ptr(7)}, "a.go:3:1"}
+	rel9 := ev{"hb.release", []smt.Concrete{i64(0), ptr(9)}, "a.go:4:1"}
+	hash := func(evs ...ev) [2]uint64 {
+		d := New()
+		if fs := run(t, d, append(append([]ev{}, spawn...), evs...)...); len(fs) != 0 {
+			t.Fatalf("findings %+v", fs)
+		}
+		var h smt.StateHash
+		d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
+		return h.Sum()
+	}
+	if a, b := hash(write, rel7, rel9), hash(write, rel9, rel7); a != b {
+		t.Errorf("releases after the write, in either order, hash apart: %x, %x", a, b)
+	}
+	if a, b := hash(rel7, write, rel9), hash(rel9, write, rel7); a == b {
+		t.Errorf("a release before the write hashes like one after it")
+	}
+	if a, b := hash(write, rel7), hash(write, rel7, rel9); a == b {
+		t.Errorf("a sync that covers the write hashes like none")
+	}
+}
+
 // TestCloneSharesShadowMemory: a path that forks after touching many
 // objects must not copy their shadows on its next access (conc's pool
 // tests, whose closure writes thousands of globals, kept 850 MB of copied
