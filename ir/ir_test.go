@@ -829,3 +829,56 @@ func TestSourceParsesAnew(t *testing.T) {
 		t.Errorf("Lex of an unterminated string: %v", err)
 	}
 }
+
+// A clone prints as the original and shares nothing linking changes:
+// linking into the clone leaves the original as it was.
+func TestCloneIsIndependent(t *testing.T) {
+	const src = `
+global @g i64
+func @decl(%x i64) i64
+func @f(%a i64) i64 {
+  var %b i64
+entry:
+  %b = call @decl(%a)
+  %b = add %b, 1:i64
+  store @g, %b
+  br true, one, two
+one:
+  ret %b
+two:
+  jmp one
+}
+`
+	p, err := Parse("p.ir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := p.String()
+	c := p.Clone()
+	if got := c.String(); got != before {
+		t.Fatalf("the clone prints\n%s\nthe original\n%s", got, before)
+	}
+	def, err := Parse("d.ir", []byte("global @g i64\nfunc @decl(%x i64) i64 {\nentry:\n  ret %x\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Link(def, c); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.String(); got != before {
+		t.Errorf("linking the clone changed the original:\n%s", got)
+	}
+	cf, pf := c.Func("f"), p.Func("f")
+	if cf.Blocks[0].Instrs[0].Args[0] != def.Func("decl") {
+		t.Errorf("the clone's call was not linked to the definition")
+	}
+	if pf.Blocks[0].Instrs[0].Args[0] != p.Func("decl") {
+		t.Errorf("the original's call was linked too")
+	}
+	if cf.Locals[1] == pf.Locals[1] || cf.Blocks[1] == pf.Blocks[1] || cf.Blocks[2].Instrs[0].Targets[0] != cf.Blocks[1] {
+		t.Errorf("the clone shares locals or blocks with the original")
+	}
+	if cf.Params[0] != cf.Locals[0] || cf.Blocks[0].Instrs[0].Args[1] != cf.Params[0] {
+		t.Errorf("the clone's parameters are not its locals")
+	}
+}

@@ -26,7 +26,7 @@ type runtimeProg struct {
 }
 
 // runtimeSources are the runtime's and the models' texts, lexed once per
-// process: each build parses them anew, as it changes what it links.
+// process.
 var runtimeSources = sync.OnceValues(func() ([]*ir.Source, error) {
 	rt, err := ir.Lex("runtime.ir", runtimeSrc)
 	if err != nil {
@@ -43,7 +43,9 @@ var runtimeSources = sync.OnceValues(func() ([]*ir.Source, error) {
 	return srcs, nil
 })
 
-func loadRuntime() (*runtimeProg, error) {
+// runtimeParsed is the runtime with its models linked in, parsed once per
+// process; each build links a copy of it (loadRuntime).
+var runtimeParsed = sync.OnceValues(func() (*ir.Program, error) {
 	srcs, err := runtimeSources()
 	if err != nil {
 		return nil, err
@@ -61,7 +63,15 @@ func loadRuntime() (*runtimeProg, error) {
 			return nil, fmt.Errorf("kiss models: %v", err)
 		}
 	}
-	return &runtimeProg{prog: prog}, nil
+	return prog, nil
+})
+
+func loadRuntime() (*runtimeProg, error) {
+	prog, err := runtimeParsed()
+	if err != nil {
+		return nil, err
+	}
+	return &runtimeProg{prog: prog.Clone()}, nil
 }
 
 func (r *runtimeProg) fn(name string) *ir.Func {
