@@ -98,12 +98,14 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	}
 	if cfg.Stats {
 		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, len(res.findings), len(withheld), time.Since(start))
-		if len(withheld) > 0 {
-			fmt.Fprintf(cfg.stderr(), "kiss: %s.%s: %d possible violation(s) not reported: they depend on what these do, which kiss does not know: %s\n",
-				pass.Pkg.Path(), name, len(withheld), strings.Join(origins(sc, withheld), ", "))
-		}
 	} else if !out.Stats.Complete && len(out.Violations) == 0 {
 		note(cfg, "%s.%s: exploration cut (%s); no violation found in what was explored", pass.Pkg.Path(), name, cuts(out.Stats))
+	}
+	// Said with or without -stats: silence must not hide that kiss saw a
+	// violation it could not confirm.
+	if len(withheld) > 0 {
+		note(cfg, "%s.%s: %d possible violation(s) not reported: they depend on what these do, which kiss does not know: %s",
+			pass.Pkg.Path(), name, len(withheld), strings.Join(origins(sc, withheld), ", "))
 	}
 	return
 }

@@ -142,3 +142,25 @@ func TestRootsShareProcessors(t *testing.T) {
 		t.Errorf("%d roots checked at once on %d processors", p, procs)
 	}
 }
+
+// Without -stats too, a root whose violations all depend on what an
+// unknown call does says so: silence would read as "checked, nothing
+// found".
+func TestWithheldSaidWithoutStats(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats = false })
+	for _, e := range runVariants(a, "seqconc/unknownfx") {
+		t.Error(e)
+	}
+	out := notes.String()
+	for _, want := range []string{
+		"kiss: seqconc/unknownfx.TestTimeOfDayUnknown: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the clock (time.Now)\n",
+		"kiss: seqconc/unknownfx.TestFailureNeedsUnknownValue: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the process's environment\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("notes lack %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, ": bound ") {
+		t.Errorf("per-root statistics printed without -stats:\n%s", out)
+	}
+}
