@@ -35,6 +35,7 @@
 package race
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -522,23 +523,23 @@ func pairKey(a, b string) string {
 
 // HashState hashes what decides the detector's later findings
 // (smt.StateHasher), in a form two interleavings of the same accesses
-// share even when their clocks' numbers differ:
+// share even when their clocks differ.
 //
-//   - An access whose epoch every live goroutine's clock already covers
-//     happens-before every access still to come (a later clock joins
-//     these), so it can race with none: it is left out.
-//   - A clock's entry for goroutine g is only ever compared with the
-//     epochs of g's accesses: those recorded, and those to come, which
-//     are at g's own entry or above. So a value is hashed as the number
-//     of these boundaries at or below it (g's recorded accesses above min
-//     and, for a live g, its own entry): two clocks that cover the same
-//     accesses of g hash alike, whatever their numbers. Clocks join by
-//     maximum, which keeps that count, and a tick takes g's own entry
-//     past every other. No value at or below the least a live goroutine
-//     holds (min) tells anything apart.
-//   - Exited goroutines' clocks are gone (their accesses stay), and a
-//     synchronisation key whose clock holds nothing above min is the same
-//     as none.
+// A clock is only ever compared with the epochs of recorded accesses
+// (conflicts: clk ≤ C[g]), and an access to come is covered by its own
+// goroutine's clock alone (a goroutine ticks past what it releases). So
+// what the clocks decide is, for each recorded access, the set of clocks
+// that cover it: the live goroutines' and the synchronisation keys'
+// (those of reachable objects: the others are never acquired again). An
+// acquire, a release or a spawn makes a clock the join of two, which
+// covers the union of what they cover. The hash holds, per access, its
+// location, kind, position and that set, and not the clocks' numbers:
+// interleavings that pass clocks on in other orders but leave every
+// access covered by the same clocks meet. An access of an exited
+// goroutine is hashed without its goroutine, which only names it in a
+// report: tests whose workers share jobs meet whichever worker took which.
+// An access every live goroutine's clock covers happens-before every
+// access still to come and can race with none: it is left out.
 //
 // Objects are renamed by obj; those no longer reachable are left out.
 func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
@@ -548,33 +549,9 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		clear(w.groups)
 		walks.Put(w)
 	}()
-	r := d.ranks(w, obj)
+	d.gather(w, obj)
+	cv := d.coverage(h, obj)
 	var acc smt.StateHash
-	for g, c := range d.clocks {
-		var eh smt.StateHash
-		eh.Uint64(uint64(g))
-		r.hashClock(&eh, c)
-		acc.Add(eh.Sum())
-	}
-	h.Add(acc.Sum())
-	acc = smt.StateHash{}
-	for k, c := range d.syncs {
-		if !r.above(c) {
-			continue
-		}
-		var eh smt.StateHash
-		if !hashRefKey(&eh, k.ref, obj) {
-			continue
-		}
-		if eh.Failed() {
-			h.Fail()
-		}
-		eh.Uint64(uint64(k.sub))
-		r.hashClock(&eh, c)
-		acc.Add(eh.Sum())
-	}
-	h.Add(acc.Sum())
-	acc = smt.StateHash{}
 	for _, o := range w.objs {
 		// The locations of an object in the order they were first
 		// accessed, which the interleaving decides: hashed apart and added.
@@ -582,8 +559,8 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		n := 0
 		for _, s := range w.shadows[o.shadows[0]:o.shadows[1]] {
 			var sh smt.StateHash
-			reads := r.hashHistory(&sh, w.groups[s.reads[0]:s.reads[1]])
-			if writes := r.hashHistory(&sh, w.groups[s.writes[0]:s.writes[1]]); !reads && !writes {
+			reads := d.hashHistory(&sh, cv, w.groups[s.reads[0]:s.reads[1]], false)
+			if writes := d.hashHistory(&sh, cv, w.groups[s.writes[0]:s.writes[1]], true); !reads && !writes {
 				continue
 			}
 			sh.Uint64(uint64(len(s.path)))
@@ -631,55 +608,12 @@ type walkGroup struct {
 
 var walks = sync.Pool{New: func() any { return new(memWalk) }}
 
-// ranking renames clock values for HashState: per goroutine entry, min is
-// the least value a live goroutine's clock holds, and vals the sorted
-// boundaries above it: the epochs of the accesses to reachable objects (an
-// unreachable object is never accessed again: its epochs decide nothing
-// to come) and the goroutine's own entry.
-type ranking struct {
-	min  []uint32
-	vals [][]uint32
-}
-
-// ranks ranks the detector's values, gathering into w the accesses to the
-// objects obj renames.
-func (d *Detector) ranks(w *memWalk, obj func(smt.ObjID) (uint64, bool)) *ranking {
-	n := 0
-	for g, c := range d.clocks {
-		n = max(n, g+1, len(c))
-	}
-	for _, c := range d.syncs {
-		n = max(n, len(c))
-	}
-	r := &ranking{min: make([]uint32, n), vals: make([][]uint32, n)}
-	beyond := uint32(0) // min of an entry no live clock has
-	if len(d.clocks) == 0 {
-		beyond = ^uint32(0)
-	}
-	for g := range r.min {
-		r.min[g] = ^uint32(0)
-		for _, c := range d.clocks {
-			r.min[g] = min(r.min[g], c.get(g))
-		}
-	}
-	add := func(g int, v uint32) {
-		for g >= len(r.min) { // an exited goroutine's access
-			r.min, r.vals = append(r.min, beyond), append(r.vals, nil)
-		}
-		if v > r.min[g] {
-			r.vals[g] = append(r.vals[g], v)
-		}
-	}
-	for g, c := range d.clocks {
-		add(g, c.get(g))
-	}
+// gather fills w with the accesses to the objects obj renames.
+func (d *Detector) gather(w *memWalk, obj func(smt.ObjID) (uint64, bool)) {
 	w.objs, w.shadows, w.groups = w.objs[:0], w.shadows[:0], w.groups[:0]
-	gather := func(hist history) [2]int {
+	groups := func(hist history) [2]int {
 		start := len(w.groups)
 		for _, h := range hist {
-			for _, e := range h.es {
-				add(h.g, e.clk)
-			}
 			w.groups = append(w.groups, walkGroup{h.g, h.es})
 		}
 		return [2]int{start, len(w.groups)}
@@ -691,78 +625,137 @@ func (d *Detector) ranks(w *memWalk, obj func(smt.ObjID) (uint64, bool)) *rankin
 		}
 		start := len(w.shadows)
 		os.each(nil, func(s *shadow) {
-			reads := gather(s.reads)
-			w.shadows = append(w.shadows, walkShadow{path: s.path, reads: reads, writes: gather(s.writes)})
+			reads := groups(s.reads)
+			w.shadows = append(w.shadows, walkShadow{path: s.path, reads: reads, writes: groups(s.writes)})
 		})
 		w.objs = append(w.objs, walkObj{id, [2]int{start, len(w.shadows)}})
 		return true
 	})
-	for g, vs := range r.vals {
-		slices.Sort(vs)
-		r.vals[g] = slices.Compact(vs)
-	}
-	return r
 }
 
-// rank is the number of g's boundaries at or below v (0: v at or below
-// min).
-func (r *ranking) rank(g int, v uint32) uint64 {
-	if g >= len(r.min) || v <= r.min[g] {
-		return 0
-	}
-	i, found := slices.BinarySearch(r.vals[g], v)
-	if found {
-		i++
-	}
-	return uint64(i)
+// covers says, per goroutine entry g, which clocks cover a value of it:
+// min is the least value a live goroutine's clock holds (every live clock
+// covers what is at or below it), vals the values the clocks hold above
+// it, ascending, and sums[i] the sum of the names of the clocks holding
+// vals[i] or more.
+type covers struct {
+	min  []uint32
+	vals [][]uint32
+	sums [][][2]uint64
 }
 
-// above reports whether c holds a value above min.
-func (r *ranking) above(c clock) bool {
-	for g, v := range c {
-		if r.rank(g, v) > 0 {
-			return true
+// holder is one clock with its name: a live goroutine's, or a
+// synchronisation key's.
+type holder struct {
+	name [2]uint64
+	c    clock
+}
+
+// coverage gathers, per goroutine entry, which clocks cover which values.
+// A key of an object no longer reachable is left out; one that cannot be
+// renamed fails h.
+func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) *covers {
+	var hs []holder
+	n := 0
+	for g, c := range d.clocks {
+		var eh smt.StateHash
+		eh.Uint64(1)
+		eh.Uint64(uint64(g))
+		hs = append(hs, holder{eh.Sum(), c})
+		n = max(n, g+1, len(c))
+	}
+	for k, c := range d.syncs {
+		var eh smt.StateHash
+		eh.Uint64(2)
+		if !hashRefKey(&eh, k.ref, obj) {
+			continue
 		}
+		if eh.Failed() {
+			h.Fail()
+		}
+		eh.Uint64(uint64(k.sub))
+		hs = append(hs, holder{eh.Sum(), c})
+		n = max(n, len(c))
 	}
-	return false
+	cv := &covers{min: make([]uint32, n), vals: make([][]uint32, n), sums: make([][][2]uint64, n)}
+	type entry struct {
+		v    uint32
+		name [2]uint64
+	}
+	var es []entry
+	for g := range n {
+		m := uint32(0)
+		if len(d.clocks) > 0 {
+			m = ^uint32(0)
+			for _, c := range d.clocks {
+				m = min(m, c.get(g))
+			}
+		}
+		cv.min[g] = m
+		es = es[:0]
+		for _, x := range hs {
+			if v := x.c.get(g); v > m {
+				es = append(es, entry{v, x.name})
+			}
+		}
+		if len(es) == 0 {
+			continue
+		}
+		slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.v, b.v) })
+		vals, sums := make([]uint32, len(es)), make([][2]uint64, len(es))
+		var sum smt.StateHash
+		for i := len(es) - 1; i >= 0; i-- {
+			sum.Add(es[i].name)
+			vals[i], sums[i] = es[i].v, sum.Sum()
+		}
+		cv.vals[g], cv.sums[g] = vals, sums
+	}
+	return cv
 }
 
-func (r *ranking) hashClock(h *smt.StateHash, c clock) {
-	n := len(c)
-	for n > 0 && r.rank(n-1, c[n-1]) == 0 {
-		n--
+// of returns the sum of the names of the clocks that cover g's value v,
+// and false if every live goroutine's clock covers it.
+func (cv *covers) of(g int, v uint32) ([2]uint64, bool) {
+	if g < len(cv.min) && v <= cv.min[g] {
+		return [2]uint64{}, false
 	}
-	h.Uint64(uint64(n))
-	for g, v := range c[:n] {
-		h.Uint64(r.rank(g, v))
+	if g >= len(cv.vals) {
+		return [2]uint64{}, true
 	}
+	i, _ := slices.BinarySearch(cv.vals[g], v)
+	if i == len(cv.vals[g]) {
+		return [2]uint64{}, true
+	}
+	return cv.sums[g][i], true
 }
 
 // hashHistory hashes the accesses of hist, a group per goroutine, that
-// may still race; it reports whether there is one.
-func (r *ranking) hashHistory(h *smt.StateHash, hist []walkGroup) bool {
+// may still race; it reports whether there is one. A live goroutine's
+// accesses are hashed with it (they never race with its own later ones),
+// an exited one's without.
+func (d *Detector) hashHistory(h *smt.StateHash, cv *covers, hist []walkGroup, write bool) bool {
 	var acc smt.StateHash
 	n := 0
 	for _, gr := range hist {
-		var eh smt.StateHash
-		eh.Uint64(uint64(gr.g))
-		k := 0
+		_, live := d.clocks[gr.g]
 		for _, e := range gr.es {
-			rk := r.rank(gr.g, e.clk)
-			if rk == 0 {
+			c, ok := cv.of(gr.g, e.clk)
+			if !ok {
 				continue
 			}
-			eh.Uint64(rk<<1 | uint64(b2u(e.atomic)))
+			var eh smt.StateHash
+			if live {
+				eh.Uint64(uint64(gr.g) + 1)
+			} else {
+				eh.Uint64(0)
+			}
+			eh.Uint64(uint64(b2u(write))<<1 | uint64(b2u(e.atomic)))
 			eh.String(e.pos)
 			eh.String(e.name)
-			k++
+			eh.Add(c)
+			acc.Add(eh.Sum())
+			n++
 		}
-		if k == 0 {
-			continue
-		}
-		eh.Uint64(uint64(k))
-		acc.Add(eh.Sum())
-		n++
 	}
 	h.Uint64(uint64(n))
 	h.Add(acc.Sum())
