@@ -164,3 +164,16 @@ func TestWithheldSaidWithoutStats(t *testing.T) {
 		t.Errorf("per-root statistics printed without -stats:\n%s", out)
 	}
 }
+
+// libmodels/ctxdeadline's checks of Deadline hold on every path: nothing
+// is held back for want of the deadline (Deadline returned unknown values,
+// and each check was a possible violation not reported).
+func TestDeadlineKnown(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats = false })
+	for _, e := range runVariants(a, "libmodels/ctxdeadline") {
+		t.Error(e)
+	}
+	if out := notes.String(); strings.Contains(out, "not reported: they depend") {
+		t.Errorf("checks of Deadline held back:\n%s", out)
+	}
+}

@@ -20,6 +20,7 @@ type concLowering struct {
 
 	gLoop     *ir.Global
 	ctxID     int64            // kiss's context type, once registered
+	deadlineM *types.Func      // context.Context's Deadline, once kiss's context type is registered
 	rtypeIDs  map[string]int64 // kiss's *reflect.rtype and *internal/reflectlite.rtype, once registered
 	propagate *ir.Func         // the goroutine watching a foreign parent context
 	libinit   *ir.Func         // filled by libInit once the program is lowered

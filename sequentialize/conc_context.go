@@ -11,7 +11,7 @@ import (
 // The context model (summaries/models/context.ir): context.Context values
 // hold a $ctx under kiss's own dynamic type, whose Done and Err are IR
 // functions of the model, Value looks its keys up as Go does (ctxValue),
-// and Deadline returns unknown values. Parents of other types are
+// and so does Deadline (ctxDeadline). Parents of other types are
 // propagated from as propagateCancel does.
 
 // contextType registers kiss's context type on first use.
@@ -20,8 +20,8 @@ func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 		return c.ctxID
 	}
 	methods := map[methodKey]*ir.Func{}
-	var value *builder
-	var valueM *types.Func
+	var value, deadline *builder
+	var valueM, deadlineM *types.Func
 	if it, ok := iface.Underlying().(*types.Interface); ok {
 		for m := range it.Methods() {
 			switch m.Name() {
@@ -35,6 +35,10 @@ func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 				value, valueM = l.helper("ctx.Value", l.Iface(), "ctx", ir.Ptr, "key", l.Iface()), m
 				methods[keyOf(m)] = value.Fn
 				continue
+			case "Deadline":
+				deadline, deadlineM = l.helper("ctx.Deadline", l.resultType(m.Type().(*types.Signature)), "ctx", ir.Ptr), m
+				methods[keyOf(m)] = deadline.Fn
+				continue
 			}
 			sig := m.Type().(*types.Signature)
 			params := []any{"ctx", ir.Ptr}
@@ -46,11 +50,136 @@ func (c *concLowering) contextType(l *lowerer, iface types.Type) int64 {
 			methods[keyOf(m)] = b.Fn
 		}
 	}
-	c.ctxID = l.RegisterType("context", methods)
+	c.ctxID, c.deadlineM = l.RegisterType("context", methods), deadlineM
 	if value != nil {
 		c.ctxValue(l, value, valueM)
 	}
+	if deadline != nil {
+		c.ctxDeadline(l, deadline, deadlineM)
+	}
 	return c.ctxID
+}
+
+// ctxDeadline emits the body of kiss's contexts' Deadline(): up the chain
+// of $ctx parents to the first that holds a deadline, as Go's cancelCtx
+// and valueCtx take it from their parent; none past a WithoutCancel
+// context or a root. A parent of the program's own type is asked through
+// its method. (A deadline is held only where it is before the parent's,
+// deadlineBox: the nearest is the one.)
+func (c *concLowering) ctxDeadline(l *lowerer, b *builder, m *types.Func) {
+	sig := m.Type().(*types.Signature)
+	res := l.resultType(sig)
+	timeT := l.Type(sig.Results().At(0).Type())
+	cur := b.Temp(ir.Ptr)
+	b.Copy(cur, b.Fn.Params[0])
+	loop, done := b.NewBlock("loop"), b.NewBlock("done")
+	b.Jmp(loop)
+	b.SetBlock(loop)
+	own := b.Load(ir.Ptr, b.Field(cur, 14))
+	_, next := b.If(b.Bin(ir.OpNe, own, ir.ZeroConst(ir.Ptr)), "own")
+	b.Ret(b.Make(res, b.Load(timeT, own), ir.BoolConst(true)))
+	b.SetBlock(next)
+	_, up := b.If(b.Load(ir.Bool, b.Field(cur, 15)), "stop")
+	b.Jmp(done)
+	b.SetBlock(up)
+	parent := b.Load(l.Iface(), b.Field(cur, 10))
+	pid := b.Extract(parent, 0)
+	_, other := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, c.ctxID)), "mine")
+	b.Copy(cur, b.Extract(parent, 1))
+	b.Jmp(loop)
+	b.SetBlock(other)
+	_, foreign := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "root")
+	b.Jmp(done)
+	b.SetBlock(foreign)
+	b.Ret(b.Call(res, l.dispatcher(m), parent))
+	b.SetBlock(done)
+	b.Ret(ir.ZeroConst(res))
+}
+
+// deadlineLabel names a deadline kiss could not compute (deadlineBox).
+const deadlineLabel = "a context's deadline (Deadline)"
+
+// deadlineBox boxes the deadline of WithDeadline's t or WithTimeout's d
+// (time.Now().Add(d), as Go computes it, with the program's own time
+// code), for Deadline; nil when parent's deadline is before it: Go's
+// WithDeadline then makes a WithCancel context, whose Deadline is the
+// parent's. An unknown time if package time's code is not in the program.
+func (c *concLowering) deadlineBox(l *lowerer, b *builder, call *ssa.CallCommon, parent, d ir.Value, duration bool) ir.Value {
+	timeT := deadlineType(l, call)
+	if timeT == nil || c.deadlineM == nil {
+		return ir.ZeroConst(ir.Ptr)
+	}
+	irT := l.Type(timeT)
+	now, add, before := timeFuncs(l)
+	if now == nil || add == nil || before == nil {
+		restore := l.labelUnknown(deadlineLabel)
+		t := l.Unknown(b, timeT)
+		restore()
+		box := b.Alloc(irT, nil)
+		b.Store(box, t)
+		return box
+	}
+	t := d
+	if duration {
+		at, sum := b.Temp(irT), b.Temp(irT)
+		l.emitDirectCall(b, now, nil, nil, at)
+		l.emitDirectCall(b, add, []ir.Value{at, d}, nil, sum)
+		t = sum
+	}
+	box := b.Local("deadline", ir.Ptr)
+	b.Copy(box, ir.ZeroConst(ir.Ptr))
+	pd := b.Call(l.resultType(c.deadlineM.Type().(*types.Signature)), l.dispatcher(c.deadlineM), parent)
+	b.CheckPanicking()
+	keep := b.Local("keep", ir.Bool)
+	b.Copy(keep, ir.BoolConst(true))
+	_, join := b.If(b.Extract(pd, 1), "parentdeadline")
+	earlier := b.Temp(ir.Bool)
+	l.emitDirectCall(b, before, []ir.Value{b.Extract(pd, 0), t}, nil, earlier)
+	b.Copy(keep, b.Not(earlier))
+	b.Jmp(join)
+	b.SetBlock(join)
+	_, out := b.If(keep, "own")
+	p := b.Alloc(irT, nil)
+	b.Store(p, t)
+	b.Copy(box, p)
+	b.Jmp(out)
+	b.SetBlock(out)
+	return box
+}
+
+// deadlineType is the time.Time of the program's context.Context, whose
+// Deadline returns it (nil if the context type has no Deadline).
+func deadlineType(l *lowerer, call *ssa.CallCommon) types.Type {
+	it, ok := call.Signature().Results().At(0).Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	for m := range it.Methods() {
+		if m.Name() == "Deadline" {
+			return m.Type().(*types.Signature).Results().At(0).Type()
+		}
+	}
+	return nil
+}
+
+// timeFuncs returns package time's Now, (Time).Add and (Time).Before, if
+// the program has them.
+func timeFuncs(l *lowerer) (now, add, before *ssa.Function) {
+	pkg := l.SSA.ImportedPackage("time")
+	if pkg == nil {
+		return nil, nil, nil
+	}
+	typ, _ := pkg.Members["Time"].(*ssa.Type)
+	if typ == nil {
+		return nil, nil, nil
+	}
+	method := func(name string) *ssa.Function {
+		if sel := l.SSA.MethodSets.MethodSet(typ.Type()).Lookup(pkg.Pkg, name); sel != nil {
+			return l.SSA.MethodValue(sel)
+		}
+		return nil
+	}
+	return pkg.Func("Now"), method("Add"), method("Before")
 }
 
 // ctxValue emits the body of kiss's contexts' Value(key): up the chain of
@@ -128,6 +257,7 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 				if kind == "deadlinecause" {
 					cause = args[2]
 				}
+				b.Store(b.Field(ctx, 14), c.deadlineBox(l, b, call, args[0], args[1], isDuration(call.Signature().Params().At(1).Type())))
 				b.CallTo(nil, c.fn("ctx.starttimer"), ctx, d, cause, ir.StringConst(pos))
 			}
 			res := l.Type(call.Signature().Results())
@@ -151,6 +281,7 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
 		ctx := b.Call(ir.Ptr, c.fn("ctx.background"))
 		b.Store(b.Field(ctx, 10), args[0])
+		b.Store(b.Field(ctx, 15), ir.BoolConst(true)) // no deadline
 		return b.Make(l.Iface(), ir.IntConst(ir.I64, id), ctx), nil
 	}
 	// AfterFunc(ctx, f) arranges for f to run on its own goroutine once ctx

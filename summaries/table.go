@@ -177,7 +177,7 @@ var registry = func() []Model {
 	}
 	for _, f := range []string{"WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"} {
 		add(inGo("context."+f, vis|syn|spw,
-			"WithCancel, and a goroutine that sleeps until the deadline on the fake clock, then cancels with DeadlineExceeded (@ctx.starttimer); a deadline without a monotonic reading is an unknown duration").methods())
+			"WithCancel, and a goroutine that sleeps until the deadline on the fake clock, then cancels with DeadlineExceeded (@ctx.starttimer); a deadline without a monotonic reading is an unknown duration. Deadline returns the deadline (WithTimeout's is time.Now().Add(d), by Go's time code) to the contexts below it, up to a WithoutCancel; under two deadlines it is an unknown time").methods())
 	}
 	add(inGo("context.AfterFunc", vis|syn|spw, "calls f on a goroutine of its own once ctx is done; stop reports whether it kept f from starting (@ctx.afterfunc)").
 		calls(OnGoroutine, 1).methods())
