@@ -642,6 +642,7 @@ type covers struct {
 	min  []uint32
 	vals [][]uint32
 	sums [][][2]uint64
+	none bool // no goroutine is live: nothing can race any more
 }
 
 // holder is one clock with its name: a live goroutine's, or a
@@ -677,7 +678,7 @@ func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)
 		hs = append(hs, holder{eh.Sum(), c})
 		n = max(n, len(c))
 	}
-	cv := &covers{min: make([]uint32, n), vals: make([][]uint32, n), sums: make([][][2]uint64, n)}
+	cv := &covers{min: make([]uint32, n), vals: make([][]uint32, n), sums: make([][][2]uint64, n), none: len(d.clocks) == 0}
 	type entry struct {
 		v    uint32
 		name [2]uint64
@@ -716,7 +717,7 @@ func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)
 // of returns the sum of the names of the clocks that cover g's value v,
 // and false if every live goroutine's clock covers it.
 func (cv *covers) of(g int, v uint32) ([2]uint64, bool) {
-	if g < len(cv.min) && v <= cv.min[g] {
+	if cv.none || g < len(cv.min) && v <= cv.min[g] {
 		return [2]uint64{}, false
 	}
 	if g >= len(cv.vals) {
