@@ -103,7 +103,9 @@ const deadlineLabel = "a context's deadline (Deadline)"
 // (time.Now().Add(d), as Go computes it, with the program's own time
 // code), for Deadline; nil when parent's deadline is before it: Go's
 // WithDeadline then makes a WithCancel context, whose Deadline is the
-// parent's. An unknown time if package time's code is not in the program.
+// parent's. An unknown time if package time's code cannot be had (a build
+// that lowers only its own package's code): calls of it would be calls
+// kiss does not know, on every path that makes a deadline.
 func (c *concLowering) deadlineBox(l *lowerer, b *builder, call *ssa.CallCommon, parent, d ir.Value, duration bool) ir.Value {
 	timeT := deadlineType(l, call)
 	if timeT == nil || c.deadlineM == nil {
@@ -111,7 +113,7 @@ func (c *concLowering) deadlineBox(l *lowerer, b *builder, call *ssa.CallCommon,
 	}
 	irT := l.Type(timeT)
 	now, add, before := timeFuncs(l)
-	if now == nil || add == nil || before == nil {
+	if !l.hasCode(now) || !l.hasCode(add) || !l.hasCode(before) {
 		restore := l.labelUnknown(deadlineLabel)
 		t := l.Unknown(b, timeT)
 		restore()
@@ -567,4 +569,10 @@ func (c *concLowering) propagator(l *lowerer, ctxT types.Type) *ir.Func {
 func isDuration(t types.Type) bool {
 	n, ok := t.(*types.Named)
 	return ok && n.Obj().Name() == "Duration" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time"
+}
+
+// hasCode reports whether a call of fn runs code: its own lowered or
+// linked body, or a model.
+func (l *lowerer) hasCode(fn *ssa.Function) bool {
+	return fn != nil && (l.extern(fn) != nil || l.lowersBody(fn) || l.linkedFunc(fn) != nil)
 }
