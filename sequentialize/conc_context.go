@@ -82,18 +82,28 @@ func (c *concLowering) ctxDeadline(l *lowerer, b *builder, m *types.Func) {
 	_, up := b.If(b.Load(ir.Bool, b.Field(cur, 15)), "stop")
 	b.Jmp(done)
 	b.SetBlock(up)
-	parent := b.Load(l.Iface(), b.Field(cur, 10))
-	pid := b.Extract(parent, 0)
-	_, other := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, c.ctxID)), "mine")
-	b.Copy(cur, b.Extract(parent, 1))
-	b.Jmp(loop)
-	b.SetBlock(other)
-	_, foreign := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "root")
+	parent, foreign := c.ctxParent(l, b, cur, loop)
 	b.Jmp(done)
 	b.SetBlock(foreign)
 	b.Ret(b.Call(res, l.dispatcher(m), parent))
 	b.SetBlock(done)
 	b.Ret(ir.ZeroConst(res))
+}
+
+// ctxParent emits the step of a walk up the chain of contexts (ctxValue,
+// ctxDeadline) from cur to its parent: back to loop with cur set to it
+// when it is one of kiss's contexts. It returns the parent, and ends in
+// the current block when there is none (a root), with foreign the block
+// where the parent is of the program's own type.
+func (c *concLowering) ctxParent(l *lowerer, b *builder, cur *ir.Local, loop *ir.Block) (parent ir.Value, foreign *ir.Block) {
+	parent = b.Load(l.Iface(), b.Field(cur, 10))
+	pid := b.Extract(parent, 0)
+	_, other := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, c.ctxID)), "mine")
+	b.Copy(cur, b.Extract(parent, 1))
+	b.Jmp(loop)
+	b.SetBlock(other)
+	_, foreign = b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "root")
+	return parent, foreign
 }
 
 // deadlineLabel names a deadline kiss could not compute (deadlineBox).
@@ -207,13 +217,7 @@ func (c *concLowering) ctxValue(l *lowerer, b *builder, m *types.Func) {
 	b.SetBlock(miss)
 	b.Jmp(up)
 	b.SetBlock(up)
-	parent := b.Load(l.Iface(), b.Field(cur, 10))
-	pid := b.Extract(parent, 0)
-	_, other := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, c.ctxID)), "mine")
-	b.Copy(cur, b.Extract(parent, 1))
-	b.Jmp(loop)
-	b.SetBlock(other)
-	_, foreign := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "root")
+	parent, foreign := c.ctxParent(l, b, cur, loop)
 	b.Ret(ir.ZeroConst(l.Iface()))
 	b.SetBlock(foreign)
 	b.Ret(b.Call(l.Iface(), l.dispatcher(m), parent, key))

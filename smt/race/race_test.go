@@ -161,6 +161,23 @@ func TestHashRefKey(t *testing.T) {
 // Independent accesses to two fields of one object in either order (two
 // goroutines each writing its own element of a shared array) leave states
 // that hash alike: the interleavings meet in the state cache.
+// hashAfter runs the groups of events, one after another, on a new
+// detector that must find nothing, and returns the hash of its state.
+func hashAfter(t *testing.T, groups ...[]ev) [2]uint64 {
+	t.Helper()
+	var all []ev
+	for _, g := range groups {
+		all = append(all, g...)
+	}
+	d := New()
+	if fs := run(t, d, all...); len(fs) != 0 {
+		t.Fatalf("findings %+v", fs)
+	}
+	var h smt.StateHash
+	d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
+	return h.Sum()
+}
+
 func TestHashStateIndependentOfAccessOrder(t *testing.T) {
 	spawn := []ev{
 		{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:1:1"},
@@ -168,15 +185,7 @@ func TestHashStateIndependentOfAccessOrder(t *testing.T) {
 	}
 	w1 := ev{"wr", []smt.Concrete{i64(1), ptr(1, 0), str("s[0]")}, "a.go:3:1"}
 	w2 := ev{"wr", []smt.Concrete{i64(2), ptr(1, 1), str("s[1]")}, "a.go:4:1"}
-	hash := func(evs ...ev) [2]uint64 {
-		d := New()
-		if fs := run(t, d, append(append([]ev{}, spawn...), evs...)...); len(fs) != 0 {
-			t.Fatalf("findings %+v", fs)
-		}
-		var h smt.StateHash
-		d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
-		return h.Sum()
-	}
+	hash := func(evs ...ev) [2]uint64 { return hashAfter(t, spawn, evs) }
 	if a, b := hash(w1, w2), hash(w2, w1); a != b {
 		t.Errorf("the two orders hash apart: %x, %x", a, b)
 	}
@@ -209,19 +218,7 @@ func TestHashStateForgetsWhatCannotRace(t *testing.T) {
 		}
 	}
 	wait := ev{"hb.acquire", []smt.Concrete{i64(0), ptr(7)}, "a.go:7:1"}
-	hash := func(evs ...[]ev) [2]uint64 {
-		d := New()
-		all := spawn
-		for _, e := range evs {
-			all = append(all[:len(all):len(all)], e...)
-		}
-		if fs := run(t, d, all...); len(fs) != 0 {
-			t.Fatalf("findings %+v", fs)
-		}
-		var h smt.StateHash
-		d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
-		return h.Sum()
-	}
+	hash := func(evs ...[]ev) [2]uint64 { return hashAfter(t, append([][]ev{spawn}, evs...)...) }
 	w1, w2 := worker(1), worker(2)
 	if a, b := hash(w1, w2), hash(w2, w1); a != b {
 		t.Errorf("the two orders hash apart: %x, %x", a, b)
@@ -253,15 +250,7 @@ func TestHashStateRanksByAccesses(t *testing.T) {
 	write := ev{"wr", []smt.Concrete{i64(0), ptr(1, 0), str("x")}, "a.go:2:1"}
 	rel7 := ev{"hb.release", []smt.Concrete{i64(0), ptr(7)}, "a.go:3:1"}
 	rel9 := ev{"hb.release", []smt.Concrete{i64(0), ptr(9)}, "a.go:4:1"}
-	hash := func(evs ...ev) [2]uint64 {
-		d := New()
-		if fs := run(t, d, append(append([]ev{}, spawn...), evs...)...); len(fs) != 0 {
-			t.Fatalf("findings %+v", fs)
-		}
-		var h smt.StateHash
-		d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
-		return h.Sum()
-	}
+	hash := func(evs ...ev) [2]uint64 { return hashAfter(t, spawn, evs) }
 	if a, b := hash(write, rel7, rel9), hash(write, rel9, rel7); a != b {
 		t.Errorf("releases after the write, in either order, hash apart: %x, %x", a, b)
 	}
@@ -296,19 +285,7 @@ func TestHashStateForgetsWhichExitedGoroutine(t *testing.T) {
 		}
 		return append(evs, ev{"exit", []smt.Concrete{i64(g), i64(0)}, ""})
 	}
-	hash := func(evs ...[]ev) [2]uint64 {
-		d := New()
-		all := spawn
-		for _, e := range evs {
-			all = append(all[:len(all):len(all)], e...)
-		}
-		if fs := run(t, d, all...); len(fs) != 0 {
-			t.Fatalf("findings %+v", fs)
-		}
-		var h smt.StateHash
-		d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
-		return h.Sum()
-	}
+	hash := func(evs ...[]ev) [2]uint64 { return hashAfter(t, append([][]ev{spawn}, evs...)...) }
 	if a, b := hash(worker(1, 0, true), worker(2, 1, true)), hash(worker(2, 0, true), worker(1, 1, true)); a != b {
 		t.Errorf("the workers' roles swapped hash apart: %x, %x", a, b)
 	}
