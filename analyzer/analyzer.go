@@ -105,7 +105,7 @@ func flags(c *Config) flag.FlagSet {
 	fs.IntVar(&c.Unroll, "unroll", c.Unroll, "iterations of a loop whose condition depends on an input")
 	fs.IntVar(&c.Recursion, "recursion", c.Recursion, "how many times the same call (a function called by the same function) may be nested on a goroutine's stack: a call chain of any depth runs, the call that would recurse once more is cut")
 	fs.Var(deprecatedInline{c}, "inline", "deprecated and ignored: call chains of any depth run (see -recursion)")
-	fs.IntVar(&c.Goroutines, "goroutines", c.Goroutines, "cap on the goroutines of one schedule")
+	fs.IntVar(&c.Goroutines, "goroutines", c.Goroutines, "cap on the goroutines alive at once in one schedule")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time budget per root")
 	fs.IntVar(&c.Memory, "memory", c.Memory, "how much one root may grow kiss's live memory, in MiB, before it queues no more states (0: no bound; roots checked at once share the process)")
 	fs.StringVar(&c.Schedules, "schedules", c.Schedules, "write one schedule file per diagnostic into this directory")

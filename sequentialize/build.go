@@ -483,12 +483,12 @@ func testingParam(t types.Type) string {
 	return ""
 }
 
-// definePanicSwap defines rt.swapout, rt.swapin and rt.restore: the panic
+// definePanicSwap defines rt.swapout, rt.swapin, rt.restore and rt.pclear: the panic
 // state is per goroutine, so the scheduler saves it when it switches away
 // from a goroutine and restores it when it switches to one (a deferred call
 // may reach a scheduling point mid-panic); a goroutine that goes on after a
 // scheduling point keeps it where it is. rt.restore is a new goroutine's
-// first step.
+// first step; rt.pclear empties the state a slot's last goroutine left.
 func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	state := l.PanicState()
 	var ts []*ir.Type
@@ -524,5 +524,9 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 
 	b = l.helper("rt.restore", nil)
 	b.CallTo(nil, swapin, b.Load(ir.I64, c.rt.global("rt.cur")))
+	b.Ret(nil)
+
+	b = l.helper("rt.pclear", nil, "g", ir.I64)
+	b.Store(b.Index(saved, b.Fn.Params[0]), ir.ZeroConst(slotT))
 	b.Ret(nil)
 }

@@ -262,7 +262,7 @@ func (c *concLowering) stackTrace(l *lowerer, b *builder) (ir.Value, ir.Value) {
 		put(at(k), ir.IntConst(ir.U8, int64(ch)))
 	}
 	id := b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.cur")), ir.IntConst(ir.I64, 1))
-	// Ids stay below 1000 (the goroutine cap).
+	// Ids (slots) stay below 1000 (the goroutine cap).
 	ge := func(k int64) ir.Value { return b.Bin(ir.OpGe, id, ir.IntConst(ir.I64, k)) }
 	nd := b.Op(ir.OpSelect, ir.I64, ge(100), at(3), b.Op(ir.OpSelect, ir.I64, ge(10), at(2), at(1)))
 	// The digit k places from the right goes to 9+nd-k. Written from the

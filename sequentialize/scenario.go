@@ -9,8 +9,9 @@ import (
 
 // Options bound the sequential program Build makes.
 type Options struct {
-	// Goroutines caps the goroutines a path may create; a go statement
-	// beyond it cuts the path (counted as "goroutines").
+	// Goroutines caps the goroutines alive at once on a path; a go
+	// statement while that many are alive cuts the path (counted as
+	// "goroutines"). A goroutine started after one exited takes its slot.
 	Goroutines int
 	// Imports are the lowered code of other packages (Export), each once:
 	// calls into them run that code instead of assuming the callee does

@@ -27,8 +27,12 @@ type goroutine struct {
 // decoder rebuilds a schedule from the trace events of a violating path
 // (sequentialize's trace vocabulary).
 type decoder struct {
-	sch        *schedule.Schedule
-	gs         []*goroutine
+	sch *schedule.Schedule
+	gs  []*goroutine // by number
+	// nums holds, per slot, the number of the goroutine that holds it: the
+	// trace names goroutines by their slot, which a goroutine started once
+	// every slot is used takes over from one that exited (runtime.ir).
+	nums       []int
 	preempting map[int]bool // goroutines switched to by a preemption, before their next step
 	lastG      int          // the goroutine that ran last
 	panicPos   string
@@ -59,6 +63,7 @@ func Decode(sc *sequentialize.Scenario, v *smt.Violation) *Finding {
 			Goroutines:  []schedule.Goroutine{{ID: 0, Start: "root"}},
 		},
 		gs:         []*goroutine{{start: "root", lastOp: -1}},
+		nums:       []int{0},
 		preempting: map[int]bool{},
 	}
 	for _, ev := range v.Trace {
@@ -82,19 +87,24 @@ func (d *decoder) event(ev smt.Event) {
 		if len(ev.Args) < 2 {
 			return
 		}
-		parent, child := int(ev.Args[0].Int64()), int(ev.Args[1].Int64())
-		for len(d.gs) <= child {
-			d.gs = append(d.gs, &goroutine{lastOp: -1})
+		parent, slot := d.num(ev.Args[0]), int(ev.Args[1].Int64())
+		if slot < 0 {
+			return
 		}
+		child := len(d.gs)
+		for len(d.nums) <= slot {
+			d.nums = append(d.nums, -1)
+		}
+		d.nums[slot] = child
 		start := ev.Pos
 		if len(ev.Args) > 2 && ev.Args[2].Str != "" { // spawned by a model (a deadline)
 			start = ev.Args[2].Str
 		}
-		d.gs[child].start = start
+		d.gs = append(d.gs, &goroutine{start: start, lastOp: -1})
 		d.sch.Goroutines = append(d.sch.Goroutines, schedule.Goroutine{ID: child, Start: start, Parent: &parent})
 	case sequentialize.EventSite:
 		if len(ev.Args) == 2 {
-			d.lastG = int(ev.Args[0].Int64())
+			d.lastG = d.num(ev.Args[0])
 			if g := d.goroutine(d.lastG); g != nil {
 				if ev.Args[1].Str != "" {
 					g.sites = append(g.sites, ev.Args[1].Str)
@@ -107,7 +117,7 @@ func (d *decoder) event(ev smt.Event) {
 		if len(ev.Args) < 4 {
 			return
 		}
-		id := int(ev.Args[0].Int64())
+		id := d.num(ev.Args[0])
 		d.lastG = id
 		g := d.goroutine(id)
 		if g == nil {
@@ -118,7 +128,7 @@ func (d *decoder) event(ev smt.Event) {
 		d.sch.Steps = append(d.sch.Steps, st)
 		g.lastOp, g.blocked = len(d.sch.Steps)-1, false
 	case sequentialize.EventBlock:
-		if g := d.goroutine(int(ev.Args[0].Int64())); g != nil {
+		if g := d.goroutine(d.num(ev.Args[0])); g != nil {
 			g.blocked = true
 			if g.lastOp >= 0 {
 				d.sch.Steps[g.lastOp].Blocks = true
@@ -126,7 +136,7 @@ func (d *decoder) event(ev smt.Event) {
 		}
 	case sequentialize.EventEarly:
 		if d.early == nil && len(ev.Args) == 3 {
-			e := &early{g: int(ev.Args[0].Int64()), d: ev.Args[1].Int64(), pos: ev.Args[2].Str}
+			e := &early{g: d.num(ev.Args[0]), d: ev.Args[1].Int64(), pos: ev.Args[2].Str}
 			for id, g := range d.gs {
 				if id != e.g && !g.blocked && !g.exited {
 					e.overtaken = append(e.overtaken, id)
@@ -137,22 +147,22 @@ func (d *decoder) event(ev smt.Event) {
 		}
 	case sequentialize.EventCase:
 		if len(ev.Args) == 2 {
-			if g := d.goroutine(int(ev.Args[0].Int64())); g != nil && g.lastOp >= 0 && d.sch.Steps[g.lastOp].Op == "select" {
+			if g := d.goroutine(d.num(ev.Args[0])); g != nil && g.lastOp >= 0 && d.sch.Steps[g.lastOp].Op == "select" {
 				c := int(ev.Args[1].Int64())
 				d.sch.Steps[g.lastOp].Case = &c
 			}
 		}
 	case sequentialize.EventValue:
 		if len(ev.Args) == 4 {
-			d.sch.Inputs = append(d.sch.Inputs, schedule.Input{G: int(ev.Args[0].Int64()), Name: ev.Args[1].Str, Value: literal(ev.Args[2]), Pos: ev.Args[3].Str})
+			d.sch.Inputs = append(d.sch.Inputs, schedule.Input{G: d.num(ev.Args[0]), Name: ev.Args[1].Str, Value: literal(ev.Args[2]), Pos: ev.Args[3].Str})
 		}
 	case sequentialize.EventExit:
-		if g := d.goroutine(int(ev.Args[0].Int64())); g != nil {
+		if g := d.goroutine(d.num(ev.Args[0])); g != nil {
 			g.exited, g.blocked = true, false
 		}
 	case sequentialize.EventPreempt:
 		if len(ev.Args) == 2 {
-			d.preempting[int(ev.Args[1].Int64())] = true
+			d.preempting[d.num(ev.Args[1])] = true
 		}
 	case sequentialize.EventPanic, sequentialize.EventMisuse:
 		// trace "panic", msg, pos, extra...: the position is an argument,
@@ -169,6 +179,14 @@ func (d *decoder) event(ev smt.Event) {
 			d.panicMsg = strings.Replace(ev.Args[3].Str, "%s", strings.Trim(literal(ev.Args[2]), `"`), 1)
 		}
 	}
+}
+
+// num is the number of the goroutine in the slot v names (-1: none).
+func (d *decoder) num(v smt.Concrete) int {
+	if s := v.Int64(); s >= 0 && s < int64(len(d.nums)) {
+		return d.nums[s]
+	}
+	return -1
 }
 
 func (d *decoder) goroutine(id int) *goroutine {

@@ -20,7 +20,7 @@
 //	observe "race", "hb.acquire", g, key, sub   // g's clock joins key's
 //	observe "race", "hb.release", g, key, sub   // key's clock joins g's; g ticks
 //	observe "race", "hb.spawn", parent, child   // the go statement
-//	observe "race", "live", g, 0                // g exists (every goroutine, before it runs)
+//	observe "race", "live", g, n                // g exists (every goroutine, before it runs) and is goroutine number n
 //	observe "race", "exit", g, 0                // g has exited
 //	observe "race", "rd", g, p [, name]         // a plain read of *p
 //	observe "race", "wr", g, p [, name]         // a plain write of *p
@@ -28,6 +28,12 @@
 //	observe "race", "atomic.rd", g, p           // an atomic load (synchronizes)
 //	observe "race", "atomic.wr", g, p           // an atomic store or read-modify-write
 //	observe "race", "site", g, pos              // g calls another package's code at pos ("": returned)
+//
+// The g of the events is the goroutine's id in the sequential program, a
+// slot that a later goroutine takes once it has exited; "live" says which
+// goroutine holds it. The detector keeps its clocks and histories by
+// goroutine number, which no two goroutines share: a slot's new goroutine
+// must not be taken to know what its last one did.
 //
 // The sites say, for an access in another package's code, which call of
 // the package under analysis made it (Access.Via): replay hooks it there
@@ -152,6 +158,9 @@ type Detector struct {
 	// innermost last; slices never changed in place. Not hashed: they only
 	// say where a race shows, not whether it happens.
 	sites map[int][]string
+	// nums holds, per slot, its goroutine's number ("live"); a slot it
+	// does not name is its own number. Never changed in place.
+	nums []int
 	// owned says the maps (clocks, syncs, sites) are this detector's
 	// alone. Clone shares them and clears owned on both sides; the first
 	// Observe copies the maps, not what they hold: clocks are never changed
@@ -174,7 +183,7 @@ func New() smt.Observer {
 func (d *Detector) Clone() smt.Observer {
 	d.owned = false
 	d.epoch = epochs.Add(1)
-	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem, sites: d.sites, epoch: epochs.Add(1)}
+	return &Detector{clocks: d.clocks, syncs: d.syncs, mem: d.mem, sites: d.sites, nums: d.nums, epoch: epochs.Add(1)}
 }
 
 // own gives d private copies of the maps it shares since a Clone.
@@ -204,6 +213,10 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 	name := args[0].Str
 	args = args[1:]
 	g := int(args[0].Int64())
+	if name == "live" {
+		d.name(g, int(args[1].Int64()))
+	}
+	g = d.num(g)
 	switch name {
 	case "hb.acquire":
 		k := syncKey{args[1].Key(), subOf(args)}
@@ -220,7 +233,7 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		delete(d.clocks, g)
 		delete(d.sites, g)
 	case "hb.spawn":
-		child := int(args[1].Int64())
+		child := d.num(int(args[1].Int64()))
 		d.clocks[child] = slices.Clone(d.clock(g)).tick(child)
 		d.clocks[g] = slices.Clone(d.clock(g)).tick(g)
 	case "site":
@@ -271,6 +284,28 @@ func (d *Detector) Observe(_ string, args []smt.Concrete, pos string) *smt.Findi
 		return d.access(g, args[1].Ref, write, epoch{clk: d.clock(g).get(g), pos: pos, via: d.via(g), name: label, atomic: atomic})
 	}
 	return nil
+}
+
+// name records that slot holds goroutine number n.
+func (d *Detector) name(slot, n int) {
+	if slot < 0 || d.num(slot) == n {
+		return
+	}
+	nums := make([]int, max(len(d.nums), slot+1))
+	for i := range nums {
+		nums[i] = i
+	}
+	copy(nums, d.nums)
+	nums[slot] = n
+	d.nums = nums
+}
+
+// num is the number of the goroutine in slot.
+func (d *Detector) num(slot int) int {
+	if slot >= 0 && slot < len(d.nums) {
+		return d.nums[slot]
+	}
+	return slot
 }
 
 // via is the innermost call of another package's code g is in ("" when
@@ -550,7 +585,7 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		walks.Put(w)
 	}()
 	d.gather(w, obj)
-	cv := d.coverage(h, obj)
+	cv := d.coverage(h, obj, w.accessors())
 	var acc smt.StateHash
 	for _, o := range w.objs {
 		// The locations of an object in the order they were first
@@ -589,6 +624,7 @@ type memWalk struct {
 	objs    []walkObj
 	shadows []walkShadow
 	groups  []walkGroup
+	gs      []int // accessors
 }
 
 type walkObj struct {
@@ -652,10 +688,23 @@ type holder struct {
 	c    clock
 }
 
-// coverage gathers, per goroutine entry, which clocks cover which values.
-// A key of an object no longer reachable is left out; one that cannot be
-// renamed fails h.
-func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) *covers {
+// accessors are the goroutines with an access in w, ascending.
+func (w *memWalk) accessors() []int {
+	gs := w.gs[:0]
+	for _, gr := range w.groups {
+		gs = append(gs, gr.g)
+	}
+	slices.Sort(gs)
+	w.gs = slices.Compact(gs)
+	return w.gs
+}
+
+// coverage gathers, for the entries of the goroutines gs, which clocks
+// cover which values: only they are asked (a test that starts a thousand
+// goroutines has clocks of a thousand entries, most of them for goroutines
+// whose accesses are gone). A key of an object no longer reachable is left
+// out; one that cannot be renamed fails h.
+func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool), gs []int) *covers {
 	var hs []holder
 	n := 0
 	for g, c := range d.clocks {
@@ -684,7 +733,10 @@ func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)
 		name [2]uint64
 	}
 	var es []entry
-	for g := range n {
+	for _, g := range gs {
+		if g >= n {
+			break // no clock holds an entry for it: none covers it
+		}
 		m := uint32(0)
 		if len(d.clocks) > 0 {
 			m = ^uint32(0)
