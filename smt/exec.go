@@ -47,6 +47,7 @@ type executor struct {
 	noStop   map[*expr]bool    // terms known to mention no variable of stopVars
 	seenE    map[string]bool
 	deadline time.Time
+	pops     int // placeholders expanded (Run checks the clock every 16)
 	memBase  uint64 // liveMemory as the run started
 	memFull  bool   // Options.MaxMemory is reached: no state is queued
 	memShed  uint64 // the collection after which queued states were last shed
@@ -159,6 +160,13 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 			continue
 		}
 		if st.expand != nil {
+			// Placeholders run no step, where the budgets are checked, and
+			// one can cost much (a state it starts is cut, with the races
+			// of a long path's every goroutine: dporTop): a root whose
+			// queue was full ran 27 s on a 10 s budget.
+			if e.pops++; e.pops&15 == 0 && e.stopped == "" {
+				e.clockExceeded()
+			}
 			e.expand(st)
 			continue
 		}
@@ -329,17 +337,22 @@ func (e *executor) runState(st *state) {
 	}
 }
 
-// budgetExceeded checks the budgets that need a clock or the context.
-func (e *executor) budgetExceeded() bool {
-	if e.stopped != "" {
-		return true
-	}
+// clockExceeded checks the context and the deadline.
+func (e *executor) clockExceeded() bool {
 	if err := e.ctx.Err(); err != nil {
 		e.stop(CutCanceled)
 		return true
 	}
 	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
 		e.stop(CutTimeout)
+		return true
+	}
+	return false
+}
+
+// budgetExceeded checks the budgets that need a clock or the context.
+func (e *executor) budgetExceeded() bool {
+	if e.stopped != "" || e.clockExceeded() {
 		return true
 	}
 	if e.opts.MaxMemory > 0 && e.stats.Steps&4095 == 0 {
