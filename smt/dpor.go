@@ -260,17 +260,14 @@ func sortedLive(live map[int64]bool) []int64 {
 }
 
 // branch makes the scheduling choose st is at, whose group is grp, run
-// only its first value, vals[0] or the running goroutine, and leaves the
-// rest to the placeholder it queues beneath. It returns the value st runs.
+// only its first value (firstOf) and leaves the rest to the placeholder it
+// queues beneath. It returns the value st runs.
 func (e *executor) branch(st *state, in *ir.Instr, grp *group, vals []uint64, asleep uint64) uint64 {
 	grp.dpor, grp.in = true, in
-	first := vals[0]
 	for _, v := range vals {
 		grp.avail |= 1 << v
-		if int64(v) == grp.cur {
-			first = v
-		}
 	}
+	first := firstOf(grp, vals)
 	grp.asleep = asleep
 	grp.explored = 1 << first
 	ph := e.fork(st)
@@ -282,6 +279,37 @@ func (e *executor) branch(st *state, in *ir.Instr, grp *group, vals []uint64, as
 	}
 	e.wl.push(ph)
 	return first
+}
+
+// firstOf is the goroutine a scheduling choose runs first, of vals
+// (ascending): the running one, which goes on at no cost (Coons et al.);
+// after a goroutine gave way of its own accord (runtime.Gosched, a spin
+// loop's pause) and could go on, the next one after it, round the ring.
+// Source sets may start from any goroutine; this order makes the first
+// schedule a fair one (Musuvathi and Qadeer, Fair Stateless Model
+// Checking): a goroutine that spins until another sets a flag, counting
+// its turns, ran on forever before, each turn a new state, until the path
+// was cut, with thousands of choices queued behind it.
+func firstOf(grp *group, vals []uint64) uint64 {
+	if grp.cur >= 0 {
+		for _, v := range vals {
+			if int64(v) == grp.cur {
+				return v
+			}
+		}
+		return vals[0]
+	}
+	if grp.prev >= 0 && slices.Contains(vals, uint64(grp.prev)) {
+		for _, v := range vals {
+			if int64(v) > grp.prev {
+				return v
+			}
+		}
+		if int64(vals[0]) != grp.prev {
+			return vals[0]
+		}
+	}
+	return vals[0]
 }
 
 // expand runs the next goroutine a race added to the choose of ph's group,

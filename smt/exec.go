@@ -47,7 +47,7 @@ type executor struct {
 	noStop   map[*expr]bool    // terms known to mention no variable of stopVars
 	seenE    map[string]bool
 	deadline time.Time
-	pops     int // placeholders expanded (Run checks the clock every 16)
+	pops     int    // placeholders expanded (Run checks the clock every 16)
 	memBase  uint64 // liveMemory as the run started
 	memFull  bool   // Options.MaxMemory is reached: no state is queued
 	memShed  uint64 // the collection after which queued states were last shed

@@ -112,6 +112,7 @@ type sleeper struct {
 // group is the children of one scheduling choose.
 type group struct {
 	cur   int64       // the running goroutine at the choose (-1: none)
+	prev  int64       // the goroutine that ran the transition before it (-1: none)
 	sleep []sleeper   // the sleep set there
 	nObj  uint64      // objects below this existed at the choose
 	done  []*trRecord // children whose blocks ended on every branch, in that order
@@ -350,7 +351,10 @@ func (e *executor) schedPoint(st *state) uint64 {
 	for _, x := range sleep {
 		mask |= 1 << x.r.g
 	}
-	grp := &group{cur: running, sleep: sleep, nObj: uint64(st.heap.len())}
+	grp := &group{cur: running, prev: -1, sleep: sleep, nObj: uint64(st.heap.len())}
+	if t := st.tr; t != nil && t.cur != nil {
+		grp.prev = t.cur.g
+	}
 	if last != nil {
 		grp.pos = last.pos + 1
 	}
