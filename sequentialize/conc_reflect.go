@@ -1114,6 +1114,10 @@ func (c *concLowering) genDeepEqual(l *lowerer) func(b *builder) {
 				b.Ret(b.Call(ir.Bool, e.Imported.eq, b.Extract(x, 1), b.Extract(y, 1)))
 				return
 			}
+			if sl, ok := e.Type.Underlying().(*types.Slice); ok && l.flat(sl.Elem()) {
+				deepEqualSlice(l, b, e.Type, sl.Elem(), x, y)
+				return
+			}
 			if !types.Comparable(e.Type) || hasInterface(e.Type, nil) || l.holdsModelled(e.Type, nil) {
 				unknown()
 				return
@@ -1128,6 +1132,49 @@ func (c *concLowering) genDeepEqual(l *lowerer) func(b *builder) {
 		})
 		unknown()
 	}
+}
+
+// flat reports whether values of t are deeply equal exactly when they are
+// ==: comparable, with no interface, model value or reference inside.
+func (l *lowerer) flat(t types.Type) bool {
+	return types.Comparable(t) && !hasInterface(t, nil) && !l.holdsModelled(t, nil) && !holdsRefs(t, nil)
+}
+
+// deepEqualSlice returns, for the boxed slices x and y of type st whose
+// elements (of type elem) are flat, what reflect.DeepEqual says: both nil or
+// both not, of one length, and the same first element or == elements one by
+// one (require.Equal on two []int, testify's most common assertion).
+func deepEqualSlice(l *lowerer, b *builder, st, elem types.Type, x, y ir.Value) {
+	t := l.Type(st)
+	xs, ys := b.Load(t, b.Extract(x, 1)), b.Load(t, b.Extract(y, 1))
+	xb, yb := b.Extract(xs, 0), b.Extract(ys, 0)
+	nilX := b.Bin(ir.OpEq, xb, ir.ZeroConst(xb.Type()))
+	nilY := b.Bin(ir.OpEq, yb, ir.ZeroConst(yb.Type()))
+	n := b.Extract(xs, 2)
+	_, next := b.If(b.Bin(ir.OpOr, b.Bin(ir.OpNe, nilX, nilY), b.Bin(ir.OpNe, n, b.Extract(ys, 2))), "shape")
+	b.Ret(ir.BoolConst(false))
+	b.SetBlock(next)
+	xo, yo := b.Extract(xs, 1), b.Extract(ys, 1)
+	_, next = b.If(b.Bin(ir.OpAnd, b.Bin(ir.OpEq, xb, yb), b.Bin(ir.OpEq, xo, yo)), "same")
+	b.Ret(ir.BoolConst(true))
+	b.SetBlock(next)
+	et := l.Type(elem)
+	i := b.Local("i", ir.I64)
+	b.Assign(i, ir.OpCopy, ir.IntConst(ir.I64, 0))
+	head, body, done := b.NewBlock("loop"), b.NewBlock("body"), b.NewBlock("done")
+	b.Jmp(head)
+	b.SetBlock(head)
+	b.Br(b.Bin(ir.OpLt, i, n), body, done)
+	b.SetBlock(body)
+	ex := b.Load(et, b.Index(xb, b.Bin(ir.OpAdd, xo, i)))
+	ey := b.Load(et, b.Index(yb, b.Bin(ir.OpAdd, yo, i)))
+	_, next = b.If(l.equal(b, elem, ex, ey), "elem")
+	b.Assign(i, ir.OpAdd, i, ir.IntConst(ir.I64, 1))
+	b.Jmp(head)
+	b.SetBlock(next)
+	b.Ret(ir.BoolConst(false))
+	b.SetBlock(done)
+	b.Ret(ir.BoolConst(true))
 }
 
 // holdsModelled reports whether values of t hold a value of a model's

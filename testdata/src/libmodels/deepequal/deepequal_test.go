@@ -32,22 +32,62 @@ func TestConcurrentUpdatesFixed(t *testing.T) {
 	}
 }
 
+// Two workers append their names under a lock; the test wants them in the
+// order it started them. DeepEqual of two []string is computed, element by
+// element: the order where the second worker appends first fails.
+func TestWorkersInOrder(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	var wg sync.WaitGroup
+	for _, name := range []string{"a", "b"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			got = append(got, name)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(got, []string{"a", "b"}) {
+		t.Error("got", got) // want `test failure: .*\(0 preemptions\)`
+	}
+}
+
+// Each worker writes its own element: the order does not matter.
+func TestWorkersInOrderFixed(t *testing.T) {
+	got := make([]string, 2)
+	var wg sync.WaitGroup
+	for i, name := range []string{"a", "b"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = name
+		}()
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(got, []string{"a", "b"}) || reflect.DeepEqual(got, []string{"a"}) ||
+		reflect.DeepEqual([]string{}, []string(nil)) || !reflect.DeepEqual([]int(nil), []int(nil)) {
+		t.Error("got", got)
+	}
+}
+
 // DeepEqual of values with references inside is an answer kiss does not
 // compute: the failure below, which needs it to say false, is not
 // reported (Go would not fail here either).
 func TestDeepEqualOfSlicesHeldBack(t *testing.T) {
 	var mu sync.Mutex
-	var got []string
+	var got [][]string
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		mu.Lock()
-		got = append(got, "a")
+		got = append(got, []string{"a"})
 		mu.Unlock()
 	}()
 	wg.Wait()
-	if !reflect.DeepEqual(got, []string{"a"}) {
+	if !reflect.DeepEqual(got, [][]string{{"a"}}) {
 		t.Error("got", got)
 	}
 }
