@@ -1118,6 +1118,10 @@ func (c *concLowering) genDeepEqual(l *lowerer) func(b *builder) {
 				deepEqualSlice(l, b, e.Type, sl.Elem(), x, y)
 				return
 			}
+			if mt, ok := e.Type.Underlying().(*types.Map); ok && l.flat(mt.Key()) && l.flat(mt.Elem()) {
+				deepEqualMap(l, b, mt, x, y)
+				return
+			}
 			if !types.Comparable(e.Type) || hasInterface(e.Type, nil) || l.holdsModelled(e.Type, nil) {
 				unknown()
 				return
@@ -1159,22 +1163,48 @@ func deepEqualSlice(l *lowerer, b *builder, st, elem types.Type, x, y ir.Value) 
 	b.Ret(ir.BoolConst(true))
 	b.SetBlock(next)
 	et := l.Type(elem)
-	i := b.Local("i", ir.I64)
-	b.Assign(i, ir.OpCopy, ir.IntConst(ir.I64, 0))
-	head, body, done := b.NewBlock("loop"), b.NewBlock("body"), b.NewBlock("done")
-	b.Jmp(head)
-	b.SetBlock(head)
-	b.Br(b.Bin(ir.OpLt, i, n), body, done)
-	b.SetBlock(body)
-	ex := b.Load(et, b.Index(xb, b.Bin(ir.OpAdd, xo, i)))
-	ey := b.Load(et, b.Index(yb, b.Bin(ir.OpAdd, yo, i)))
-	_, next = b.If(l.equal(b, elem, ex, ey), "elem")
-	b.Assign(i, ir.OpAdd, i, ir.IntConst(ir.I64, 1))
-	b.Jmp(head)
-	b.SetBlock(next)
-	b.Ret(ir.BoolConst(false))
-	b.SetBlock(done)
+	b.forLoop("i", n, func(i ir.Value) {
+		ex := b.Load(et, b.Index(xb, b.Bin(ir.OpAdd, xo, i)))
+		ey := b.Load(et, b.Index(yb, b.Bin(ir.OpAdd, yo, i)))
+		unequalFalse(b, l.equal(b, elem, ex, ey))
+	})
 	b.Ret(ir.BoolConst(true))
+}
+
+// deepEqualMap is deepEqualSlice for maps of type mt whose keys and values
+// are flat: both nil or both not, of one length, and the same map or each
+// key of x in y with an == value.
+func deepEqualMap(l *lowerer, b *builder, mt *types.Map, x, y ir.Value) {
+	xm, ym := b.Load(ir.Ptr, b.Extract(x, 1)), b.Load(ir.Ptr, b.Extract(y, 1))
+	nilX := b.Bin(ir.OpEq, xm, ir.ZeroConst(ir.Ptr))
+	nilY := b.Bin(ir.OpEq, ym, ir.ZeroConst(ir.Ptr))
+	_, next := b.If(b.Bin(ir.OpNe, nilX, nilY), "nil")
+	b.Ret(ir.BoolConst(false))
+	b.SetBlock(next)
+	_, next = b.If(b.Bin(ir.OpEq, xm, ym), "same")
+	b.Ret(ir.BoolConst(true))
+	b.SetBlock(next)
+	n := b.Op(ir.OpMapLen, ir.I64, xm)
+	_, next = b.If(b.Bin(ir.OpNe, n, b.Op(ir.OpMapLen, ir.I64, ym)), "len")
+	b.Ret(ir.BoolConst(false))
+	b.SetBlock(next)
+	kt, vt := l.mapKeyType(mt.Key()), l.Type(mt.Elem())
+	b.forLoop("k", n, func(i ir.Value) {
+		k := b.Op(ir.OpMapKey, kt, xm, i)
+		vx := b.Extract(b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), xm, k), 0)
+		vy := b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), ym, k)
+		unequalFalse(b, b.Extract(vy, 1))
+		unequalFalse(b, l.equal(b, mt.Elem(), vx, b.Extract(vy, 0)))
+	})
+	b.Ret(ir.BoolConst(true))
+}
+
+// unequalFalse returns false where eq does not hold and goes on where it does.
+func unequalFalse(b *builder, eq ir.Value) {
+	then, ne := b.If(eq, "eq")
+	b.SetBlock(ne)
+	b.Ret(ir.BoolConst(false))
+	b.SetBlock(then)
 }
 
 // holdsModelled reports whether values of t hold a value of a model's

@@ -72,6 +72,51 @@ func TestWorkersInOrderFixed(t *testing.T) {
 	}
 }
 
+// Two workers count one word each, reading and writing the tally in two
+// locked steps: one count is lost where the second reads between the
+// first's read and write. DeepEqual of two map[string]int is computed.
+func TestTallyLostUpdate(t *testing.T) {
+	tally := map[string]int{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, w := range []string{"x", "x"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			n := tally[w]
+			mu.Unlock()
+			mu.Lock()
+			tally[w] = n + 1
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(tally, map[string]int{"x": 2}) {
+		t.Error("tally", tally) // want `test failure: .*\(1 preemption\)`
+	}
+}
+
+func TestTallyLostUpdateFixed(t *testing.T) {
+	tally := map[string]int{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, w := range []string{"x", "x"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			tally[w]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(tally, map[string]int{"x": 2}) || reflect.DeepEqual(tally, map[string]int{"x": 2, "y": 0}) ||
+		reflect.DeepEqual(map[string]int{}, map[string]int(nil)) {
+		t.Error("tally", tally)
+	}
+}
+
 // DeepEqual of values with references inside is an answer kiss does not
 // compute: the failure below, which needs it to say false, is not
 // reported (Go would not fail here either).
