@@ -1114,12 +1114,9 @@ func (c *concLowering) genDeepEqual(l *lowerer) func(b *builder) {
 				b.Ret(b.Call(ir.Bool, e.Imported.eq, b.Extract(x, 1), b.Extract(y, 1)))
 				return
 			}
-			if sl, ok := e.Type.Underlying().(*types.Slice); ok && l.flat(sl.Elem()) {
-				deepEqualSlice(l, b, e.Type, sl.Elem(), x, y)
-				return
-			}
-			if mt, ok := e.Type.Underlying().(*types.Map); ok && l.flat(mt.Key()) && l.flat(mt.Elem()) {
-				deepEqualMap(l, b, mt, x, y)
+			if !l.flat(e.Type) && l.deepComputed(e.Type, nil) {
+				t := l.Type(e.Type)
+				b.Ret(l.deepEqual(b, e.Type, b.Load(t, b.Extract(x, 1)), b.Load(t, b.Extract(y, 1))))
 				return
 			}
 			if !types.Comparable(e.Type) || hasInterface(e.Type, nil) || l.holdsModelled(e.Type, nil) {
@@ -1144,59 +1141,111 @@ func (l *lowerer) flat(t types.Type) bool {
 	return types.Comparable(t) && !hasInterface(t, nil) && !l.holdsModelled(t, nil) && !holdsRefs(t, nil)
 }
 
-// deepEqualSlice returns, for the boxed slices x and y of type st whose
-// elements (of type elem) are flat, what reflect.DeepEqual says: both nil or
-// both not, of one length, and the same first element or == elements one by
-// one (require.Equal on two []int, testify's most common assertion).
-func deepEqualSlice(l *lowerer, b *builder, st, elem types.Type, x, y ir.Value) {
-	t := l.Type(st)
-	xs, ys := b.Load(t, b.Extract(x, 1)), b.Load(t, b.Extract(y, 1))
-	xb, yb := b.Extract(xs, 0), b.Extract(ys, 0)
-	nilX := b.Bin(ir.OpEq, xb, ir.ZeroConst(xb.Type()))
-	nilY := b.Bin(ir.OpEq, yb, ir.ZeroConst(yb.Type()))
-	n := b.Extract(xs, 2)
-	_, next := b.If(b.Bin(ir.OpOr, b.Bin(ir.OpNe, nilX, nilY), b.Bin(ir.OpNe, n, b.Extract(ys, 2))), "shape")
-	b.Ret(ir.BoolConst(false))
-	b.SetBlock(next)
-	xo, yo := b.Extract(xs, 1), b.Extract(ys, 1)
-	_, next = b.If(b.Bin(ir.OpAnd, b.Bin(ir.OpEq, xb, yb), b.Bin(ir.OpEq, xo, yo)), "same")
-	b.Ret(ir.BoolConst(true))
-	b.SetBlock(next)
-	et := l.Type(elem)
-	b.forLoop("i", n, func(i ir.Value) {
-		ex := b.Load(et, b.Index(xb, b.Bin(ir.OpAdd, xo, i)))
-		ey := b.Load(et, b.Index(yb, b.Bin(ir.OpAdd, yo, i)))
-		unequalFalse(b, l.equal(b, elem, ex, ey))
-	})
-	b.Ret(ir.BoolConst(true))
+// deepComputed reports whether kiss computes reflect.DeepEqual of two
+// values of t (deepEqual): flat values, and slices, maps (of flat keys),
+// arrays, structs and pointers made of such, not recursive. Interfaces,
+// channels, functions and models' own values are left unknown.
+func (l *lowerer) deepComputed(t types.Type, seen map[types.Type]bool) bool {
+	if l.flat(t) {
+		return true
+	}
+	if seen[t] || l.modelled(t) {
+		return false
+	}
+	if seen == nil {
+		seen = map[types.Type]bool{}
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return l.deepComputed(u.Elem(), seen)
+	case *types.Array:
+		return l.deepComputed(u.Elem(), seen)
+	case *types.Pointer:
+		return l.deepComputed(u.Elem(), seen)
+	case *types.Map:
+		return l.flat(u.Key()) && l.deepComputed(u.Elem(), seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if !l.deepComputed(f.Type(), seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
-// deepEqualMap is deepEqualSlice for maps of type mt whose keys and values
-// are flat: both nil or both not, of one length, and the same map or each
-// key of x in y with an == value.
-func deepEqualMap(l *lowerer, b *builder, mt *types.Map, x, y ir.Value) {
-	xm, ym := b.Load(ir.Ptr, b.Extract(x, 1)), b.Load(ir.Ptr, b.Extract(y, 1))
-	nilX := b.Bin(ir.OpEq, xm, ir.ZeroConst(ir.Ptr))
-	nilY := b.Bin(ir.OpEq, ym, ir.ZeroConst(ir.Ptr))
-	_, next := b.If(b.Bin(ir.OpNe, nilX, nilY), "nil")
-	b.Ret(ir.BoolConst(false))
-	b.SetBlock(next)
-	_, next = b.If(b.Bin(ir.OpEq, xm, ym), "same")
-	b.Ret(ir.BoolConst(true))
-	b.SetBlock(next)
-	n := b.Op(ir.OpMapLen, ir.I64, xm)
-	_, next = b.If(b.Bin(ir.OpNe, n, b.Op(ir.OpMapLen, ir.I64, ym)), "len")
-	b.Ret(ir.BoolConst(false))
-	b.SetBlock(next)
-	kt, vt := l.mapKeyType(mt.Key()), l.Type(mt.Elem())
-	b.forLoop("k", n, func(i ir.Value) {
-		k := b.Op(ir.OpMapKey, kt, xm, i)
-		vx := b.Extract(b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), xm, k), 0)
-		vy := b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), ym, k)
-		unequalFalse(b, b.Extract(vy, 1))
-		unequalFalse(b, l.equal(b, mt.Elem(), vx, b.Extract(vy, 0)))
+// deepEqual is reflect.DeepEqual of x and y, of a type t deepComputed
+// accepts: == for flat values, else a function per type that follows
+// DeepEqual's rules (slices and maps both nil or both not, of one length,
+// the same first element or map, then element by element and key by key;
+// pointers equal or deeply equal pointees; structs and arrays by part).
+// require.Equal on two []int or two structs with slices, testify's most
+// common assertion, is decided.
+func (l *lowerer) deepEqual(b *builder, t types.Type, x, y ir.Value) ir.Value {
+	if l.flat(t) {
+		return l.equal(b, t, x, y)
+	}
+	it := l.Type(t)
+	f := l.cached("deq:"+types.TypeString(t, nil)+":"+it.String(), "reflect.deq."+typeName(t), ir.Bool, []any{"x", it, "y", it}, func(b *builder) {
+		x, y := b.Fn.Params[0], b.Fn.Params[1]
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			xb, yb := b.Extract(x, 0), b.Extract(y, 0)
+			nilX := b.Bin(ir.OpEq, xb, ir.ZeroConst(xb.Type()))
+			nilY := b.Bin(ir.OpEq, yb, ir.ZeroConst(yb.Type()))
+			n := b.Extract(x, 2)
+			unequalFalse(b, b.Bin(ir.OpAnd, b.Bin(ir.OpEq, nilX, nilY), b.Bin(ir.OpEq, n, b.Extract(y, 2))))
+			xo, yo := b.Extract(x, 1), b.Extract(y, 1)
+			_, next := b.If(b.Bin(ir.OpAnd, b.Bin(ir.OpEq, xb, yb), b.Bin(ir.OpEq, xo, yo)), "same")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(next)
+			et := l.Type(u.Elem())
+			b.forLoop("i", n, func(i ir.Value) {
+				ex := b.Load(et, b.Index(xb, b.Bin(ir.OpAdd, xo, i)))
+				ey := b.Load(et, b.Index(yb, b.Bin(ir.OpAdd, yo, i)))
+				unequalFalse(b, l.deepEqual(b, u.Elem(), ex, ey))
+			})
+		case *types.Map:
+			nilX := b.Bin(ir.OpEq, x, ir.ZeroConst(ir.Ptr))
+			nilY := b.Bin(ir.OpEq, y, ir.ZeroConst(ir.Ptr))
+			unequalFalse(b, b.Bin(ir.OpEq, nilX, nilY))
+			_, next := b.If(b.Bin(ir.OpEq, x, y), "same")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(next)
+			n := b.Op(ir.OpMapLen, ir.I64, x)
+			unequalFalse(b, b.Bin(ir.OpEq, n, b.Op(ir.OpMapLen, ir.I64, y)))
+			kt, vt := l.mapKeyType(u.Key()), l.Type(u.Elem())
+			b.forLoop("k", n, func(i ir.Value) {
+				k := b.Op(ir.OpMapKey, kt, x, i)
+				vx := b.Extract(b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), x, k), 0)
+				vy := b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), y, k)
+				unequalFalse(b, b.Extract(vy, 1))
+				unequalFalse(b, l.deepEqual(b, u.Elem(), vx, b.Extract(vy, 0)))
+			})
+		case *types.Pointer:
+			_, next := b.If(b.Bin(ir.OpEq, x, y), "same")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(next)
+			nilX := b.Bin(ir.OpEq, x, ir.ZeroConst(ir.Ptr))
+			nilY := b.Bin(ir.OpEq, y, ir.ZeroConst(ir.Ptr))
+			unequalFalse(b, b.Bin(ir.OpAnd, b.Bin(ir.OpEq, nilX, ir.BoolConst(false)), b.Bin(ir.OpEq, nilY, ir.BoolConst(false))))
+			et := l.Type(u.Elem())
+			unequalFalse(b, l.deepEqual(b, u.Elem(), b.Load(et, x), b.Load(et, y)))
+		case *types.Array:
+			b.forLoop("i", ir.IntConst(ir.I64, u.Len()), func(i ir.Value) {
+				unequalFalse(b, l.deepEqual(b, u.Elem(), b.Op(ir.OpElem, it.Elem, x, i), b.Op(ir.OpElem, it.Elem, y, i)))
+			})
+		case *types.Struct:
+			for i := range u.NumFields() {
+				unequalFalse(b, l.deepEqual(b, u.Field(i).Type(), b.Extract(x, i), b.Extract(y, i)))
+			}
+		}
+		b.Ret(ir.BoolConst(true))
 	})
-	b.Ret(ir.BoolConst(true))
+	return b.Call(ir.Bool, f, x, y)
 }
 
 // unequalFalse returns false where eq does not hold and goes on where it does.

@@ -32,41 +32,52 @@ func TestConcurrentUpdatesFixed(t *testing.T) {
 	}
 }
 
-// Two workers append their names under a lock; the test wants them in the
-// order it started them. DeepEqual of two []string is computed, element by
-// element: the order where the second worker appends first fails.
+// Two workers append their entries under a lock; the test wants them in
+// the order it started them. DeepEqual of two []entry, structs with a
+// slice inside, is computed part by part: the order where the second
+// worker appends first fails.
 func TestWorkersInOrder(t *testing.T) {
 	var mu sync.Mutex
-	var got []string
+	var got []entry
 	var wg sync.WaitGroup
 	for _, name := range []string{"a", "b"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			mu.Lock()
-			got = append(got, name)
+			got = append(got, entry{name, []string{name}, &name})
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	if !reflect.DeepEqual(got, []string{"a", "b"}) {
+	a, b := "a", "b"
+	if !reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", []string{"b"}, &b}}) {
 		t.Error("got", got) // want `test failure: .*\(0 preemptions\)`
 	}
 }
 
+type entry struct {
+	Name string
+	Tags []string
+	Ref  *string
+}
+
 // Each worker writes its own element: the order does not matter.
 func TestWorkersInOrderFixed(t *testing.T) {
-	got := make([]string, 2)
+	got := make([]entry, 2)
 	var wg sync.WaitGroup
 	for i, name := range []string{"a", "b"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = name
+			got[i] = entry{name, []string{name}, &name}
 		}()
 	}
 	wg.Wait()
-	if !reflect.DeepEqual(got, []string{"a", "b"}) || reflect.DeepEqual(got, []string{"a"}) ||
+	a, b := "a", "b"
+	if !reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", []string{"b"}, &b}}) ||
+		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", nil, &b}}) ||
+		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", []string{"b"}, nil}}) ||
 		reflect.DeepEqual([]string{}, []string(nil)) || !reflect.DeepEqual([]int(nil), []int(nil)) {
 		t.Error("got", got)
 	}
@@ -117,22 +128,22 @@ func TestTallyLostUpdateFixed(t *testing.T) {
 	}
 }
 
-// DeepEqual of values with references inside is an answer kiss does not
+// DeepEqual of values with interfaces inside is an answer kiss does not
 // compute: the failure below, which needs it to say false, is not
 // reported (Go would not fail here either).
 func TestDeepEqualOfSlicesHeldBack(t *testing.T) {
 	var mu sync.Mutex
-	var got [][]string
+	var got []any
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		mu.Lock()
-		got = append(got, []string{"a"})
+		got = append(got, "a")
 		mu.Unlock()
 	}()
 	wg.Wait()
-	if !reflect.DeepEqual(got, [][]string{{"a"}}) {
+	if !reflect.DeepEqual(got, []any{"a"}) {
 		t.Error("got", got)
 	}
 }
