@@ -1229,9 +1229,7 @@ func (l *lowerer) deepEqual(b *builder, t types.Type, x, y ir.Value) ir.Value {
 			_, next := b.If(b.Bin(ir.OpEq, x, y), "same")
 			b.Ret(ir.BoolConst(true))
 			b.SetBlock(next)
-			nilX := b.Bin(ir.OpEq, x, ir.ZeroConst(ir.Ptr))
-			nilY := b.Bin(ir.OpEq, y, ir.ZeroConst(ir.Ptr))
-			unequalFalse(b, b.Bin(ir.OpAnd, b.Bin(ir.OpEq, nilX, ir.BoolConst(false)), b.Bin(ir.OpEq, nilY, ir.BoolConst(false))))
+			unequalFalse(b, b.Bin(ir.OpAnd, b.Bin(ir.OpNe, x, ir.ZeroConst(ir.Ptr)), b.Bin(ir.OpNe, y, ir.ZeroConst(ir.Ptr))))
 			et := l.Type(u.Elem())
 			unequalFalse(b, l.deepEqual(b, u.Elem(), b.Load(et, x), b.Load(et, y)))
 		case *types.Array:

@@ -305,11 +305,8 @@ func firstOf(grp *group, vals []uint64) uint64 {
 				return v
 			}
 		}
-		if int64(vals[0]) != grp.prev {
-			return vals[0]
-		}
 	}
-	return vals[0]
+	return vals[0] // round the ring, or the lowest
 }
 
 // expand runs the next goroutine a race added to the choose of ph's group,

@@ -161,7 +161,7 @@ func (d *decoder) event(ev smt.Event) {
 			g.exited, g.blocked = true, false
 		}
 	case sequentialize.EventPreempt:
-		if len(ev.Args) == 2 {
+		if len(ev.Args) == 2 && d.num(ev.Args[1]) >= 0 {
 			d.preempting[d.num(ev.Args[1])] = true
 		}
 	case sequentialize.EventPanic, sequentialize.EventMisuse:
