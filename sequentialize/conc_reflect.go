@@ -1116,7 +1116,7 @@ func (c *concLowering) genDeepEqual(l *lowerer) func(b *builder) {
 			}
 			if !l.flat(e.Type) && l.deepComputed(e.Type, nil) {
 				t := l.Type(e.Type)
-				b.Ret(l.deepEqual(b, e.Type, b.Load(t, b.Extract(x, 1)), b.Load(t, b.Extract(y, 1))))
+				b.Ret(c.deepEqual(l, b, e.Type, b.Load(t, b.Extract(x, 1)), b.Load(t, b.Extract(y, 1))))
 				return
 			}
 			if !types.Comparable(e.Type) || hasInterface(e.Type, nil) || l.holdsModelled(e.Type, nil) {
@@ -1142,9 +1142,10 @@ func (l *lowerer) flat(t types.Type) bool {
 }
 
 // deepComputed reports whether kiss computes reflect.DeepEqual of two
-// values of t (deepEqual): flat values, and slices, maps (of flat keys),
-// arrays, structs and pointers made of such, not recursive. Interfaces,
-// channels, functions and models' own values are left unknown.
+// values of t (deepEqual): flat values and interfaces, and slices, maps
+// (of flat keys), arrays, structs and pointers made of such, not
+// recursive. Channels, functions and models' own values are left unknown
+// (an interface holding one is too, by reflect.deepequal).
 func (l *lowerer) deepComputed(t types.Type, seen map[types.Type]bool) bool {
 	if l.flat(t) {
 		return true
@@ -1158,6 +1159,8 @@ func (l *lowerer) deepComputed(t types.Type, seen map[types.Type]bool) bool {
 	seen[t] = true
 	defer delete(seen, t)
 	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
 	case *types.Slice:
 		return l.deepComputed(u.Elem(), seen)
 	case *types.Array:
@@ -1181,12 +1184,16 @@ func (l *lowerer) deepComputed(t types.Type, seen map[types.Type]bool) bool {
 // accepts: == for flat values, else a function per type that follows
 // DeepEqual's rules (slices and maps both nil or both not, of one length,
 // the same first element or map, then element by element and key by key;
-// pointers equal or deeply equal pointees; structs and arrays by part).
-// require.Equal on two []int or two structs with slices, testify's most
-// common assertion, is decided.
-func (l *lowerer) deepEqual(b *builder, t types.Type, x, y ir.Value) ir.Value {
+// pointers equal or deeply equal pointees; structs and arrays by part;
+// interfaces by reflect.deepequal, on their dynamic types). require.Equal
+// on two []int, two structs with slices or two map[string]any, testify's
+// most common assertion, is decided.
+func (c *concLowering) deepEqual(l *lowerer, b *builder, t types.Type, x, y ir.Value) ir.Value {
 	if l.flat(t) {
 		return l.equal(b, t, x, y)
+	}
+	if types.IsInterface(t) {
+		return b.Call(ir.Bool, c.modelLate(l, "reflect.deepequal"), x, y)
 	}
 	it := l.Type(t)
 	f := l.cached("deq:"+types.TypeString(t, nil)+":"+it.String(), "reflect.deq."+typeName(t), ir.Bool, []any{"x", it, "y", it}, func(b *builder) {
@@ -1206,7 +1213,7 @@ func (l *lowerer) deepEqual(b *builder, t types.Type, x, y ir.Value) ir.Value {
 			b.forLoop("i", n, func(i ir.Value) {
 				ex := b.Load(et, b.Index(xb, b.Bin(ir.OpAdd, xo, i)))
 				ey := b.Load(et, b.Index(yb, b.Bin(ir.OpAdd, yo, i)))
-				unequalFalse(b, l.deepEqual(b, u.Elem(), ex, ey))
+				unequalFalse(b, c.deepEqual(l, b, u.Elem(), ex, ey))
 			})
 		case *types.Map:
 			nilX := b.Bin(ir.OpEq, x, ir.ZeroConst(ir.Ptr))
@@ -1223,7 +1230,7 @@ func (l *lowerer) deepEqual(b *builder, t types.Type, x, y ir.Value) ir.Value {
 				vx := b.Extract(b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), x, k), 0)
 				vy := b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), y, k)
 				unequalFalse(b, b.Extract(vy, 1))
-				unequalFalse(b, l.deepEqual(b, u.Elem(), vx, b.Extract(vy, 0)))
+				unequalFalse(b, c.deepEqual(l, b, u.Elem(), vx, b.Extract(vy, 0)))
 			})
 		case *types.Pointer:
 			_, next := b.If(b.Bin(ir.OpEq, x, y), "same")
@@ -1231,14 +1238,14 @@ func (l *lowerer) deepEqual(b *builder, t types.Type, x, y ir.Value) ir.Value {
 			b.SetBlock(next)
 			unequalFalse(b, b.Bin(ir.OpAnd, b.Bin(ir.OpNe, x, ir.ZeroConst(ir.Ptr)), b.Bin(ir.OpNe, y, ir.ZeroConst(ir.Ptr))))
 			et := l.Type(u.Elem())
-			unequalFalse(b, l.deepEqual(b, u.Elem(), b.Load(et, x), b.Load(et, y)))
+			unequalFalse(b, c.deepEqual(l, b, u.Elem(), b.Load(et, x), b.Load(et, y)))
 		case *types.Array:
 			b.forLoop("i", ir.IntConst(ir.I64, u.Len()), func(i ir.Value) {
-				unequalFalse(b, l.deepEqual(b, u.Elem(), b.Op(ir.OpElem, it.Elem, x, i), b.Op(ir.OpElem, it.Elem, y, i)))
+				unequalFalse(b, c.deepEqual(l, b, u.Elem(), b.Op(ir.OpElem, it.Elem, x, i), b.Op(ir.OpElem, it.Elem, y, i)))
 			})
 		case *types.Struct:
 			for i := range u.NumFields() {
-				unequalFalse(b, l.deepEqual(b, u.Field(i).Type(), b.Extract(x, i), b.Extract(y, i)))
+				unequalFalse(b, c.deepEqual(l, b, u.Field(i).Type(), b.Extract(x, i), b.Extract(y, i)))
 			}
 		}
 		b.Ret(ir.BoolConst(true))

@@ -292,7 +292,7 @@ var registry = func() []Model {
 		inGo("reflect.TypeAssert", 0, "v.Interface().(T) with comma-ok"),
 		inGo("reflect.PtrTo", 0, "reflect.PointerTo"),
 		inGo("reflect.PointerTo", 0, "the Type of *T for the program's pointer types (as New finds them); else a Type kiss does not hold, whose methods give unknown values"),
-		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==), or a type made of such by slices, maps (of such keys), arrays, structs and pointers, not recursive (nil or not, length, element by element, key by key, pointee by pointee), or are of different types; true when == holds; else an unknown bool"),
+		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==), or a type made of such and of interfaces by slices, maps (of such keys), arrays, structs and pointers, not recursive (nil or not, length, element by element, key by key, pointee by pointee, an interface by its dynamic type), or are of different types; true when == holds; else an unknown bool"),
 		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
 		inGo("(reflect.Value).Type", 0, "the Value's type as TypeOf; a zero Value panics"),
 		inGo("(reflect.Value).IsValid", 0, "whether the Value holds a value"),

@@ -34,7 +34,7 @@ func TestConcurrentUpdatesFixed(t *testing.T) {
 
 // Two workers append their entries under a lock; the test wants them in
 // the order it started them. DeepEqual of two []entry, structs with a
-// slice inside, is computed part by part: the order where the second
+// slice, a pointer and a map of interfaces inside, is computed part by part: the order where the second
 // worker appends first fails.
 func TestWorkersInOrder(t *testing.T) {
 	var mu sync.Mutex
@@ -45,13 +45,13 @@ func TestWorkersInOrder(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			mu.Lock()
-			got = append(got, entry{name, []string{name}, &name})
+			got = append(got, entry{name, []string{name}, &name, map[string]any{"name": name}})
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	a, b := "a", "b"
-	if !reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", []string{"b"}, &b}}) {
+	if !reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a, map[string]any{"name": "a"}}, {"b", []string{"b"}, &b, map[string]any{"name": "b"}}}) {
 		t.Error("got", got) // want `test failure: .*\(0 preemptions\)`
 	}
 }
@@ -60,6 +60,7 @@ type entry struct {
 	Name string
 	Tags []string
 	Ref  *string
+	Meta map[string]any
 }
 
 // Each worker writes its own element: the order does not matter.
@@ -70,14 +71,16 @@ func TestWorkersInOrderFixed(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = entry{name, []string{name}, &name}
+			got[i] = entry{name, []string{name}, &name, map[string]any{"name": name}}
 		}()
 	}
 	wg.Wait()
 	a, b := "a", "b"
-	if !reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", []string{"b"}, &b}}) ||
-		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", nil, &b}}) ||
-		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a}, {"b", []string{"b"}, nil}}) ||
+	ma, mb := map[string]any{"name": "a"}, map[string]any{"name": "b"}
+	if !reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a, ma}, {"b", []string{"b"}, &b, mb}}) ||
+		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a, ma}, {"b", nil, &b, mb}}) ||
+		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a, ma}, {"b", []string{"b"}, nil, mb}}) ||
+		reflect.DeepEqual(got, []entry{{"a", []string{"a"}, &a, ma}, {"b", []string{"b"}, &b, map[string]any{"name": 2}}}) ||
 		reflect.DeepEqual([]string{}, []string(nil)) || !reflect.DeepEqual([]int(nil), []int(nil)) {
 		t.Error("got", got)
 	}
@@ -128,22 +131,23 @@ func TestTallyLostUpdateFixed(t *testing.T) {
 	}
 }
 
-// DeepEqual of values with interfaces inside is an answer kiss does not
+// DeepEqual of values with channels inside is an answer kiss does not
 // compute: the failure below, which needs it to say false, is not
 // reported (Go would not fail here either).
 func TestDeepEqualOfSlicesHeldBack(t *testing.T) {
 	var mu sync.Mutex
-	var got []any
+	var got []chan int
+	ch := make(chan int)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		mu.Lock()
-		got = append(got, "a")
+		got = append(got, ch)
 		mu.Unlock()
 	}()
 	wg.Wait()
-	if !reflect.DeepEqual(got, []any{"a"}) {
+	if !reflect.DeepEqual(got, []chan int{ch}) {
 		t.Error("got", got)
 	}
 }
