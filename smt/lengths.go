@@ -109,31 +109,9 @@ func (s *solver) decideLengths(n *pcNode) (r status, ok bool) {
 	if n.depth > maxSlicePath || s.e.budgetExceeded() || !s.open() {
 		return unknown, false
 	}
-	vars := map[uint64]bool{}
-	for _, v := range s.varsOf(n.cond) {
-		vars[v] = true
-	}
-	var path []*pcNode
-	for m := n.parent; m != nil && m.depth > 0; m = m.parent {
-		path = append(path, m)
-	}
-	in := make([]bool, len(path))
-	slice := []*pcNode{n}
-	for changed := true; changed; {
-		changed = false
-		for i, m := range path {
-			if in[i] || !sharesVar(s.varsOf(m.cond), vars) {
-				continue
-			}
-			if !s.use(m.cond).lenOnly && otherThan(m.cond) == nil {
-				return unknown, false
-			}
-			in[i], changed = true, true
-			slice = append(slice, m)
-			for _, v := range s.varsOf(m.cond) {
-				vars[v] = true
-			}
-		}
+	slice, ok := s.pathSlice(n, func(c *expr) bool { return s.use(c).lenOnly || otherThan(c) != nil })
+	if !ok {
+		return unknown, false
 	}
 	return s.checkAside(&s.lens, func(z *z3.Solver) bool {
 		zero, limit := s.z.IntVal(0), s.z.IntVal(1<<62)
@@ -157,7 +135,41 @@ func (s *solver) decideLengths(n *pcNode) (r status, ok bool) {
 			}
 		}
 		return true
-	})
+	}, nil)
+}
+
+// pathSlice returns n and the conditions of n's path that share a
+// variable with it, directly or through one another (KLEE's constraint
+// independence: the rest of the path, satisfiable, shares nothing with
+// them); ok is false if one of them is not accept's.
+func (s *solver) pathSlice(n *pcNode, accept func(*expr) bool) (slice []*pcNode, ok bool) {
+	vars := map[uint64]bool{}
+	for _, v := range s.varsOf(n.cond) {
+		vars[v] = true
+	}
+	var path []*pcNode
+	for m := n.parent; m != nil && m.depth > 0; m = m.parent {
+		path = append(path, m)
+	}
+	in := make([]bool, len(path))
+	slice = []*pcNode{n}
+	for changed := true; changed; {
+		changed = false
+		for i, m := range path {
+			if in[i] || !sharesVar(s.varsOf(m.cond), vars) {
+				continue
+			}
+			if !accept(m.cond) {
+				return nil, false
+			}
+			in[i], changed = true, true
+			slice = append(slice, m)
+			for _, v := range s.varsOf(m.cond) {
+				vars[v] = true
+			}
+		}
+	}
+	return slice, true
 }
 
 func sharesVar(vs []uint64, set map[uint64]bool) bool {

@@ -90,6 +90,8 @@ type solver struct {
 
 	alone    *z3.Solver // decides a condition independent of the path (decideAlone)
 	lens     *z3.Solver // decides conditions on the lengths of strings alone (decideLengths)
+	lia      *z3.Solver // decides linear conditions in integers (decideLinear)
+	lins     map[*expr]bool
 	uses     map[*expr]strUse
 	lenTerms map[*expr]z3.Term
 	varsMemo map[*expr][]uint64
@@ -315,6 +317,13 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 			n.status = r
 			return r
 		}
+		if r, ok := s.decideLinear(n); ok {
+			n.status = r
+			return r
+		}
+	} else if r, m, ok := s.linearModel(n); ok {
+		n.status, n.model = r, m
+		return r
 	}
 	r, err := s.check(n, false)
 	if err != nil {
@@ -419,7 +428,7 @@ func (s *solver) decideAlone(c *expr) (r status, ok bool) {
 	return s.checkAside(&s.alone, func(z *z3.Solver) bool {
 		z.Assert(s.term(c))
 		return true
-	})
+	}, nil)
 }
 
 // checkAside decides what assert asserts, in a scope of the solver *side
@@ -427,7 +436,8 @@ func (s *solver) decideAlone(c *expr) (r status, ok bool) {
 // gives up (returns false) or Z3 gives no answer: the caller then asks
 // about the whole path. A solver without an answer (or after a Z3
 // exception) may be left corrupt (see renew): it is dropped.
-func (s *solver) checkAside(side **z3.Solver, assert func(*z3.Solver) bool) (r status, ok bool) {
+// onSat, if not nil, reads the model of a satisfiable query.
+func (s *solver) checkAside(side **z3.Solver, assert func(*z3.Solver) bool, onSat func(*z3.Solver)) (r status, ok bool) {
 	if *side == nil {
 		*side = s.newZ3Solver()
 	}
@@ -438,6 +448,9 @@ func (s *solver) checkAside(side **z3.Solver, assert func(*z3.Solver) bool) (r s
 		return unknown, false
 	}
 	res, err := s.timedCheck(z)
+	if err == nil && res.Status == z3.Sat && onSat != nil {
+		onSat(z)
+	}
 	z.Pop(1)
 	if err != nil || s.z.Err() != nil || res.Status == z3.Unknown {
 		s.z.ClearErr()
@@ -470,6 +483,10 @@ func trivial(c *expr) bool {
 func (s *solver) modelOf(n *pcNode) *model {
 	if n.model != nil {
 		return n.model
+	}
+	if r, m, ok := s.linearModel(n); ok && r == sat {
+		n.model = m
+		return m
 	}
 	r, err := s.check(n, true)
 	if err == nil && r.Status == z3.Sat {

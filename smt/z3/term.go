@@ -155,6 +155,17 @@ func (c *Context) BVFromBig(v *big.Int, bits uint) Term {
 	})
 }
 
+// IntFromBig returns v as a mathematical integer.
+func (c *Context) IntFromBig(v *big.Int) Term {
+	if !c.enter("IntFromBig") {
+		return Term{}
+	}
+	s := C.Z3_mk_int_sort(c.raw)
+	return withCString(v.String(), func(p *C.char) Term {
+		return c.term("IntFromBig", C.Z3_mk_numeral(c.raw, p, s))
+	})
+}
+
 // IntVal returns v as a mathematical integer.
 func (c *Context) IntVal(v int64) Term {
 	if !c.enter("IntVal") {
@@ -354,6 +365,24 @@ func (t Term) IntAdd(u Term) Term {
 		return Term{}
 	}
 	return c.opN("IntAdd", []Term{t, u}, func(c C.Z3_context, n C.uint, a *C.Z3_ast) C.Z3_ast { return C.Z3_mk_add(c, n, a) })
+}
+
+// IntSub returns t - u of two integer terms.
+func (t Term) IntSub(u Term) Term {
+	c, ok := t.ctx("IntSub")
+	if !ok {
+		return Term{}
+	}
+	return c.opN("IntSub", []Term{t, u}, func(c C.Z3_context, n C.uint, a *C.Z3_ast) C.Z3_ast { return C.Z3_mk_sub(c, n, a) })
+}
+
+// IntMul returns t · u of two integer terms (linear when one is a numeral).
+func (t Term) IntMul(u Term) Term {
+	c, ok := t.ctx("IntMul")
+	if !ok {
+		return Term{}
+	}
+	return c.opN("IntMul", []Term{t, u}, func(c C.Z3_context, n C.uint, a *C.Z3_ast) C.Z3_ast { return C.Z3_mk_mul(c, n, a) })
 }
 
 // IntMod returns t mod u of two integer terms (never below zero for u > 0).

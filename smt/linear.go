@@ -1,0 +1,547 @@
+package smt
+
+import (
+	"math/big"
+
+	"github.com/gokiss/kiss/smt/z3"
+)
+
+// Deciding linear conditions on bit-vectors in integer arithmetic. Sleeps
+// of random length make the fake clock compare deadlines such as
+// now+d1+…+d9 against now+e1+e2, each d a draw in [0, n): ranges alone
+// (ranges.go) do not settle them once the path relates the draws, and Z3
+// bit-blasts every 64-bit adder of such a query (x/sync's TestWeighted
+// spent 60 ms a query, its whole budget). Z3's simplex decides the same
+// slice in integers at once.
+//
+// The translation is exact, not a relaxation: a bit-vector term of width w
+// becomes an integer congruent to it modulo 2^w (ring operations are
+// integer ones), a variable its signed value, and where the value itself
+// matters (a comparison, an extension, a division) the term's
+// representative in the signed or unsigned range is pinned with a fresh
+// integer k: t − k·2^w within the range. Division, remainder, shifts and
+// masks by constants become a quotient and a remainder with their bounds.
+// Anything else (a product of two unknowns, a bitwise operation, floats,
+// strings) leaves the slice to the bit-vector query.
+
+// linear reports whether x translates (memoised).
+func (s *solver) linear(x *expr) bool {
+	if ok, found := s.lins[x]; found {
+		return ok
+	}
+	ok := x.sort.K == sortBool || x.sort.K == sortBV
+	nargs := int(x.narg)
+	switch x.op {
+	case xConst, xVar, xNot, xAnd, xOr, xXor, xIte, xBNeg, xBNot, xTrunc, xSExt, xZExt,
+		xULt, xULe, xSLt, xSLe, xAdd, xSub:
+	case xEq:
+		ok = ok && (x.args[0].sort.K == sortBool || x.args[0].sort.K == sortBV)
+	case xMul:
+		ok = ok && (x.args[0].isConst() || x.args[1].isConst())
+	case xUDiv, xURem, xSDiv, xSRem, xShl, xLShr, xAShr:
+		ok, nargs = ok && linConstOperand(x) != nil, 1
+	case xBAnd:
+		ok = ok && linMask(x) != nil
+	default:
+		ok = false
+	}
+	for i := 0; ok && i < nargs; i++ {
+		ok = s.linear(x.args[i])
+	}
+	if s.lins == nil {
+		s.lins = make(map[*expr]bool)
+	}
+	s.lins[x] = ok
+	return ok
+}
+
+// linConstOperand returns the divisor or shift of x, a division,
+// remainder or shift, if it is a constant the translation takes: a
+// divisor above zero (as the operation reads it), a shift below the width.
+func linConstOperand(x *expr) *big.Int {
+	d := x.args[1]
+	if !d.isConst() {
+		return nil
+	}
+	w := x.sort.W
+	switch x.op {
+	case xUDiv, xURem:
+		if d.c.n == 0 {
+			return nil
+		}
+		return new(big.Int).SetUint64(d.c.n)
+	case xSDiv, xSRem:
+		if v := sext(d.c.n, d.sort.W); v > 0 {
+			return big.NewInt(v)
+		}
+		return nil
+	}
+	if d.c.n >= uint64(w) {
+		return nil
+	}
+	return new(big.Int).Lsh(big.NewInt(1), uint(d.c.n))
+}
+
+// linMask returns 2^k if x is a & (2^k−1) (either side) for 0 < k < width.
+func linMask(x *expr) *big.Int {
+	for _, m := range x.args[:2] {
+		if !m.isConst() {
+			continue
+		}
+		v := m.c.n & ones(x.sort.W)
+		if v != 0 && v&(v+1) == 0 && v != ones(x.sort.W) {
+			return new(big.Int).SetUint64(v + 1)
+		}
+	}
+	return nil
+}
+
+// decideLinear decides n, whose parent is satisfiable, when its condition
+// and its slice of the path translate to integer arithmetic; ok is false
+// otherwise or when Z3 gives no answer.
+func (s *solver) decideLinear(n *pcNode) (r status, ok bool) {
+	r, _, ok = s.checkLinear(n, false)
+	return r, ok
+}
+
+// linearModel is decideLinear with a model of n's path when it is
+// satisfiable; it asks about the whole path.
+func (s *solver) linearModel(n *pcNode) (status, *model, bool) {
+	return s.checkLinear(n, true)
+}
+
+func (s *solver) checkLinear(n *pcNode, wantModel bool) (r status, m *model, ok bool) {
+	if !s.linear(n.cond) {
+		return unknown, nil, false
+	}
+	if n.depth > maxSlicePath || s.e.budgetExceeded() || !s.open() {
+		return unknown, nil, false
+	}
+	accept := s.linear
+	var slice []*pcNode
+	if wantModel {
+		// the whole path, for the model to give every variable its value
+		for m := n; m.depth > 0; m = m.parent {
+			if !accept(m.cond) {
+				return unknown, nil, false
+			}
+			slice = append(slice, m)
+		}
+	} else if slice, ok = s.pathSlice(n, accept); !ok {
+		return unknown, nil, false
+	}
+	q := linQuery{s: s, terms: map[linKey]z3.Term{}, spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}, divs: map[linDiv][2]z3.Term{}}
+	var onSat func(*z3.Solver)
+	if wantModel {
+		onSat = func(z *z3.Solver) { m = q.model(z) }
+	}
+	r, ok = s.checkAside(&s.lia, func(z *z3.Solver) bool {
+		q.z = z
+		for _, m := range slice {
+			q.narrow(m.cond, true)
+		}
+		for _, m := range slice {
+			t := q.term(m.cond)
+			if !t.IsValid() {
+				return false
+			}
+			z.Assert(t)
+		}
+		return s.z.Err() == nil
+	}, onSat)
+	if ok && r == sat && wantModel && m == nil {
+		return unknown, nil, false
+	}
+	return r, m, ok
+}
+
+// model reads the values of the query's variables (as bit-vectors: their
+// integers modulo 2^width) from z's model.
+func (q *linQuery) model(z *z3.Solver) *model {
+	zm, err := z.Model()
+	if err != nil {
+		q.s.z.ClearErr()
+		return nil
+	}
+	m := &model{vals: make(map[*expr]cval, len(q.seen))}
+	for _, v := range q.seen {
+		t, ok := zm.Eval(q.term(v), true)
+		if !ok {
+			q.s.z.ClearErr()
+			return nil
+		}
+		if v.sort.K == sortBool {
+			m.vals[v] = cval{}
+			if t.IsTrue() {
+				m.vals[v] = cval{n: 1}
+			}
+			continue
+		}
+		i, ok := t.AsBigInt()
+		if !ok {
+			q.s.z.ClearErr()
+			return nil
+		}
+		m.vals[v] = cval{n: i.And(i, new(big.Int).SetUint64(ones(v.sort.W))).Uint64()}
+	}
+	return m
+}
+
+// linQuery translates one query's conditions.
+type linQuery struct {
+	s     *solver
+	z     *z3.Solver
+	terms map[linKey]z3.Term
+	seen  []*expr           // the variables translated
+	vars  map[*expr]linSpan // what the query's conditions bound variables to
+	spans map[*expr]linSpan
+	divs  map[linDiv][2]z3.Term // a term's quotient and remainder, made once
+}
+
+// linDiv is a division of a term (by Z3's id) by a constant.
+type linDiv struct {
+	v         uint32
+	d         string
+	truncated bool
+}
+
+// linSpan is an interval of integers.
+type linSpan struct{ lo, hi *big.Int }
+
+// narrow records the bound c (held when holds, else its negation) puts on a
+// variable compared with a constant. Where the query's variables are
+// bounded, a term's value is often provably its representative, and no k
+// is needed: Z3's integer search, branching on a k of coefficient 2^64,
+// took tens of milliseconds on ten conditions.
+func (q *linQuery) narrow(c *expr, holds bool) {
+	if c.op == xNot {
+		q.narrow(c.args[0], !holds)
+		return
+	}
+	if c.op == xAnd && holds {
+		q.narrow(c.args[0], true)
+		q.narrow(c.args[1], true)
+		return
+	}
+	if c.op != xSLt && c.op != xSLe && (c.op != xEq || !holds) {
+		return
+	}
+	a, b := c.args[0], c.args[1]
+	if a.sort.K != sortBV {
+		return
+	}
+	flip := false
+	if a.op != xVar {
+		a, b, flip = b, a, true
+	}
+	if a.op != xVar || !b.isConst() {
+		return
+	}
+	k := big.NewInt(sext(b.c.n, b.sort.W))
+	sp, ok := q.vars[a]
+	if !ok {
+		lo, hi := signedRange(a.sort.W)
+		sp = linSpan{lo, hi}
+	}
+	one := big.NewInt(1)
+	// a < k, a ≤ k, k < a, k ≤ a, or their negations
+	upper := !flip
+	strict := c.op == xSLt
+	if !holds {
+		upper, strict = !upper, !strict
+	}
+	switch {
+	case c.op == xEq:
+		sp = linSpan{maxBig(sp.lo, k), minBig(sp.hi, k)}
+	case upper && strict:
+		sp.hi = minBig(sp.hi, new(big.Int).Sub(k, one))
+	case upper:
+		sp.hi = minBig(sp.hi, k)
+	case strict:
+		sp.lo = maxBig(sp.lo, new(big.Int).Add(k, one))
+	default:
+		sp.lo = maxBig(sp.lo, k)
+	}
+	q.vars[a] = sp
+}
+
+func minBig(a, b *big.Int) *big.Int {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+func maxBig(a, b *big.Int) *big.Int {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// span bounds the integer term(x) takes (x a bit-vector), by interval
+// arithmetic over the variables' bounds; nil ends when it is unbounded.
+func (q *linQuery) span(x *expr) linSpan {
+	if sp, ok := q.spans[x]; ok {
+		return sp
+	}
+	var sp linSpan // unbounded
+	arg := func(i int) linSpan { return q.span(x.args[i]) }
+	w := x.sort.W
+	switch x.op {
+	case xConst:
+		k := big.NewInt(sext(x.c.n, w))
+		sp = linSpan{k, k}
+	case xVar:
+		sp = q.vars[x]
+		if sp.lo == nil {
+			sp.lo, sp.hi = signedRange(w)
+		}
+	case xAdd, xSub:
+		a, b := arg(0), arg(1)
+		if a.lo != nil && b.lo != nil {
+			if x.op == xSub {
+				b = linSpan{new(big.Int).Neg(b.hi), new(big.Int).Neg(b.lo)}
+			}
+			sp = linSpan{new(big.Int).Add(a.lo, b.lo), new(big.Int).Add(a.hi, b.hi)}
+		}
+	case xBNeg, xBNot:
+		if a := arg(0); a.lo != nil {
+			sp = linSpan{new(big.Int).Neg(a.hi), new(big.Int).Neg(a.lo)}
+			if x.op == xBNot {
+				sp.lo.Sub(sp.lo, big.NewInt(1))
+				sp.hi.Sub(sp.hi, big.NewInt(1))
+			}
+		}
+	case xMul, xShl:
+		a, k := x.args[0], x.args[1]
+		var c *big.Int
+		if x.op == xShl {
+			c = linConstOperand(x)
+		} else {
+			if a.isConst() {
+				a, k = k, a
+			}
+			c = big.NewInt(sext(k.c.n, k.sort.W))
+		}
+		if as := q.span(a); as.lo != nil {
+			l, h := new(big.Int).Mul(as.lo, c), new(big.Int).Mul(as.hi, c)
+			sp = linSpan{minBig(l, h), maxBig(l, h)}
+		}
+	case xTrunc:
+		sp = arg(0)
+	case xIte:
+		if a, b := arg(1), arg(2); a.lo != nil && b.lo != nil {
+			sp = linSpan{minBig(a.lo, b.lo), maxBig(a.hi, b.hi)}
+		}
+	case xSExt, xSDiv, xAShr: // of a's signed value
+		a := x.args[0]
+		sp.lo, sp.hi = signedRange(a.sort.W)
+		if as := q.span(a); as.lo != nil && q.fits(as, a.sort.W, true) {
+			sp = as
+		}
+		if x.op != xSExt {
+			d := linConstOperand(x)
+			sp = linSpan{new(big.Int).Div(sp.lo, d), new(big.Int).Div(sp.hi, d)} // (Euclidean: floored)
+			if x.op == xSDiv && sp.hi.Sign() < 0 {
+				sp.hi.Add(sp.hi, big.NewInt(1)) // truncated, a step nearer zero at most
+			}
+		}
+	case xZExt, xUDiv, xLShr: // of a's unsigned value
+		a := x.args[0]
+		sp = linSpan{new(big.Int), new(big.Int).Sub(pow2(a.sort.W), big.NewInt(1))}
+		if as := q.span(a); as.lo != nil && q.fits(as, a.sort.W, false) {
+			sp = as
+		}
+		if x.op != xZExt {
+			d := linConstOperand(x)
+			sp = linSpan{new(big.Int).Quo(sp.lo, d), new(big.Int).Quo(sp.hi, d)}
+		}
+	case xURem, xBAnd:
+		d := linMask(x)
+		if x.op == xURem {
+			d = linConstOperand(x)
+		}
+		sp = linSpan{new(big.Int), new(big.Int).Sub(d, big.NewInt(1))}
+	case xSRem:
+		d := linConstOperand(x)
+		sp = linSpan{new(big.Int).Sub(big.NewInt(1), d), new(big.Int).Sub(d, big.NewInt(1))}
+	}
+	q.spans[x] = sp
+	return sp
+}
+
+// fits reports whether sp lies in the signed or unsigned range of width w.
+func (q *linQuery) fits(sp linSpan, w uint8, signed bool) bool {
+	if sp.lo == nil {
+		return false
+	}
+	lo, hi := new(big.Int), new(big.Int).Sub(pow2(w), big.NewInt(1))
+	if signed {
+		lo, hi = signedRange(w)
+	}
+	return sp.lo.Cmp(lo) >= 0 && sp.hi.Cmp(hi) <= 0
+}
+
+// linKey is a term as translated: as it comes (0), or its signed (1) or
+// unsigned (2) representative.
+type linKey struct {
+	x    *expr
+	repr uint8
+}
+
+func (q *linQuery) intVal(v *big.Int) z3.Term { return q.s.z.IntFromBig(v) }
+
+func pow2(w uint8) *big.Int { return new(big.Int).Lsh(big.NewInt(1), uint(w)) }
+
+// term is x in integers: a Bool for a condition, else an integer congruent
+// to x modulo 2^width.
+func (q *linQuery) term(x *expr) z3.Term {
+	k := linKey{x, 0}
+	if t, ok := q.terms[k]; ok {
+		return t
+	}
+	z := q.s.z
+	var t z3.Term
+	a := func(i int) z3.Term { return q.term(x.args[i]) }
+	switch x.op {
+	case xConst:
+		if x.sort.K == sortBool {
+			t = z.BoolVal(x.c.n != 0)
+		} else {
+			t = z.IntVal(sext(x.c.n, x.sort.W))
+		}
+	case xVar:
+		q.seen = append(q.seen, x)
+		if x.sort.K == sortBool {
+			t = z.Const("#lin "+x.name, z.BoolSort())
+		} else {
+			t = z.Const("#lin "+x.name, z.IntSort())
+			lo, hi := signedRange(x.sort.W)
+			q.z.Assert(q.intVal(lo).IntLE(t))
+			q.z.Assert(t.IntLE(q.intVal(hi)))
+		}
+	case xNot:
+		t = a(0).Not()
+	case xAnd:
+		t = z.And(a(0), a(1))
+	case xOr:
+		t = z.Or(a(0), a(1))
+	case xXor:
+		t = a(0).Xor(a(1))
+	case xIte:
+		t = a(0).Ite(a(1), a(2))
+	case xEq:
+		if x.args[0].sort.K == sortBool {
+			t = a(0).Iff(a(1))
+		} else {
+			t = q.repr(x.args[0], true).Eq(q.repr(x.args[1], true))
+		}
+	case xSLt:
+		t = q.repr(x.args[0], true).IntLT(q.repr(x.args[1], true))
+	case xSLe:
+		t = q.repr(x.args[0], true).IntLE(q.repr(x.args[1], true))
+	case xULt:
+		t = q.repr(x.args[0], false).IntLT(q.repr(x.args[1], false))
+	case xULe:
+		t = q.repr(x.args[0], false).IntLE(q.repr(x.args[1], false))
+	case xAdd:
+		t = a(0).IntAdd(a(1))
+	case xSub:
+		t = a(0).IntSub(a(1))
+	case xBNeg:
+		t = z.IntVal(0).IntSub(a(0))
+	case xBNot: // ^a = −a − 1
+		t = z.IntVal(-1).IntSub(a(0))
+	case xMul:
+		t = a(0).IntMul(a(1))
+	case xTrunc: // a mod 2^wide is a mod 2^narrow too
+		t = a(0)
+	case xSExt:
+		t = q.repr(x.args[0], true)
+	case xZExt:
+		t = q.repr(x.args[0], false)
+	case xUDiv, xURem, xLShr:
+		quo, rem := q.divide(q.repr(x.args[0], false), linConstOperand(x), false)
+		t = quo
+		if x.op == xURem {
+			t = rem
+		}
+	case xSDiv, xSRem:
+		quo, rem := q.divide(q.repr(x.args[0], true), linConstOperand(x), true)
+		t = quo
+		if x.op == xSRem {
+			t = rem
+		}
+	case xAShr: // floor division by 2^k
+		quo, _ := q.divide(q.repr(x.args[0], true), linConstOperand(x), false)
+		t = quo
+	case xShl:
+		t = a(0).IntMul(q.intVal(linConstOperand(x)))
+	case xBAnd: // a & (2^k−1) is a's unsigned value mod 2^k
+		v := x.args[0]
+		if v.isConst() {
+			v = x.args[1]
+		}
+		_, t = q.divide(q.repr(v, false), linMask(x), false)
+	}
+	q.terms[k] = t
+	return t
+}
+
+// repr is x's signed or unsigned value: term(x) − k·2^w in the range.
+func (q *linQuery) repr(x *expr, signed bool) z3.Term {
+	if x.op == xConst {
+		if signed {
+			return q.s.z.IntVal(sext(x.c.n, x.sort.W))
+		}
+		return q.intVal(new(big.Int).SetUint64(x.c.n))
+	}
+	if x.op == xVar && signed || q.fits(q.span(x), x.sort.W, signed) {
+		return q.term(x)
+	}
+	var r uint8 = 2
+	if signed {
+		r = 1
+	}
+	key := linKey{x, r}
+	if t, ok := q.terms[key]; ok {
+		return t
+	}
+	z := q.s.z
+	k := z.FreshConst("k", z.IntSort())
+	t := q.term(x).IntSub(k.IntMul(q.intVal(pow2(x.sort.W))))
+	lo, hi := new(big.Int), new(big.Int).Sub(pow2(x.sort.W), big.NewInt(1))
+	if signed {
+		lo, hi = signedRange(x.sort.W)
+	}
+	q.z.Assert(q.intVal(lo).IntLE(t))
+	q.z.Assert(t.IntLE(q.intVal(hi)))
+	q.terms[key] = t
+	return t
+}
+
+// divide returns the quotient and remainder of v by d > 0: v = quo·d + rem,
+// with 0 ≤ rem < d (floor division) or, truncating as Go's signed
+// division, rem of v's sign.
+func (q *linQuery) divide(v z3.Term, d *big.Int, truncated bool) (quo, rem z3.Term) {
+	key := linDiv{v.ID(), d.String(), truncated}
+	if qr, ok := q.divs[key]; ok {
+		return qr[0], qr[1]
+	}
+	defer func() { q.divs[key] = [2]z3.Term{quo, rem} }()
+	z := q.s.z
+	quo, rem = z.FreshConst("q", z.IntSort()), z.FreshConst("r", z.IntSort())
+	dt := q.intVal(d)
+	zero := z.IntVal(0)
+	q.z.Assert(v.Eq(quo.IntMul(dt).IntAdd(rem)))
+	nonneg := z.And(zero.IntLE(rem), rem.IntLT(dt))
+	if !truncated {
+		q.z.Assert(nonneg)
+		return quo, rem
+	}
+	nonpos := z.And(rem.IntLE(zero), zero.IntSub(dt).IntLT(rem))
+	q.z.Assert(zero.IntLE(v).Implies(nonneg))
+	q.z.Assert(v.IntLT(zero).Implies(nonpos))
+	return quo, rem
+}

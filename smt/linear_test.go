@@ -1,0 +1,140 @@
+package smt
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+)
+
+// TestLinearAgreesWithBruteForce checks decideLinear against every value
+// of the variables, at widths small enough to try them all: random
+// conditions over a 6-bit a and a 4-bit b, made of the operations the
+// translation takes (sums that wrap, negation, complements, products,
+// divisions, remainders, shifts and masks by constants, extensions and
+// truncations, signed and unsigned comparisons), must be decided sat
+// exactly when some a, b satisfies them in Go, and the model given must
+// satisfy them.
+func TestLinearAgreesWithBruteForce(t *testing.T) {
+	e := &executor{x: newExprs(), ctx: context.Background(), opts: Options{QueryLimit: 1 << 24}}
+	sol := newSolver(e)
+	if !sol.open() {
+		t.Fatal(sol.err)
+	}
+	defer sol.close()
+	x := e.x
+	const w = 6
+	s6, s4 := bvSort(w), bvSort(4)
+	a, b := x.newVar(s6, "a"), x.newVar(s4, "b")
+	rng := rand.New(rand.NewSource(1))
+	consts := []uint64{0, 1, 2, 3, 5, 31, 32, 33, 62, 63}
+	cond := func(l, r *expr) *expr {
+		return x.mk([]xop{xEq, xSLt, xSLe, xULt, xULe}[rng.Intn(5)], boolSort, l, r)
+	}
+	var term func(depth int) *expr
+	term = func(depth int) *expr {
+		if depth == 0 || rng.Intn(4) == 0 {
+			switch rng.Intn(5) {
+			case 0, 1:
+				return a
+			case 2:
+				return x.mk(xSExt, s6, b)
+			case 3:
+				return x.mk(xZExt, s6, b)
+			}
+			return x.bvConst(w, consts[rng.Intn(len(consts))])
+		}
+		k := x.bvConst(w, consts[1+rng.Intn(len(consts)-1)])
+		l := term(depth - 1)
+		switch rng.Intn(12) {
+		case 0:
+			return x.mk(xAdd, s6, l, term(depth-1))
+		case 1:
+			return x.mk(xSub, s6, l, term(depth-1))
+		case 2:
+			return x.mk(xBNeg, s6, l)
+		case 3:
+			return x.mk(xBNot, s6, l)
+		case 4:
+			return x.mk(xMul, s6, l, k)
+		case 5:
+			d := x.bvConst(w, []uint64{1, 2, 3, 5, 7, 31}[rng.Intn(6)])
+			return x.mk([]xop{xUDiv, xURem, xSDiv, xSRem}[rng.Intn(4)], s6, l, d)
+		case 6:
+			return x.mk([]xop{xShl, xLShr, xAShr}[rng.Intn(3)], s6, l, x.bvConst(w, uint64(rng.Intn(w))))
+		case 7:
+			return x.mk(xBAnd, s6, l, x.bvConst(w, uint64(1)<<(1+rng.Intn(w-1))-1))
+		case 8: // through 4 bits and back
+			n := x.mk(xTrunc, s4, l)
+			n = x.mk(xAdd, s4, n, b)
+			return x.mk([]xop{xSExt, xZExt}[rng.Intn(2)], s6, n)
+		case 9:
+			return x.mk(xIte, s6, cond(l, term(depth-1)), l, term(depth-1))
+		}
+		return l
+	}
+	var condition func(depth int) *expr
+	condition = func(depth int) *expr {
+		if depth > 0 && rng.Intn(3) == 0 {
+			l, r := condition(depth-1), condition(depth-1)
+			switch rng.Intn(3) {
+			case 0:
+				return x.mk(xAnd, boolSort, l, r)
+			case 1:
+				return x.mk(xOr, boolSort, l, r)
+			}
+			return not(x, l)
+		}
+		return cond(term(2), term(2))
+	}
+	decided, satCount := 0, 0
+	for i := 0; i < 800; i++ {
+		c := condition(2)
+		if c.isConst() {
+			continue
+		}
+		if !sol.linear(c) {
+			t.Errorf("%s: not translated", c)
+			continue
+		}
+		want := false
+		for av := uint64(0); av < 1<<w && !want; av++ {
+			for bv := uint64(0); bv < 16 && !want; bv++ {
+				env := func(v *expr) cval {
+					if v == a {
+						return cval{n: av}
+					}
+					return cval{n: bv}
+				}
+				got, exact := eval(c, env, map[*expr]cval{})
+				if !exact {
+					t.Fatalf("%s: Go cannot evaluate it", c)
+				}
+				want = got.n != 0
+			}
+		}
+		r, ok := sol.decideLinear(sol.extend(sol.root, c))
+		if !ok {
+			t.Fatalf("%s: no answer", c)
+		}
+		if (r == sat) != want {
+			t.Errorf("%s: %v, but some a, b satisfies it: %v", c, r, want)
+		}
+		if r == sat {
+			// its model satisfies it
+			_, m, ok := sol.linearModel(sol.extend(sol.root, c))
+			if !ok || m == nil {
+				t.Fatalf("%s: no model", c)
+			}
+			if got, _ := eval(c, func(v *expr) cval { return m.vals[v] }, map[*expr]cval{}); got.n == 0 {
+				t.Errorf("%s: false in its model a=%d b=%d", c, m.vals[a].n, m.vals[b].n)
+			}
+		}
+		decided++
+		if want {
+			satCount++
+		}
+	}
+	if decided < 600 || satCount < 100 || decided-satCount < 60 {
+		t.Fatalf("only %d conditions decided, %d satisfiable", decided, satCount)
+	}
+}
