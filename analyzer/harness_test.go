@@ -233,7 +233,7 @@ func TestWants(t *testing.T) {
 		"seq/basic", "seq/more",
 		"seqconc/models", "seqconc/testmain", "seqconc/liberr",
 		"seqconc/onegoroutine", "seqconc/foreignctx", "seqconc/racepairs", "seqconc/unsafeptr",
-		"seqconc/reflectmodel", "seqconc/literals", "seqconc/localtypes",
+		"seqconc/reflectmodel", "seqconc/literals", "seqconc/localtypes", "seqconc/initticker",
 	} {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()

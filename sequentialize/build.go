@@ -364,6 +364,7 @@ func (c *concLowering) rootGoroutine(l *lowerer, root *ssa.Function) *ir.Func {
 	run, end := b.NewBlock("root"), b.NewBlock("end")
 	l.emitInit(b, root, func() { c.initLibraryGlobals(b) }, run, end)
 	b.SetBlock(run)
+	b.CallTo(nil, c.fn("rt.testbegins"))
 	if tm := testMain(root); tm != nil {
 		// go test runs TestMain(m), and the test inside m.Run.
 		rb := l.helper("rt.runtest", ir.I64)

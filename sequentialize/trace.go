@@ -62,7 +62,7 @@ const Runnable = "rt.runnable"
 // the -timing flag (fixed when the root starts), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
 // rt.pstates holds each goroutine's, touched only for it).
-var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.pstates", "rt.timing",
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).
