@@ -21,7 +21,12 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		m[f] = nothing
 	}
 	m["runtime.AddCleanup"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.Store(finalizers(l), ir.BoolConst(true))
 		return ir.ZeroConst(l.Type(call.Signature().Results().At(0).Type())), nil
+	}
+	m["runtime.SetFinalizer"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.Store(finalizers(l), ir.BoolConst(true))
+		return nil, nil
 	}
 	// GODEBUG changed by the program (t.Setenv("GODEBUG", ...)) reaches
 	// internal/godebug's settings as in Go: the runtime calls the update
@@ -45,6 +50,27 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	}
 	m["internal/abi.NoEscape"] = same
 	m["internal/abi.Escape"] = same
+	// No schedule has a garbage collection but runtime.GC's: a weak
+	// pointer's handle is the pointer, and its Value is the pointer until
+	// a runtime.GC, after which whether the object was freed (it was, if
+	// nothing reached it) is an input kiss does not know.
+	m["weak.runtime_registerWeakPointer"] = same
+	collected := func(l *lowerer) *ir.Global { return l.sharedGlobal("rt.collected", ir.Bool) }
+	m["runtime.GC"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		b.Store(collected(l), ir.BoolConst(true))
+		// The finalizers and cleanups of freed objects run then, and
+		// kiss does not know which objects are freed: a path past a
+		// runtime.GC with some registered stops, as at a call kiss does
+		// not know (a test that waits for its finalizer is no deadlock).
+		ran := b.Op(ir.OpSelect, ir.Bool, b.Load(ir.Bool, finalizers(l)),
+			l.unknownNondetLabel(b, ir.Bool, effectsLabel+"runtime.GC"), ir.BoolConst(true))
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ran}})
+		return nil, nil
+	}
+	m["weak.runtime_makeStrongFromWeak"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		freed := b.And(b.Load(ir.Bool, collected(l)), l.unknownNondetLabel(b, ir.Bool, freedLabel))
+		return b.Op(ir.OpSelect, args[0].Type(), freed, ir.ZeroConst(args[0].Type()), args[0]), nil
+	}
 	// The clock is an input kiss does not know, but not any int64: its
 	// ranges are built by arithmetic rather than assumed, so that the
 	// branches of time.Now and Time.Add that hold for every real clock
@@ -93,6 +119,10 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 
 const clockLabel = "the clock (time.Now)"
 
+// freedLabel labels whether runtime.GC freed an object a weak pointer
+// points to.
+const freedLabel = "whether runtime.GC freed a weak pointer's object"
+
 // bubbleEpoch is the time a testing/synctest bubble starts at, midnight
 // UTC, 2000-01-01, in nanoseconds since 1970: inside it, the monotonic and
 // the wall clock both read it plus the time the bubble's goroutines slept.
@@ -120,6 +150,10 @@ func wallStart(l *lowerer, b *builder) ir.Value {
 	return b.Bin(ir.OpAdd, ir.IntConst(ir.I64, 1_700_000_000), b.Bin(ir.OpAnd, x, ir.IntConst(ir.I64, 1<<31-1)))
 }
 
+// finalizers says whether the program has registered a finalizer or a
+// cleanup (runtime.GC).
+func finalizers(l *lowerer) *ir.Global { return l.sharedGlobal("rt.finalizers", ir.Bool) }
+
 // godebugUpdate holds the update function internal/godebug registered.
 func godebugUpdate(l *lowerer) *ir.Global { return l.sharedGlobal("rt.godebugupdate", l.Closure()) }
 
@@ -139,7 +173,7 @@ func (c *concLowering) setGodebug(l *lowerer, b *builder, key, val ir.Value) {
 
 // noOpHooks are hooks whose effect is on the runtime's own bookkeeping.
 var noOpHooks = []string{
-	"sync.runtime_registerPoolCleanup", "runtime.SetFinalizer", "runtime.KeepAlive", "(runtime.Cleanup).Stop",
+	"sync.runtime_registerPoolCleanup", "runtime.KeepAlive", "(runtime.Cleanup).Stop",
 	"internal/godebug.registerMetric", "internal/godebug.setNewIncNonDefault",
 	"crypto/internal/boring/sig.StandardCrypto", "crypto/internal/boring/bcache.registerCache",
 }
