@@ -1511,6 +1511,12 @@ func (fe *fileEditor) rangeChan(r *ast.RangeStmt) {
 // its body, where each iteration has assigned them).
 func (fe *fileEditor) raceHooks() {
 	for key, want := range fe.race {
+		if x := fe.calledOperand(want); x != nil {
+			// x.f where x is a call: the hook goes between them
+			fe.insert(x.Pos(), fe.fn("KissReplayAccessOf")+"("+strconv.Quote(key)+", ")
+			fe.insert(x.End(), ")")
+			continue
+		}
 		var best ast.Node
 		var inBody *ast.BlockStmt
 		ast.Inspect(fe.file, func(n ast.Node) bool {
@@ -1572,6 +1578,37 @@ func (fe *fileEditor) raceHooks() {
 			fe.insert(fe.stmtStart(best.(ast.Stmt)), hook)
 		}
 	}
+}
+
+// calledOperand returns x if the access at want is the field of a
+// selector x.f whose operand holds a call: the call's steps come before
+// the access, and a hook before the statement would park the goroutine
+// ahead of them.
+func (fe *fileEditor) calledOperand(want string) ast.Expr {
+	var found ast.Expr
+	ast.Inspect(fe.file, func(n ast.Node) bool {
+		if found != nil || n == nil || !fe.contains(n, want) {
+			return false
+		}
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || !fe.at(sel.Sel, want) {
+			return true
+		}
+		ast.Inspect(sel.X, func(m ast.Node) bool {
+			if _, ok := m.(*ast.CallExpr); ok {
+				found = sel.X
+			}
+			return found == nil
+		})
+		return false
+	})
+	return found
+}
+
+// at reports whether node n starts at position "file:L:C".
+func (fe *fileEditor) at(n ast.Node, want string) bool {
+	p := fe.fset.Position(n.Pos())
+	return fe.prefix+filepath.Base(fe.path)+":"+strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column) == want
 }
 
 // contains reports whether node n covers position "file:L:C".
