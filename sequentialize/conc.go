@@ -18,12 +18,13 @@ type concLowering struct {
 	rootName string              // what t.Name() returns
 	lib      *libLowering        // the errors/fmt models' state
 
-	gLoop     *ir.Global
-	ctxID     int64            // kiss's context type, once registered
-	deadlineM *types.Func      // context.Context's Deadline, once kiss's context type is registered
-	rtypeIDs  map[string]int64 // kiss's *reflect.rtype and *internal/reflectlite.rtype, once registered
-	propagate *ir.Func         // the goroutine watching a foreign parent context
-	libinit   *ir.Func         // filled by libInit once the program is lowered
+	gLoop       *ir.Global
+	ctxID       int64            // kiss's context type, once registered
+	deadlineM   *types.Func      // context.Context's Deadline, once kiss's context type is registered
+	rtypeIDs    map[string]int64 // kiss's *reflect.rtype and *internal/reflectlite.rtype, once registered
+	propagate   *ir.Func         // the goroutine watching a foreign parent context
+	libinit     *ir.Func         // filled by libInit once the program is lowered
+	timeValueFn *ir.Func         // what timers' and tickers' C receive (timeValue), once made
 
 	// subtestSpawns are the instructions that start subtests (t.Run): the
 	// parent waits for the subtest, so it is a second goroutine only once

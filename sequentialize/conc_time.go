@@ -23,6 +23,9 @@ func (c *concLowering) timeModels(m map[string]externFunc) {
 				ops = append(ops, args[0])
 			}
 			ops = append(ops, ir.StringConst(pos))
+			if model == "time.newtimer" {
+				ops = append(ops, c.timeValue(l, b))
+			}
 			var r *ir.Local
 			if res != nil {
 				r = b.Temp(res)
@@ -71,16 +74,38 @@ func (c *concLowering) newTicker(field int) externFunc {
 		positive := b.Bin(ir.OpGt, args[0], ir.IntConst(ir.I64, 0))
 		if field < 0 {
 			b.PanicUnless(positive, "non-positive interval for NewTicker")
-			return b.Call(ir.Ptr, c.fn("time.newticker"), args[0], pos0), nil
+			return b.Call(ir.Ptr, c.fn("time.newticker"), args[0], pos0, c.timeValue(l, b)), nil
 		}
 		r := b.Temp(ir.Ptr)
 		b.Copy(r, ir.ZeroConst(ir.Ptr))
 		_, out := b.If(positive, "tick")
-		b.Copy(r, b.Load(ir.Ptr, b.Field(b.Call(ir.Ptr, c.fn("time.newticker"), args[0], pos0), 0)))
+		b.Copy(r, b.Load(ir.Ptr, b.Field(b.Call(ir.Ptr, c.fn("time.newticker"), args[0], pos0, c.timeValue(l, b)), 0)))
 		b.Jmp(out)
 		b.SetBlock(out)
 		return r, nil
 	}
+}
+
+// timeValue is the closure whose call gives what a timer's or ticker's C
+// receives (time.ir's time.value): a pointer to a fresh time.Time holding
+// time.Now(). Its environment is unused. The zero closure when the
+// program has no code for time.Now: C then receives the zero Time.
+func (c *concLowering) timeValue(l *lowerer, b *builder) ir.Value {
+	if c.timeValueFn == nil {
+		now, _, _ := timeFuncs(l)
+		if !l.hasCode(now) {
+			return ir.ZeroConst(l.Closure())
+		}
+		hb := l.helper("time.now", ir.Ptr, "env", ir.Ptr)
+		t := l.Type(now.Signature.Results().At(0).Type())
+		r := hb.Temp(t)
+		l.emitDirectCall(hb, now, nil, nil, r)
+		p := hb.Alloc(t, nil)
+		hb.Store(p, r)
+		hb.Ret(p)
+		c.timeValueFn = hb.Fn
+	}
+	return b.Make(l.Closure(), c.timeValueFn, ir.ZeroConst(ir.Ptr))
 }
 
 // deadline is how long until t, a time.Time, on the fake clock: its

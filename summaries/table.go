@@ -151,12 +151,12 @@ var registry = func() []Model {
 	// the scheduler; timers are goroutines that sleep until their deadline.
 	add(
 		inGo("time.Sleep", vis|blk, "sleeps d on the fake clock, which advances once no goroutine can run (@rt.sleep); d <= 0 only gives way"),
-		inGo("time.NewTimer", syn|spw, "a timer whose goroutine sleeps d, then sends on C (@time.newtimer)"),
+		inGo("time.NewTimer", syn|spw, "a timer whose goroutine sleeps d, then sends on C the time it was due, time.Now() then (@time.newtimer)"),
 		inGo("time.After", syn|spw, "the C of a new timer (@time.newtimer)"),
 		inGo("time.AfterFunc", syn|spw, "a timer whose goroutine sleeps d, then calls f (@time.afterfunc)").calls(OnGoroutine, 1),
 		inGo("(*time.Timer).Stop", vis, "stops the timer, drains C, reports whether it was armed (@time.stop)"),
 		inGo("(*time.Timer).Reset", vis|syn|spw, "drains C and re-arms the timer for d on a new goroutine (@time.reset)"),
-		inGo("time.NewTicker", syn|spw, "a ticker: a daemon goroutine that sleeps the period and sends on C, until stopped (@time.newticker); d <= 0 panics"),
+		inGo("time.NewTicker", syn|spw, "a ticker: a daemon goroutine that sleeps the period and sends on C the time of the tick, until stopped (@time.newticker); d <= 0 panics"),
 		inGo("time.Tick", syn|spw, "the C of a new ticker (@time.newticker); nil for d <= 0"),
 		inGo("(*time.Ticker).Stop", 0, "stops the ticker's goroutine sending (@time.tickerstop)"),
 		inGo("(*time.Ticker).Reset", 0, "the next ticks come d apart (@time.tickerreset); d <= 0 panics"),

@@ -2,6 +2,7 @@ package fakeclock
 
 import (
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -44,4 +45,26 @@ func TestTimersInDeadlineOrder(t *testing.T) {
 	if time.Since(start) < 2*time.Second {
 		t.Errorf("woke early") // never
 	}
+}
+
+// A timer's and a ticker's C receive the time they were due (Go sends
+// it; the model once sent the zero Time, a failure here, where the
+// bubble's clock is known), read after the test slept past it.
+func TestTimerValues(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		tm := time.NewTimer(time.Second)
+		time.Sleep(2 * time.Second)
+		if got, want := <-tm.C, start.Add(time.Second); got != want {
+			t.Errorf("<-tm.C = %v, want %v", got, want)
+		}
+		tk := time.NewTicker(time.Second)
+		defer tk.Stop()
+		if got, want := <-tk.C, start.Add(3*time.Second); !got.Equal(want) {
+			t.Errorf("<-tk.C = %v, want %v", got, want)
+		}
+		if at := <-time.After(50 * time.Millisecond); at.Sub(start) != 3*time.Second+50*time.Millisecond {
+			t.Errorf("time.After at %v", at.Sub(start))
+		}
+	})
 }
