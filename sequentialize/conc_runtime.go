@@ -55,16 +55,15 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	// a runtime.GC, after which whether the object was freed (it was, if
 	// nothing reached it) is an input kiss does not know.
 	m["weak.runtime_registerWeakPointer"] = same
-	collected := func(l *lowerer) *ir.Global { return l.sharedGlobal("rt.collected", ir.Bool) }
 	m["runtime.GC"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		b.Store(collected(l), ir.BoolConst(true))
 		// The finalizers and cleanups of freed objects run then, and
 		// kiss does not know which objects are freed: a path past a
 		// runtime.GC with some registered stops, as at a call kiss does
 		// not know (a test that waits for its finalizer is no deadlock).
-		ran := b.Op(ir.OpSelect, ir.Bool, b.Load(ir.Bool, finalizers(l)),
+		past := b.Op(ir.OpSelect, ir.Bool, b.Load(ir.Bool, finalizers(l)),
 			l.unknownNondetLabel(b, ir.Bool, effectsLabel+"runtime.GC"), ir.BoolConst(true))
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ran}})
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{past}})
 		return nil, nil
 	}
 	m["weak.runtime_makeStrongFromWeak"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -153,6 +152,10 @@ func wallStart(l *lowerer, b *builder) ir.Value {
 // finalizers says whether the program has registered a finalizer or a
 // cleanup (runtime.GC).
 func finalizers(l *lowerer) *ir.Global { return l.sharedGlobal("rt.finalizers", ir.Bool) }
+
+// collected says whether the program has called runtime.GC (weak
+// pointers' Value).
+func collected(l *lowerer) *ir.Global { return l.sharedGlobal("rt.collected", ir.Bool) }
 
 // godebugUpdate holds the update function internal/godebug registered.
 func godebugUpdate(l *lowerer) *ir.Global { return l.sharedGlobal("rt.godebugupdate", l.Closure()) }

@@ -12,8 +12,9 @@ import (
 // whose field C is Go's first.
 func (c *concLowering) timeModels(m map[string]externFunc) {
 	// call calls model with the receiver (if any), the duration (if any),
-	// the position, and returns its result or the result's field.
-	call := func(model string, res *ir.Type, recv, dur bool, field int) externFunc {
+	// the position, C's value (if value: a new timer), and returns its
+	// result or the result's field.
+	call := func(model string, res *ir.Type, recv, dur, value bool, field int) externFunc {
 		return func(l *lowerer, b *builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			var ops []ir.Value
 			if recv {
@@ -23,7 +24,7 @@ func (c *concLowering) timeModels(m map[string]externFunc) {
 				ops = append(ops, args[0])
 			}
 			ops = append(ops, ir.StringConst(pos))
-			if model == "time.newtimer" {
+			if value {
 				ops = append(ops, c.timeValue(l, b))
 			}
 			var r *ir.Local
@@ -40,10 +41,10 @@ func (c *concLowering) timeModels(m map[string]externFunc) {
 			return r, nil
 		}
 	}
-	m["time.NewTimer"] = call("time.newtimer", ir.Ptr, false, true, -1)
-	m["time.After"] = call("time.newtimer", ir.Ptr, false, true, 0)
-	m["(*time.Timer).Stop"] = call("time.stop", ir.Bool, true, false, -1)
-	m["(*time.Timer).Reset"] = call("time.reset", ir.Bool, true, true, -1)
+	m["time.NewTimer"] = call("time.newtimer", ir.Ptr, false, true, true, -1)
+	m["time.After"] = call("time.newtimer", ir.Ptr, false, true, true, 0)
+	m["(*time.Timer).Stop"] = call("time.stop", ir.Bool, true, false, false, -1)
+	m["(*time.Timer).Reset"] = call("time.reset", ir.Bool, true, true, false, -1)
 	m["time.AfterFunc"] = func(l *lowerer, b *builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(ir.Ptr, c.fn("time.afterfunc"), args[0], args[1], ir.StringConst(pos)), nil
 	}

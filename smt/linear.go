@@ -117,17 +117,16 @@ func (s *solver) checkLinear(n *pcNode, wantModel bool) (r status, m *model, ok 
 	if n.depth > maxSlicePath || s.e.budgetExceeded() || !s.open() {
 		return unknown, nil, false
 	}
-	accept := s.linear
 	var slice []*pcNode
 	if wantModel {
 		// the whole path, for the model to give every variable its value
 		for m := n; m.depth > 0; m = m.parent {
-			if !accept(m.cond) {
+			if !s.linear(m.cond) {
 				return unknown, nil, false
 			}
 			slice = append(slice, m)
 		}
-	} else if slice, ok = s.pathSlice(n, accept); !ok {
+	} else if slice, ok = s.pathSlice(n, s.linear); !ok {
 		return unknown, nil, false
 	}
 	q := linQuery{s: s, terms: map[linKey]z3.Term{}, spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}, divs: map[linDiv][2]z3.Term{}}
