@@ -151,11 +151,11 @@ var registry = func() []Model {
 	// the scheduler; timers are goroutines that sleep until their deadline.
 	add(
 		inGo("time.Sleep", vis|blk, "sleeps d on the fake clock, which advances once no goroutine can run (@rt.sleep); d <= 0 only gives way"),
-		inGo("time.NewTimer", syn|spw, "a timer whose goroutine sleeps d, then sends on C the time it was due, time.Now() then (@time.newtimer)"),
+		inGo("time.NewTimer", syn|spw, "a timer whose goroutine sleeps d, then sends on C the time it was due, time.Now() then; with d <= 0 it sends at once, no goroutine (Go 1.23: C is ready at once) (@time.newtimer)"),
 		inGo("time.After", syn|spw, "the C of a new timer (@time.newtimer)"),
 		inGo("time.AfterFunc", syn|spw, "a timer whose goroutine sleeps d, then calls f (@time.afterfunc)").calls(OnGoroutine, 1),
 		inGo("(*time.Timer).Stop", vis, "stops the timer, drains C, reports whether it was armed (@time.stop)"),
-		inGo("(*time.Timer).Reset", vis|syn|spw, "drains C and re-arms the timer for d on a new goroutine (@time.reset)"),
+		inGo("(*time.Timer).Reset", vis|syn|spw, "drains C and re-arms the timer for d on a new goroutine, or fires it at once when d <= 0 (@time.reset)"),
 		inGo("time.NewTicker", syn|spw, "a ticker: a daemon goroutine that sleeps the period and sends on C the time of the tick, until stopped (@time.newticker); d <= 0 panics"),
 		inGo("time.Tick", syn|spw, "the C of a new ticker (@time.newticker); nil for d <= 0"),
 		inGo("(*time.Ticker).Stop", 0, "stops the ticker's goroutine sending (@time.tickerstop)"),
@@ -177,7 +177,7 @@ var registry = func() []Model {
 	}
 	for _, f := range []string{"WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"} {
 		add(inGo("context."+f, vis|syn|spw,
-			"WithCancel, and a goroutine that sleeps until the deadline on the fake clock, then cancels with DeadlineExceeded (@ctx.starttimer); a deadline without a monotonic reading is an unknown duration. Deadline returns the deadline (WithTimeout's is time.Now().Add(d), by Go's time code) to the contexts below it, up to a WithoutCancel; under two deadlines it is an unknown time").methods())
+			"WithCancel, and a goroutine that sleeps until the deadline on the fake clock, then cancels with DeadlineExceeded; a deadline already past cancels at once (@ctx.starttimer); a deadline without a monotonic reading is an unknown duration. Deadline returns the deadline (WithTimeout's is time.Now().Add(d), by Go's time code) to the contexts below it, up to a WithoutCancel; under two deadlines it is an unknown time").methods())
 	}
 	add(inGo("context.AfterFunc", vis|syn|spw, "calls f on a goroutine of its own once ctx is done; stop reports whether it kept f from starting (@ctx.afterfunc)").
 		calls(OnGoroutine, 1).methods())
