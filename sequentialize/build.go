@@ -224,11 +224,12 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 		}
 		return nil, fmt.Errorf("internal error: the sequential program of %s does not verify: %v", root, err)
 	}
+	fx := effects(irProg)
 	sc = &Scenario{
 		Program:      irProg,
 		RootPos:      root.Pos(),
-		Unknown:      l.Info().Unknown,
-		Effects:      effects(irProg),
+		Unknown:      harmless(l.Info().Unknown, fx),
+		Effects:      fx,
 		Unsupported:  l.unsupported(),
 		Positions:    l.positions(),
 		OneGoroutine: one,
@@ -530,4 +531,21 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	b = l.helper("rt.pclear", nil, "g", ir.I64)
 	b.Store(b.Index(saved, b.Fn.Params[0]), ir.ZeroConst(slotT))
 	b.Ret(nil)
+}
+
+// harmless are the functions of unknown that kiss assumes touch no shared
+// state: those it records the effects of (a path stops at them) are
+// named where they stop one.
+func harmless(unknown []string, fx map[string]string) []string {
+	stops := map[string]bool{}
+	for _, fn := range fx {
+		stops[fn] = true
+	}
+	var out []string
+	for _, name := range unknown {
+		if !stops[name] {
+			out = append(out, name)
+		}
+	}
+	return out
 }

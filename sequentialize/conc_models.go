@@ -73,6 +73,7 @@ func lowerings(c *concLowering) map[string]externFunc {
 	onceModels(c, m)
 	c.printModels(m)
 	c.reflectModels(m)
+	c.jsonModels(m)
 	c.sysModels(m)
 	c.bytealgModels(m)
 	c.sortModels(m)

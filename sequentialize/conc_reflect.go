@@ -551,6 +551,10 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genDeepEqual(l))
 	case "testify.ObjectsAreEqual":
 		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genObjectsAreEqual(l))
+	case "json.encode":
+		f = l.late(kind, kind, ir.Bool, []any{"v", l.Iface()}, c.genJSONEncode(l))
+	case "json.decode":
+		f = l.late(kind, kind, ir.I64, []any{"v", l.Iface()}, c.genJSONDecode(l))
 	case "fmt.refs", "reflect.refs":
 		f = l.late(kind, kind, refsType(l), []any{"x", l.Iface()}, c.genRefs(l, kind == "fmt.refs"))
 	default:

@@ -618,12 +618,33 @@ func (e *executor) observe(st *state, f *frame, in *ir.Instr) {
 			}
 		}
 	}
-	if fd := o.Observe(in.Name, args, in.Pos); fd != nil && e.freshFinding(fd, in.Pos) {
-		if v := e.violation(st, fd.Kind, fd.Message, in.Pos, st.pc); v != nil {
+	pos := in.Pos
+	if pos == "" {
+		pos = callerPos(st)
+	}
+	if fd := o.Observe(in.Name, args, pos); fd != nil && e.freshFinding(fd, pos) {
+		if v := e.violation(st, fd.Kind, fd.Message, pos, st.pc); v != nil {
 			v.Detail = fd.Detail
 		}
 	}
 	e.next(st)
+}
+
+// callerPos is the position of the innermost call on the running
+// coroutine's stack that has one: where an observation made in code
+// without positions (a model's helper, shared by every call site)
+// happened in the program.
+func callerPos(st *state) string {
+	c := st.curCo()
+	for i := len(c.frames) - 2; i >= 0; i-- {
+		f := c.frames[i]
+		if f.block != nil && f.pc < len(f.block.Instrs) {
+			if p := f.block.Instrs[f.pc].Pos; p != "" {
+				return p
+			}
+		}
+	}
+	return ""
 }
 
 // symLeaves appends the symbolic scalars of v (and symbolic pointer indices).

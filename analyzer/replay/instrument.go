@@ -245,7 +245,15 @@ func (t *target) files() map[string]bool {
 
 // posFile is the file of a schedule position "file.go:L:C".
 func posFile(pos string) string {
-	return pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]
+	line := strings.LastIndex(pos, ":")
+	if line < 0 {
+		return ""
+	}
+	file := strings.LastIndex(pos[:line], ":")
+	if file < 0 {
+		return ""
+	}
+	return pos[:file]
 }
 
 // target is the package under test as go/packages loads it with its

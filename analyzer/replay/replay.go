@@ -225,6 +225,9 @@ func replaySchedule(sch *schedule.Schedule, name string, opts Options) (res *Res
 // schedule file orig does: the run was judged against localPositions of
 // it, which writes another package's positions as this package's.
 func (r *Result) renderAs(orig *schedule.Schedule) {
+	if r == nil {
+		return // (a panic on the way: no result to render)
+	}
 	for i := range r.Trace {
 		if k := r.Trace[i].N - 1; k >= 0 && k < len(orig.Steps) {
 			r.Trace[i].Step = orig.Steps[k]

@@ -1,0 +1,338 @@
+package sequentialize
+
+import (
+	"go/types"
+	"reflect"
+
+	"github.com/gokiss/kiss/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The encoding/json model. json's source runs (Marshal, Unmarshal, the
+// Encoder and Decoder, the scanner that checks the input's syntax, the
+// pools and caches), up to the two calls where it walks the value through
+// reflect, which kiss's reflect model does not run:
+//
+//   - (*encodeState).marshal(v) reads the value as encoding does, field
+//     by field through pointers, slices and maps, and writes to the
+//     state's buffer unknown bytes (at most maxText), nil error; Marshal
+//     returns such bytes, and (*Encoder).Encode writes them to its Writer;
+//   - (*decodeState).unmarshal(v), for a non-nil pointer, reads the input
+//     and writes an unknown value to every field decoding may set
+//     (exported, not tagged "-"), and returns nil or an unknown error: which
+//     keys the input has and whether their values fit, kiss does not
+//     follow. A nil or non-pointer v is an unknown error (Go's
+//     InvalidUnmarshalError).
+//
+// Where a value's type has a MarshalJSON, MarshalText, UnmarshalJSON or
+// UnmarshalText method (json would call it, and kiss would not see what it
+// does), an interface inside (its dynamic types are not known here), or a
+// type the model does not fill (unmarshalling into slices, maps, pointers),
+// the call is one kiss does not know: the path stops there.
+func (c *concLowering) jsonModels(m map[string]externFunc) {
+	m["(*encoding/json.encodeState).marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		e, v := args[0], args[1]
+		ok := b.Call(ir.Bool, c.modelLate(l, "json.encode"), v)
+		_, unknown := b.If(ok, "plain")
+		// e.Buffer.buf = unknown bytes, e.Buffer.off = 0
+		st := deref(call.Signature().Recv().Type())
+		if buf := fieldIndex(st, "Buffer"); buf >= 0 {
+			bt := st.Underlying().(*types.Struct).Field(buf).Type()
+			p := b.Field(e, buf)
+			if i := fieldIndex(bt, "buf"); i >= 0 {
+				b.Store(b.Field(p, i), jsonText(l, b))
+			}
+			if i := fieldIndex(bt, "off"); i >= 0 {
+				b.Store(b.Field(p, i), ir.IntConst(ir.I64, 0))
+			}
+		}
+		r := b.Temp(l.Iface())
+		b.move(r, ir.ZeroConst(l.Iface()))
+		join := b.NewBlock("marshalled")
+		b.Jmp(join)
+		b.SetBlock(unknown)
+		b.move(r, l.callUnknown(b, "encoding/json.Marshal of a value kiss does not walk", call.Signature(), true))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
+	// Marshal is e.marshal's bytes, without the copy of its source: a
+	// copy of bytes of unknown length is a loop that forks at each byte.
+	m["encoding/json.Marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		res := l.Type(call.Signature().Results())
+		r := b.Temp(res)
+		ok := b.Call(ir.Bool, c.modelLate(l, "json.encode"), args[0])
+		_, unknown := b.If(ok, "plain")
+		b.move(r, b.Make(res, jsonText(l, b), ir.ZeroConst(l.Iface())))
+		join := b.NewBlock("marshalled")
+		b.Jmp(join)
+		b.SetBlock(unknown)
+		b.move(r, l.callUnknown(b, "encoding/json.Marshal of a value kiss does not walk", call.Signature(), true))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
+	// (*Encoder).Encode writes the bytes and a newline to its Writer in
+	// one Write, as its source does: an Encode to os.Stdout orders the
+	// writers, as fmt's Fprint does (writeTo).
+	m["(*encoding/json.Encoder).Encode"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		enc, v := args[0], args[1]
+		st := deref(call.Signature().Recv().Type())
+		wi, ei := fieldIndex(st, "w"), fieldIndex(st, "err")
+		if wi < 0 || ei < 0 {
+			return l.callUnknown(b, "(*encoding/json.Encoder).Encode", call.Signature(), true), nil
+		}
+		r := b.Temp(l.Iface())
+		join := b.NewBlock("encoded")
+		prev := b.Load(l.Iface(), b.Field(enc, ei))
+		b.Copy(r, prev)
+		_, fresh := b.If(b.Bin(ir.OpNe, b.Extract(prev, 0), ir.IntConst(ir.I64, 0)), "failed")
+		b.Jmp(join)
+		b.SetBlock(fresh)
+		ok := b.Call(ir.Bool, c.modelLate(l, "json.encode"), v)
+		_, unknown := b.If(ok, "plain")
+		written := c.writeTo(l, b, b.Load(l.Iface(), b.Field(enc, wi)), func() ir.Value { return jsonText(l, b) },
+			types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType())))
+		err := b.Extract(written, 1)
+		b.Copy(r, err)
+		_, done := b.If(b.Bin(ir.OpNe, b.Extract(err, 0), ir.IntConst(ir.I64, 0)), "werr")
+		b.Store(b.Field(enc, ei), err)
+		b.Jmp(done)
+		b.SetBlock(done)
+		b.Jmp(join)
+		b.SetBlock(unknown)
+		b.move(r, l.callUnknown(b, "encoding/json.Marshal of a value kiss does not walk", call.Signature(), true))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
+	m["(*encoding/json.decodeState).unmarshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		d, v := args[0], args[1]
+		st := deref(call.Signature().Recv().Type())
+		if i := fieldIndex(st, "data"); i >= 0 {
+			c.readElems(b, b.Load(l.Slice(), b.Field(d, i)))
+		}
+		code := b.Call(ir.I64, c.modelLate(l, "json.decode"), v)
+		r := b.Temp(l.Iface())
+		join := b.NewBlock("unmarshalled")
+		_, other := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 0)), "filled")
+		failed := l.unknownNondetLabel(b, ir.Bool, jsonLabel)
+		b.move(r, b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface())))
+		b.Jmp(join)
+		b.SetBlock(other)
+		_, unknown := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 1)), "invalid")
+		b.move(r, unknownError(l, b))
+		b.Jmp(join)
+		b.SetBlock(unknown)
+		b.move(r, l.callUnknown(b, "encoding/json.Unmarshal into a value kiss does not fill", call.Signature(), true))
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
+	}
+}
+
+// jsonLabel names the unknown inputs of the json model.
+const jsonLabel = "what encoding/json encodes or decodes"
+
+// jsonText is a value's unknown encoding: at least a byte ("0"), at most
+// maxText.
+func jsonText(l *lowerer, b *builder) ir.Value {
+	s := unknownBytes(l, b, jsonLabel, maxText)
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, b.Extract(s, 2), ir.IntConst(ir.I64, 1))}})
+	return s
+}
+
+// jsonCalls reports whether json would call a method of t's (or *t's):
+// a Marshaler's, Unmarshaler's or their Text forms'.
+func jsonCalls(t types.Type) bool {
+	for _, typ := range []types.Type{t, types.NewPointer(t)} {
+		ms := types.NewMethodSet(typ)
+		for _, name := range []string{"MarshalJSON", "MarshalText", "UnmarshalJSON", "UnmarshalText"} {
+			if ms.Lookup(nil, name) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// jsonField reports whether json encodes and decodes field i of st.
+func jsonField(st *types.Struct, i int) bool {
+	f := st.Field(i)
+	return f.Exported() && !f.Embedded() && reflect.StructTag(st.Tag(i)).Get("json") != "-"
+}
+
+// jsonWalks reports whether the encoding model reads every value of type
+// t: no method json calls, no interface, channel, function or complex
+// number inside; seen are the types being walked (a recursive type is
+// walked to the depth its values have).
+func jsonWalks(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	if jsonCalls(t) {
+		return false
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if u.Field(i).Embedded() && u.Field(i).Exported() {
+				return false // promoted fields: not walked
+			}
+			if jsonField(u, i) && !jsonWalks(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+		return true
+	case *types.Pointer:
+		return jsonWalks(u.Elem(), seen)
+	case *types.Slice:
+		return jsonWalks(u.Elem(), seen)
+	case *types.Array:
+		return jsonWalks(u.Elem(), seen)
+	case *types.Map:
+		return jsonWalks(u.Key(), seen) && jsonWalks(u.Elem(), seen)
+	}
+	return false
+}
+
+// jsonFills reports whether the decoding model writes every value json may
+// decode into a t: booleans, numbers, strings, and structs and arrays of
+// them, without a method json calls.
+func jsonFills(t types.Type) bool {
+	if jsonCalls(t) {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if u.Field(i).Embedded() && u.Field(i).Exported() {
+				return false
+			}
+			if jsonField(u, i) && !jsonFills(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return u.Len() <= 16 && jsonFills(u.Elem())
+	}
+	return false
+}
+
+// genJSONEncode: json.encode(v) bool: whether the model walks v's dynamic
+// type; it reads v's value as encoding does if so.
+func (c *concLowering) genJSONEncode(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		v := b.Fn.Params[0]
+		_, nonnil := b.If(b.Bin(ir.OpEq, b.Extract(v, 0), ir.IntConst(ir.I64, 0)), "nil")
+		b.Ret(ir.BoolConst(true)) // "null"
+		b.SetBlock(nonnil)
+		l.switchOnType(b, b.Extract(v, 0), func(e *typeEntry) bool {
+			return e.Type != nil && jsonWalks(e.Type, map[types.Type]bool{})
+		}, func(e *typeEntry) {
+			c.jsonRead(l, b, b.Extract(v, 1), e.Type, map[types.Type]bool{})
+			b.Ret(ir.BoolConst(true))
+		})
+		b.Ret(ir.BoolConst(false))
+	}
+}
+
+// jsonRead reads the value of Go type t at p as json's encoding does.
+func (c *concLowering) jsonRead(l *lowerer, b *builder, p ir.Value, t types.Type, seen map[types.Type]bool) {
+	if seen[t] {
+		return // a recursive type: deeper values are not read
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		c.read(b, p)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if jsonField(u, i) {
+				c.jsonRead(l, b, b.Field(p, i), u.Field(i).Type(), seen)
+			}
+		}
+	case *types.Pointer:
+		c.read(b, p)
+		q := b.Load(ir.Ptr, p)
+		_, done := b.If(b.Bin(ir.OpNe, q, ir.ZeroConst(ir.Ptr)), "ptr")
+		c.jsonRead(l, b, q, u.Elem(), seen)
+		b.Jmp(done)
+		b.SetBlock(done)
+	case *types.Slice:
+		c.read(b, p)
+		s := b.Load(l.Slice(), p)
+		if _, ok := u.Elem().Underlying().(*types.Basic); ok {
+			c.readElems(b, s)
+			return
+		}
+		b.forLoop("el", b.Extract(s, 2), func(i ir.Value) {
+			c.jsonRead(l, b, b.elemPtr(s, i), u.Elem(), seen)
+		})
+	case *types.Array:
+		for i := range u.Len() {
+			c.jsonRead(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem(), seen)
+		}
+	case *types.Map:
+		c.read(b, p)
+		c.read(b, b.Load(ir.Ptr, p))
+	}
+}
+
+// genJSONDecode: json.decode(v) i64: 0 when the model filled what the
+// non-nil pointer v points to, 1 for a nil or non-pointer v, 2 for a type
+// it does not fill (jsonFills).
+func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		v := b.Fn.Params[0]
+		l.switchOnType(b, b.Extract(v, 0), func(e *typeEntry) bool { return e.Type != nil }, func(e *typeEntry) {
+			pt, ok := e.Type.Underlying().(*types.Pointer)
+			if !ok {
+				b.Ret(ir.IntConst(ir.I64, 1))
+				return
+			}
+			if !jsonFills(pt.Elem()) {
+				b.Ret(ir.IntConst(ir.I64, 2))
+				return
+			}
+			p := b.Load(ir.Ptr, b.Extract(v, 1))
+			_, nonnil := b.If(b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr)), "nil")
+			b.Ret(ir.IntConst(ir.I64, 1))
+			b.SetBlock(nonnil)
+			c.jsonFill(l, b, p, pt.Elem())
+			b.Ret(ir.IntConst(ir.I64, 0))
+		})
+		_, known := b.If(b.Bin(ir.OpEq, b.Extract(v, 0), ir.IntConst(ir.I64, 0)), "nil")
+		b.Ret(ir.IntConst(ir.I64, 1))
+		b.SetBlock(known)
+		b.Ret(ir.IntConst(ir.I64, 2))
+	}
+}
+
+// jsonFill writes an unknown value to every part of the value of Go type
+// t at p that decoding may set (t passes jsonFills).
+func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		c.write(b, p, "")
+		b.Store(p, l.unknownNondetLabel(b, l.Type(t), jsonLabel))
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if jsonField(u, i) {
+				c.jsonFill(l, b, b.Field(p, i), u.Field(i).Type())
+			}
+		}
+	case *types.Array:
+		for i := range u.Len() {
+			c.jsonFill(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem())
+		}
+	}
+}

@@ -1,0 +1,86 @@
+// Package jsonuse: a service that decodes requests and encodes its // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
+// state with encoding/json, whose source kiss runs up to its walks of a
+// value through reflect, which are modelled.
+package jsonuse
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"sync"
+)
+
+type Request struct {
+	User  string `json:"user"`
+	Bytes int    `json:"bytes"`
+	Note  string `json:"-"`
+}
+
+type Stats struct {
+	mu    sync.Mutex
+	Users int `json:"users"`
+	Bytes int `json:"bytes"`
+}
+
+// Handle decodes a request and counts it, under the lock.
+func (s *Stats) Handle(body []byte) error {
+	var r Request
+	if err := json.Unmarshal(body, &r); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Users++          // want `data race on s\.Users: read at jsonuse.go:40:34 by goroutine 0 and write at jsonuse.go:33:4 by goroutine 1 \(0 preemptions\)`
+	s.Bytes += r.Bytes // want `data race on s\.Bytes: read at jsonuse.go:40:34 by goroutine 0 and write at jsonuse.go:34:4 by goroutine 1 \(0 preemptions\)`
+	return nil
+}
+
+// Dump encodes the counts without the lock: a Handle beside it races.
+func (s *Stats) Dump(w io.Writer) error {
+	return json.NewEncoder(w).Encode(s)
+}
+
+// DumpLocked encodes them under the lock.
+func (s *Stats) DumpLocked(w io.Writer) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return json.NewEncoder(w).Encode(s)
+}
+
+// Snapshot is the counts as JSON, under the lock.
+func (s *Stats) Snapshot() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Log is a JSON lines log; Append is meant to be called under a lock.
+type Log struct {
+	buf bytes.Buffer
+}
+
+func (l *Log) Append(v any) error { return json.NewEncoder(&l.buf).Encode(v) } // want `data race on b\.lastRead: write at bytes/buffer.go:\d+:\d+ by goroutine [12] and write at bytes/buffer.go:\d+:\d+ by goroutine [12] \(0 preemptions\)`
+
+// Guarded has a MarshalJSON that takes its lock: json calls it, and kiss
+// does not follow json into it (the path stops), rather than read the
+// fields unlocked.
+type Guarded struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (g *Guarded) MarshalJSON() ([]byte, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return json.Marshal(g.n)
+}
+
+func (g *Guarded) Add() {
+	g.mu.Lock()
+	g.n++
+	g.mu.Unlock()
+}

@@ -1,0 +1,76 @@
+package jsonuse
+
+import (
+	"io"
+	"sync"
+	"testing"
+)
+
+var body = []byte(`{"user":"ann","bytes":10}`)
+
+func TestDumpRace(t *testing.T) {
+	var s Stats
+	done := make(chan bool)
+	go func() {
+		s.Handle(body)
+		done <- true
+	}()
+	s.Dump(io.Discard)
+	<-done
+}
+
+func TestDumpLocked(t *testing.T) {
+	var s Stats
+	done := make(chan bool)
+	go func() {
+		s.Handle(body)
+		done <- true
+	}()
+	s.DumpLocked(io.Discard)
+	<-done
+	if b := s.Snapshot(); len(b) == 0 {
+		t.Error("empty snapshot")
+	}
+}
+
+func TestSharedLog(t *testing.T) {
+	var l Log
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l.Append(Request{User: "u", Bytes: i})
+		}()
+	}
+	wg.Wait()
+}
+
+func TestSharedLogLocked(t *testing.T) {
+	var l Log
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			defer mu.Unlock()
+			l.Append(Request{User: "u", Bytes: i})
+		}()
+	}
+	wg.Wait()
+}
+
+func TestGuarded(t *testing.T) {
+	var g Guarded
+	done := make(chan bool)
+	go func() {
+		g.Add()
+		done <- true
+	}()
+	if _, err := g.MarshalJSON(); err != nil {
+		t.Error(err)
+	}
+	<-done
+}
