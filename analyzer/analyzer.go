@@ -234,6 +234,10 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		note(cfg, "%s: %s; each root is checked on its own", pass.Pkg.Path(), oneLine(err))
 	}
 	seen := map[string]bool{}
+	// failed counts the schedules of a finding (check and position) that
+	// did not replay: each replay builds and runs the test, and a third
+	// failure at one place says more schedules will not do better.
+	failed := map[string]int{}
 	dir := packageDir(pass)
 	if cfg.Verify {
 		defer replay.Forget(dir)
@@ -268,7 +272,13 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 			if seen[key] {
 				continue // roots with the same violation report it once
 			}
+			if cfg.Verify && failed[key] >= maxReplays {
+				continue
+			}
 			if cfg.Verify && !replays(cfg, dir, f, posn) {
+				if failed[key]++; failed[key] == maxReplays {
+					note(cfg, "not reported: %s: %s: %d schedules did not replay; the others found there are not tried", posn, f.Check, maxReplays)
+				}
 				continue
 			}
 			seen[key] = true
@@ -287,6 +297,9 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	}
 	return result, nil
 }
+
+// maxReplays is how many schedules of one finding replay tries.
+const maxReplays = 3
 
 // replays reports whether f's schedule reproduces in the real test of the
 // package in dir, and says on stderr why when it does not.

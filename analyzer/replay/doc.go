@@ -152,7 +152,10 @@
 //   - assert: the test failed with a t.Error/t.Fatal line at the
 //     schedule's line;
 //   - race: the schedule names the two accesses; the statements holding
-//     them get hooks (KissReplayAccess). A first run follows the steps;
+//     them get hooks (KissReplayAccess; between a call and the access in
+//     r.Get(k).n++ or t.Shard(k)[i]++, KissReplayAccessOf). At its hook
+//     a goroutine's steps inside calls since its last hook are done. A
+//     first run follows the steps;
 //     a goroutine that reaches its access with no step of its own left
 //     (after the last step, all of them) parks there for good. If one of
 //     the two made its access instead (the first, or on real time the

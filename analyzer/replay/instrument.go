@@ -1520,7 +1520,8 @@ func (fe *fileEditor) rangeChan(r *ast.RangeStmt) {
 func (fe *fileEditor) raceHooks() {
 	for key, want := range fe.race {
 		if x := fe.calledOperand(want); x != nil {
-			// x.f where x is a call: the hook goes between them
+			// x.f or x[i] where x (or i) holds a call: the hook goes
+			// between the call and the access
 			fe.insert(x.Pos(), fe.fn("KissReplayAccessOf")+"("+strconv.Quote(key)+", ")
 			fe.insert(x.End(), ")")
 			continue
@@ -1588,34 +1589,57 @@ func (fe *fileEditor) raceHooks() {
 	}
 }
 
-// calledOperand returns x if the access at want is the field of a
-// selector x.f whose operand holds a call: the call's steps come before
-// the access, and a hook before the statement would park the goroutine
-// ahead of them.
+// calledOperand returns the operand to hook if the access at want is the
+// field of a selector x.f or the element of an index expression x[i] whose
+// operand holds a call: the call's steps come before the access, and a
+// hook before the statement would park the goroutine ahead of them. Of
+// x[i], the index when it holds a call (it is evaluated last), else x.
 func (fe *fileEditor) calledOperand(want string) ast.Expr {
 	var found ast.Expr
+	called := func(x ast.Expr) bool {
+		has := false
+		ast.Inspect(x, func(m ast.Node) bool {
+			if _, ok := m.(*ast.CallExpr); ok {
+				has = true
+			}
+			return !has
+		})
+		return has
+	}
 	ast.Inspect(fe.file, func(n ast.Node) bool {
 		if found != nil || n == nil || !fe.contains(n, want) {
 			return false
 		}
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok || !fe.at(sel.Sel, want) {
-			return true
-		}
-		ast.Inspect(sel.X, func(m ast.Node) bool {
-			if _, ok := m.(*ast.CallExpr); ok {
-				found = sel.X
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if fe.atPos(x.Sel.Pos(), want) {
+				if called(x.X) {
+					found = x.X
+				}
+				return false
 			}
-			return found == nil
-		})
-		return false
+		case *ast.IndexExpr:
+			if fe.atPos(x.Lbrack, want) {
+				switch {
+				case called(x.Index):
+					found = x.Index
+				case called(x.X):
+					found = x.X
+				}
+				return false
+			}
+		}
+		return true
 	})
 	return found
 }
 
 // at reports whether node n starts at position "file:L:C".
-func (fe *fileEditor) at(n ast.Node, want string) bool {
-	p := fe.fset.Position(n.Pos())
+func (fe *fileEditor) at(n ast.Node, want string) bool { return fe.atPos(n.Pos(), want) }
+
+// atPos reports whether pos is position "file:L:C".
+func (fe *fileEditor) atPos(pos token.Pos, want string) bool {
+	p := fe.fset.Position(pos)
 	return fe.prefix+filepath.Base(fe.path)+":"+strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column) == want
 }
 
