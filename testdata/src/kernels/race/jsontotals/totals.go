@@ -26,7 +26,7 @@ func (t *Totals) Add(rec []byte) error {
 	if err := json.Unmarshal(rec, &r); err != nil {
 		return err
 	}
-	t.bytes += r.Bytes
+	t.bytes += r.Bytes // want `data race on t\.bytes: write at totals.go:29:4 by goroutine [12] and read at totals.go:29:4 by goroutine [12] \(0 preemptions\)`
 	return nil
 }
 
