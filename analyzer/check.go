@@ -42,7 +42,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	if testHookRoot != nil {
 		testHookRoot(name)
 	}
-	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode})
+	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode, NoSymmetry: !cfg.Reduce})
 	if err != nil {
 		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return
@@ -167,7 +167,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, found, withheld []*report.Finding) []*report.Finding {
 	root := pass.Pkg.Path() + "." + rootName(fn)
 	start := time.Now()
-	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode, Timing: true})
+	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode, Timing: true, NoSymmetry: !cfg.Reduce})
 	if err != nil {
 		note(cfg, "%s not checked with -timing: %s", root, oneLine(err))
 		return nil

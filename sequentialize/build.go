@@ -198,6 +198,9 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	if opts.Timing {
 		b.Store(c.rt.global("rt.timing"), ir.BoolConst(true))
 	}
+	if opts.NoSymmetry {
+		b.Store(c.rt.global("rt.nosym"), ir.BoolConst(true))
+	}
 	rootFn := c.rootGoroutine(l, root)
 	co := b.Temp(ir.Co)
 	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: []ir.Value{rootFn}})

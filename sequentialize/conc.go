@@ -75,18 +75,53 @@ func (c *concLowering) Go(b *builder, instr *ssa.Go) error {
 	}
 	l := b.Lowerer()
 	w := c.wrapper(l, target, args, l.resultType(instr.Call.Signature()))
-	c.spawn(b, w, append([]ir.Value{target}, args...)...)
+	// What tells this statement's goroutines apart: a closure's captured
+	// variables (its environment is new each time), else the function
+	// value, and the arguments.
+	var key []ir.Value
+	if mc, ok := instr.Call.Value.(*ssa.MakeClosure); ok && !instr.Call.IsInvoke() {
+		for _, v := range mc.Bindings {
+			key = append(key, b.Value(v))
+		}
+		key = append(key, args[1:]...) // (args[0] is the environment)
+	} else {
+		key = append(append(key, target), args...)
+	}
+	c.spawnTwin(b, w, key, append([]ir.Value{target}, args...)...)
 	return nil
 }
 
 // spawn is a go statement at b.Pos whose goroutine runs body(args...):
 // a scheduling point, then the new goroutine, ordered after its parent.
 func (c *concLowering) spawn(b *builder, body *ir.Func, args ...ir.Value) {
+	c.spawnTwin(b, body, nil, args...)
+}
+
+// spawnTwin is spawn; with key (a go statement's), a goroutine the same
+// statement started just before with an equal key, and that has not run
+// yet, is the new one's twin (rt.twin).
+func (c *concLowering) spawnTwin(b *builder, body *ir.Func, key []ir.Value, args ...ir.Value) {
 	c.visible(b, "go", nil)
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	co := b.Temp(ir.Co)
 	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{body}, args...)})
 	id := b.Call(ir.I64, c.fn("rt.spawn"), co)
+	if key != nil {
+		var kts []*ir.Type
+		for _, k := range key {
+			kts = append(kts, k.Type())
+		}
+		kt := ir.Struct(kts...)
+		// the statement's last goroutine: its slot + 1 (0: none), its
+		// number, its key
+		site := b.Lowerer().sharedGlobal("rt.twin."+b.Fn.Name+"."+b.Pos, ir.Struct(ir.I64, ir.I64, kt))
+		last := b.Load(site.Elem, site)
+		k := b.Make(kt, key...)
+		same := sameValue(b, b.Extract(last, 2), k)
+		b.CallTo(nil, c.fn("rt.twin"), id, b.Bin(ir.OpSub, b.Extract(last, 0), ir.IntConst(ir.I64, 1)), b.Extract(last, 1), same)
+		num := b.Load(ir.I64, b.Field(b.Call(ir.Ptr, c.fn("rt.g"), id), 8))
+		b.Store(site, b.Make(site.Elem, b.Bin(ir.OpAdd, id, ir.IntConst(ir.I64, 1)), num, k))
+	}
 	b.Trace(EventSpawn, g, id)
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("hb.spawn"), g, id}})
 }
@@ -108,6 +143,7 @@ func (c *concLowering) wrapper(l *lowerer, target ir.Value, args []ir.Value, res
 	}
 	b := l.helper("rt.go", nil, params...)
 	b.CallTo(nil, c.fn("rt.restore"))
+	b.CallTo(nil, c.fn("rt.untwin"), b.Load(ir.I64, c.rt.global("rt.cur")))
 	var fargs []ir.Value
 	for _, p := range b.Fn.Params[1:] {
 		fargs = append(fargs, p)
@@ -260,4 +296,25 @@ func (c *concLowering) panicker(l *lowerer, pos string) *ir.Func {
 	c.exitGoroutine(b, "unrecovered panic in goroutine")
 	b.Ret(nil)
 	return b.Fn
+}
+
+// sameValue is whether x and y, of one IR type, hold the same value: field
+// by field, pointers by address.
+func sameValue(b *builder, x, y ir.Value) ir.Value {
+	t := x.Type()
+	switch t.Kind {
+	case ir.KindStruct:
+		var r ir.Value = ir.BoolConst(true)
+		for i := range t.Fields {
+			r = b.And(r, sameValue(b, b.Extract(x, i), b.Extract(y, i)))
+		}
+		return r
+	case ir.KindArray:
+		var r ir.Value = ir.BoolConst(true)
+		for i := range t.Len {
+			r = b.And(r, sameValue(b, b.Extract(x, i), b.Extract(y, i)))
+		}
+		return r
+	}
+	return b.Bin(ir.OpEq, x, y)
 }

@@ -25,6 +25,10 @@ type Options struct {
 	// timer. The wakings are traced ("early"). Off, time passes only when
 	// no goroutine can run (testing/synctest's fake clock).
 	Timing bool
+	// NoSymmetry turns off the symmetry reduction of the goroutines of one
+	// go statement (rt.twin), as -por=false turns off partial-order
+	// reduction: the search then runs every order of their starts.
+	NoSymmetry bool
 }
 
 // DefaultOptions are kiss's default bounds (README, "Flags").

@@ -47,8 +47,10 @@ const Scheduler = "rt.schedule"
 // no communication between goroutines, for smt.Reduction.Bookkeeping:
 // rt.wakeall scans every goroutine's record, but whether a goroutine waits
 // for what it wakes is decided by the object waited on, which every model
-// writes before it wakes and reads before it parks.
-var Bookkeeping = []string{"rt.wakeall"}
+// writes before it wakes and reads before it parks. rt.twin and rt.untwin
+// read and write the twin marks of goroutines, which only choose which of
+// two interchangeable goroutines the scheduler offers.
+var Bookkeeping = []string{"rt.wakeall", "rt.twin", "rt.untwin"}
 
 // Runnable is the runtime's count of the goroutines that can run, the
 // running one included, for smt.Reduction.Runnable.
@@ -59,10 +61,11 @@ const Runnable = "rt.runnable"
 // scheduler writes it), the counters goroutines only add to and only the
 // scheduler reads (and the masks of runnable and blocked goroutines, which
 // mirror the status in each goroutine's record, where the dependence is),
-// the -timing flag (fixed when the root starts), and the panic state, which
+// the -timing and symmetry flags (fixed when the root starts), the goroutines
+// waiting for their twins (rt.twin), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
 // rt.pstates holds each goroutine's, touched only for it).
-var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing",
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).
