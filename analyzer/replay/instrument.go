@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/build/constraint"
 	"go/token"
 	"go/types"
@@ -845,6 +846,27 @@ func (fe *fileEditor) instrumentFile() {
 				}
 				return fe.visitExpr(n, inSelect)
 			}
+			at := strconv.Quote(fe.pos(n.Pos()))
+			// The operands are evaluated before the select's step: when a
+			// call of the package's among them takes steps, the step is
+			// taken after the last one (KissReplayAt), not before the
+			// statement, and each case finds ahead whether it is the one
+			// the step takes (KissReplaySelNext).
+			var operands []ast.Expr
+			for _, c := range n.Body.List {
+				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
+					if ch := commChan(cc.Comm); ch != nil {
+						operands = append(operands, ch)
+					}
+					if s, ok := cc.Comm.(*ast.SendStmt); ok {
+						operands = append(operands, s.Value)
+					}
+				}
+			}
+			late := false
+			for _, x := range operands {
+				late = late || fe.callsOwn(x)
+			}
 			i := 0
 			for _, c := range n.Body.List {
 				cc, ok := c.(*ast.CommClause)
@@ -859,13 +881,28 @@ func (fe *fileEditor) instrumentFile() {
 				fe.insert(cc.Colon+1, " "+fe.fn("KissReplayCase")+"("+strconv.Itoa(i)+");")
 				markComm(cc.Comm, inSelect)
 				if ch := commChan(cc.Comm); ch != nil {
-					fe.insert(ch.Pos(), fe.fn("KissReplaySel")+"("+strconv.Itoa(i)+", ")
-					fe.insert(ch.End(), ")")
+					last := late && ch == operands[len(operands)-1]
+					switch {
+					case last:
+						fe.insert(ch.Pos(), fe.fn("KissReplayAt")+`("select", `+at+", "+fe.fn("KissReplaySelNext")+"("+strconv.Itoa(i)+", "+at+", ")
+						fe.insert(ch.End(), "))")
+					case late:
+						fe.insert(ch.Pos(), fe.fn("KissReplaySelNext")+"("+strconv.Itoa(i)+", "+at+", ")
+						fe.insert(ch.End(), ")")
+					default:
+						fe.insert(ch.Pos(), fe.fn("KissReplaySel")+"("+strconv.Itoa(i)+", ")
+						fe.insert(ch.End(), ")")
+					}
+				}
+				if s, ok := cc.Comm.(*ast.SendStmt); ok && late && s.Value == operands[len(operands)-1] {
+					fe.insert(s.Value.Pos(), fe.fn("KissReplayAt")+`("select", `+at+", ")
+					fe.insert(s.Value.End(), ")")
 				}
 				i++
 			}
-			at := n.Pos()
-			fe.insert(fe.stmtStart(n), fe.fn("KissReplayHook")+`("select", `+strconv.Quote(fe.pos(at))+`); `)
+			if !late {
+				fe.insert(fe.stmtStart(n), fe.fn("KissReplayHook")+`("select", `+at+`); `)
+			}
 		case *ast.GoStmt:
 			fe.markStmtCall(n.Call)
 			fe.goStmt(n)
@@ -938,6 +975,45 @@ func commChan(s ast.Stmt) ast.Expr {
 	}
 	return nil
 }
+
+// callsOwn reports whether e calls a function outside the standard
+// library (the package's, its module's, a dependency's), or a function
+// value (which may be one): such a call may take steps of the schedule.
+func (fe *fileEditor) callsOwn(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if tv, ok := fe.info.Types[call.Fun]; ok && tv.IsType() {
+			return true // a conversion
+		}
+		var obj types.Object
+		switch f := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			obj = fe.info.Uses[f]
+		case *ast.SelectorExpr:
+			obj = fe.info.Uses[f.Sel]
+		case *ast.FuncLit:
+			found = true
+			return false
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			// (the standard library's own are steps inside a call, or none)
+			found = !strings.HasPrefix(fe.fset.Position(obj.Pos()).Filename, goroot)
+		case *types.Builtin:
+		default:
+			found = true // a func value
+		}
+		return !found
+	})
+	return found
+}
+
+// goroot is where the standard library's files are.
+var goroot = filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
 
 // hasCall reports whether evaluating e may run code: a call or a receive.
 func hasCall(e ast.Expr) bool {
