@@ -255,7 +255,7 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	cover := fmt.Sprintf("no violation with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	switch {
 	case reported > 0:
-		cover = fmt.Sprintf("%d violation(s) reported", reported)
+		cover = fmt.Sprintf("%d violation(s) found (with -verify, shown once their schedule replays)", reported)
 	case !st.Complete:
 		cover = "incomplete: budgets cut the exploration (" + cuts(st) + ")"
 	case len(st.Stopped) > 0 && st.Completed == 0:

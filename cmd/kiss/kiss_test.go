@@ -173,7 +173,7 @@ func TestBrokenPackage(t *testing.T) {
 
 func TestStats(t *testing.T) {
 	out, _ := run(t, examples, kissBin, "-stats", "-run", "TestRebalance", "./...")
-	for _, want := range []string{"shop.TestRebalance: bound 2,", "paths", "solver calls", "1 violation(s) reported"} {
+	for _, want := range []string{"shop.TestRebalance: bound 2,", "paths", "solver calls", "1 violation(s) found"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("-stats output lacks %q:\n%s", want, out)
 		}
