@@ -26,7 +26,7 @@ import (
 //
 // Where a value's type has a MarshalJSON, MarshalText, UnmarshalJSON or
 // UnmarshalText method (json would call it, and kiss would not see what it
-// does), an interface inside (its dynamic types are not known here), or a
+// does; encoding reads a time.Time's fields instead), an interface inside (its dynamic types are not known here), or a
 // type the model does not fill (unmarshalling into slices, maps, pointers),
 // the call is one kiss does not know: the path stops there.
 func (c *concLowering) jsonModels(m map[string]externFunc) {
@@ -162,12 +162,19 @@ func jsonField(st *types.Struct, i int) bool {
 	return f.Exported() && !f.Embedded() && reflect.StructTag(st.Tag(i)).Get("json") != "-"
 }
 
+// isTime reports whether t is time.Time, whose MarshalJSON formats the
+// value it reads and does nothing else: encoding reads its fields.
+func isTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
 // jsonWalks reports whether the encoding model reads every value of type
-// t: no method json calls, no interface, channel, function or complex
-// number inside; seen are the types being walked (a recursive type is
-// walked to the depth its values have).
+// t: no method json calls (but time.Time's), no interface, channel,
+// function or complex number inside; seen are the types being walked (a
+// recursive type is walked to the depth its values have).
 func jsonWalks(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
+	if seen[t] || isTime(t) {
 		return true
 	}
 	if jsonCalls(t) {
@@ -256,7 +263,9 @@ func (c *concLowering) jsonRead(l *lowerer, b *builder, p ir.Value, t types.Type
 		c.read(b, p)
 	case *types.Struct:
 		for i := range u.NumFields() {
-			if jsonField(u, i) {
+			if isTime(t) {
+				c.read(b, b.Field(p, i))
+			} else if jsonField(u, i) {
 				c.jsonRead(l, b, b.Field(p, i), u.Field(i).Type(), seen)
 			}
 		}

@@ -282,7 +282,7 @@ var registry = func() []Model {
 	// encoding/json runs as written up to its walks of the value through
 	// reflect (sequentialize/conc_json.go).
 	add(
-		inGo("(*encoding/json.encodeState).marshal", 0, "reads the value as encoding does (exported fields not tagged \"-\", through pointers, slices and maps) and writes unknown bytes to the state's buffer, nil error; a value whose type has a method json calls (MarshalJSON, MarshalText), an interface, channel, function or complex number inside is a call kiss does not know"),
+		inGo("(*encoding/json.encodeState).marshal", 0, "reads the value as encoding does (exported fields not tagged \"-\", through pointers, slices and maps; a time.Time whole) and writes unknown bytes to the state's buffer, nil error; a value whose type has a method json calls (MarshalJSON, MarshalText; but time.Time, whose only formats it), an interface, channel, function or complex number inside is a call kiss does not know"),
 		inGo("encoding/json.Marshal", 0, "the bytes of (*encodeState).marshal's model, nil error (or a call kiss does not know, as it)"),
 		inGo("(*encoding/json.Encoder).Encode", 0, "the Encoder's error if it has one; else the bytes of (*encodeState).marshal's model written to its Writer in one Write (to os.Stdout or os.Stderr as fmt's Fprint writes), whose error it keeps and returns").methods(),
 		inGo("(*encoding/json.decodeState).unmarshal", 0, "reads the input; for a non-nil pointer to booleans, numbers, strings and structs and arrays of them, writes an unknown value to every field decoding may set and returns nil or an unknown error; nil or a non-pointer is an unknown error; other types (slices, maps, pointers, interfaces, a method json calls) are a call kiss does not know"),

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"io"
 	"sync"
+	"time"
 )
 
 type Request struct {
@@ -18,8 +19,9 @@ type Request struct {
 
 type Stats struct {
 	mu    sync.Mutex
-	Users int `json:"users"`
-	Bytes int `json:"bytes"`
+	Users int       `json:"users"`
+	Bytes int       `json:"bytes"`
+	Since time.Time `json:"since"` // (time.Time's MarshalJSON only reads it)
 }
 
 // Handle decodes a request and counts it, under the lock.
@@ -30,8 +32,8 @@ func (s *Stats) Handle(body []byte) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.Users++          // want `data race on s\.Users: read at jsonuse.go:40:34 by goroutine 0 and write at jsonuse.go:33:4 by goroutine 1 \(0 preemptions\)`
-	s.Bytes += r.Bytes // want `data race on s\.Bytes: read at jsonuse.go:40:34 by goroutine 0 and write at jsonuse.go:34:4 by goroutine 1 \(0 preemptions\)`
+	s.Users++          // want `data race on s\.Users: read at jsonuse.go:42:34 by goroutine 0 and write at jsonuse.go:35:4 by goroutine 1 \(0 preemptions\)`
+	s.Bytes += r.Bytes // want `data race on s\.Bytes: read at jsonuse.go:42:34 by goroutine 0 and write at jsonuse.go:36:4 by goroutine 1 \(0 preemptions\)`
 	return nil
 }
 
