@@ -129,7 +129,9 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	// Its clock starts at bubbleEpoch.
 	begin := func(b *builder) ir.Value {
 		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
-		b.Store(c.rt.global("rt.clock"), b.Bin(ir.OpSub, ir.IntConst(ir.I64, bubbleEpoch), b.Load(ir.I64, c.rt.global("rt.now"))))
+		// (less the drift of the readings before it, which stops here)
+		since := b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.now")), b.Load(ir.I64, c.rt.global("rt.drift")))
+		b.Store(c.rt.global("rt.clock"), b.Bin(ir.OpSub, ir.IntConst(ir.I64, bubbleEpoch), since))
 		return b.Load(ir.I64, c.rt.global("rt.n"))
 	}
 	end := func(b *builder, first ir.Value, pos string) {

@@ -62,10 +62,11 @@ const Runnable = "rt.runnable"
 // scheduler reads (and the masks of runnable and blocked goroutines, which
 // mirror the status in each goroutine's record, where the dependence is),
 // the -timing and symmetry flags (fixed when the root starts), the goroutines
-// waiting for their twins (rt.twin), and the panic state, which
+// waiting for their twins (rt.twin), the clock's drift (each reading's
+// nanosecond, in any order of the readings), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
 // rt.pstates holds each goroutine's, touched only for it).
-var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym",
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).
