@@ -25,52 +25,36 @@ import (
 //     InvalidUnmarshalError).
 //
 // Where a value's type has a MarshalJSON, MarshalText, UnmarshalJSON or
-// UnmarshalText method (json would call it, and kiss would not see what it
-// does; encoding reads a time.Time's fields instead), an interface inside (its dynamic types are not known here), or a
-// type the model does not fill (unmarshalling into slices, maps, pointers),
-// the call is one kiss does not know: the path stops there.
+// UnmarshalText method (json would call it, and kiss would not see what
+// it does; encoding reads a time.Time's fields instead), an interface
+// inside (its dynamic types are not known here), or a type the model does
+// not fill (unmarshalling into slices, maps, pointers), the call is one
+// kiss does not know: the path stops there.
 func (c *concLowering) jsonModels(m map[string]externFunc) {
 	m["(*encoding/json.encodeState).marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		e, v := args[0], args[1]
-		ok := b.Call(ir.Bool, c.modelLate(l, "json.encode"), v)
-		_, unknown := b.If(ok, "plain")
-		// e.Buffer.buf = unknown bytes, e.Buffer.off = 0
-		st := deref(call.Signature().Recv().Type())
-		if buf := fieldIndex(st, "Buffer"); buf >= 0 {
-			bt := st.Underlying().(*types.Struct).Field(buf).Type()
-			p := b.Field(e, buf)
-			if i := fieldIndex(bt, "buf"); i >= 0 {
-				b.Store(b.Field(p, i), jsonText(l, b))
+		return orStop(l, b, b.Call(ir.Bool, c.modelLate(l, "json.encode"), v), call.Signature(), jsonWalkStop, func() ir.Value {
+			// e.Buffer.buf = unknown bytes, e.Buffer.off = 0
+			st := deref(call.Signature().Recv().Type())
+			if buf := fieldIndex(st, "Buffer"); buf >= 0 {
+				bt := st.Underlying().(*types.Struct).Field(buf).Type()
+				p := b.Field(e, buf)
+				if i := fieldIndex(bt, "buf"); i >= 0 {
+					b.Store(b.Field(p, i), jsonText(l, b))
+				}
+				if i := fieldIndex(bt, "off"); i >= 0 {
+					b.Store(b.Field(p, i), ir.IntConst(ir.I64, 0))
+				}
 			}
-			if i := fieldIndex(bt, "off"); i >= 0 {
-				b.Store(b.Field(p, i), ir.IntConst(ir.I64, 0))
-			}
-		}
-		r := b.Temp(l.Iface())
-		b.move(r, ir.ZeroConst(l.Iface()))
-		join := b.NewBlock("marshalled")
-		b.Jmp(join)
-		b.SetBlock(unknown)
-		b.move(r, l.callUnknown(b, "encoding/json.Marshal of a value kiss does not walk", call.Signature(), true))
-		b.Jmp(join)
-		b.SetBlock(join)
-		return r, nil
+			return ir.ZeroConst(l.Iface())
+		}), nil
 	}
 	// Marshal is e.marshal's bytes, without the copy of its source: a
 	// copy of bytes of unknown length is a loop that forks at each byte.
 	m["encoding/json.Marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		res := l.Type(call.Signature().Results())
-		r := b.Temp(res)
-		ok := b.Call(ir.Bool, c.modelLate(l, "json.encode"), args[0])
-		_, unknown := b.If(ok, "plain")
-		b.move(r, b.Make(res, jsonText(l, b), ir.ZeroConst(l.Iface())))
-		join := b.NewBlock("marshalled")
-		b.Jmp(join)
-		b.SetBlock(unknown)
-		b.move(r, l.callUnknown(b, "encoding/json.Marshal of a value kiss does not walk", call.Signature(), true))
-		b.Jmp(join)
-		b.SetBlock(join)
-		return r, nil
+		return orStop(l, b, b.Call(ir.Bool, c.modelLate(l, "json.encode"), args[0]), call.Signature(), jsonWalkStop, func() ir.Value {
+			return b.Make(l.Type(call.Signature().Results()), jsonText(l, b), ir.ZeroConst(l.Iface()))
+		}), nil
 	}
 	// (*Encoder).Encode writes the bytes and a newline to its Writer in
 	// one Write, as its source does: an Encode to os.Stdout orders the
@@ -89,19 +73,17 @@ func (c *concLowering) jsonModels(m map[string]externFunc) {
 		_, fresh := b.If(b.Bin(ir.OpNe, b.Extract(prev, 0), ir.IntConst(ir.I64, 0)), "failed")
 		b.Jmp(join)
 		b.SetBlock(fresh)
-		ok := b.Call(ir.Bool, c.modelLate(l, "json.encode"), v)
-		_, unknown := b.If(ok, "plain")
-		written := c.writeTo(l, b, b.Load(l.Iface(), b.Field(enc, wi)), func() ir.Value { return jsonText(l, b) },
-			types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType())))
-		err := b.Extract(written, 1)
-		b.Copy(r, err)
-		_, done := b.If(b.Bin(ir.OpNe, b.Extract(err, 0), ir.IntConst(ir.I64, 0)), "werr")
-		b.Store(b.Field(enc, ei), err)
-		b.Jmp(done)
-		b.SetBlock(done)
-		b.Jmp(join)
-		b.SetBlock(unknown)
-		b.move(r, l.callUnknown(b, "encoding/json.Marshal of a value kiss does not walk", call.Signature(), true))
+		encoded := orStop(l, b, b.Call(ir.Bool, c.modelLate(l, "json.encode"), v), call.Signature(), jsonWalkStop, func() ir.Value {
+			written := c.writeTo(l, b, b.Load(l.Iface(), b.Field(enc, wi)), func() ir.Value { return jsonText(l, b) },
+				types.NewTuple(types.NewParam(0, nil, "n", types.Typ[types.Int]), types.NewParam(0, nil, "err", errorType())))
+			err := b.Extract(written, 1)
+			_, done := b.If(b.Bin(ir.OpNe, b.Extract(err, 0), ir.IntConst(ir.I64, 0)), "werr")
+			b.Store(b.Field(enc, ei), err)
+			b.Jmp(done)
+			b.SetBlock(done)
+			return err
+		})
+		b.Copy(r, encoded)
 		b.Jmp(join)
 		b.SetBlock(join)
 		return r, nil
@@ -130,6 +112,25 @@ func (c *concLowering) jsonModels(m map[string]externFunc) {
 		return r, nil
 	}
 }
+
+// orStop is known()'s value where ok holds, and elsewhere the results of
+// a call kiss does not know, name, of signature sig: the path stops there.
+func orStop(l *lowerer, b *builder, ok ir.Value, sig *types.Signature, name string, known func() ir.Value) ir.Value {
+	r := b.Temp(l.resultType(sig))
+	join := b.NewBlock("known")
+	_, unknown := b.If(ok, "model")
+	b.Copy(r, known())
+	b.Jmp(join)
+	b.SetBlock(unknown)
+	b.move(r, l.callUnknown(b, name, sig, true))
+	b.Jmp(join)
+	b.SetBlock(join)
+	return r
+}
+
+// jsonWalkStop names the call that stops a path where the model does not
+// walk the value.
+const jsonWalkStop = "encoding/json.Marshal of a value kiss does not walk"
 
 // jsonLabel names the unknown inputs of the json model.
 const jsonLabel = "what encoding/json encodes or decodes"
