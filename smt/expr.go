@@ -575,6 +575,20 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if a[0].isConst() && a[1].isConst() {
 			return x.f
 		}
+		// The sign bit alone against zero is a signed comparison (Go's
+		// time code tests t.wall&hasMonotonic), which integer arithmetic
+		// decides (linear.go) where a mask of one high bit is not.
+		for j, t := range a[:2] {
+			if t.op != xBAnd || !isConstN(a[1-j], 0) {
+				continue
+			}
+			w := t.sort.W
+			for i, m := range t.args[:2] {
+				if m.isConst() && w <= 64 && m.c.n == 1<<(w-1) {
+					return x.mk(xSLe, boolSort, x.bvConst(w, 0), t.args[1-i])
+				}
+			}
+		}
 		// A term whose bound is below the constant is not it: the wall
 		// clock's nanoseconds (s·1e9 + c) against a time far ahead, or
 		// against zero (Time.IsZero), inside an ite that Go's time code
@@ -663,9 +677,15 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if a[0] == a[1] {
 			return x.f
 		}
+		if op == xSLt && isConstN(a[1], 0) && signed(a[0]) {
+			return x.negative(a[0])
+		}
 	case xULe, xSLe:
 		if a[0] == a[1] {
 			return x.t
+		}
+		if op == xSLe && isConstN(a[0], 0) && signed(a[1]) {
+			return not(x, x.negative(a[1]))
 		}
 	case xZExt, xSExt, xTrunc:
 		if a[0].sort == s {
@@ -683,6 +703,44 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 }
 
 func not(x *exprs, e *expr) *expr { return x.mk(xNot, boolSort, e) }
+
+// signed reports whether t's sign bit is that of its operands' (negative
+// decomposes it): bitwise operations and sign extensions, which Go's time
+// code makes of a Time's wall word (hasMonotonic, the top bit, and'ed and
+// or'ed with seconds and nanoseconds).
+func signed(t *expr) bool {
+	switch t.op {
+	case xBAnd, xBOr, xBXor, xBNot, xSExt:
+		return t.sort.K == sortBV
+	}
+	return false
+}
+
+// negative is t <s 0: its sign bit, through the operations signed takes,
+// so that a mask of the top bit becomes comparisons of the operands,
+// which integer arithmetic decides (linear.go) and constants settle.
+func (x *exprs) negative(t *expr) *expr {
+	if t.isConst() && t.sort.W <= 64 {
+		if t.c.n>>(t.sort.W-1)&1 != 0 {
+			return x.t
+		}
+		return x.f
+	}
+	if !signed(t) || t.sort.W > 64 {
+		return x.intern(xSLt, boolSort, []*expr{t, x.bvConst(t.sort.W, 0)}, cval{}, "")
+	}
+	switch t.op {
+	case xBAnd:
+		return x.mk(xAnd, boolSort, x.negative(t.args[0]), x.negative(t.args[1]))
+	case xBOr:
+		return x.mk(xOr, boolSort, x.negative(t.args[0]), x.negative(t.args[1]))
+	case xBXor:
+		return x.mk(xXor, boolSort, x.negative(t.args[0]), x.negative(t.args[1]))
+	case xBNot:
+		return not(x, x.negative(t.args[0]))
+	}
+	return x.negative(t.args[0]) // xSExt
+}
 
 // ---- Concrete semantics, shared by constant folding and model evaluation ----
 

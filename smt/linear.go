@@ -129,6 +129,25 @@ func (s *solver) checkLinear(n *pcNode, wantModel bool) (r status, m *model, ok 
 	} else if slice, ok = s.pathSlice(n, s.linear); !ok {
 		return unknown, nil, false
 	}
+	conds := make([]*expr, len(slice))
+	for i, m := range slice {
+		conds[i] = m.cond
+	}
+	return s.checkConds(conds, wantModel)
+}
+
+// linearAlone decides c alone (decideAlone) in integers, if it translates.
+func (s *solver) linearAlone(c *expr) (status, bool) {
+	if !s.linear(c) || s.e.budgetExceeded() || !s.open() {
+		return unknown, false
+	}
+	r, _, ok := s.checkConds([]*expr{c}, false)
+	return r, ok
+}
+
+// checkConds decides the conjunction of conds, which translate, in
+// integers; with wantModel, with a model of it when it is satisfiable.
+func (s *solver) checkConds(conds []*expr, wantModel bool) (r status, m *model, ok bool) {
 	q := linQuery{s: s, terms: map[linKey]z3.Term{}, spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}, divs: map[linDiv][2]z3.Term{}}
 	var onSat func(*z3.Solver)
 	if wantModel {
@@ -136,11 +155,11 @@ func (s *solver) checkLinear(n *pcNode, wantModel bool) (r status, m *model, ok 
 	}
 	r, ok = s.checkAside(&s.lia, func(z *z3.Solver) bool {
 		q.z = z
-		for _, m := range slice {
-			q.narrow(m.cond, true)
+		for _, c := range conds {
+			q.narrow(c, true)
 		}
-		for _, m := range slice {
-			t := q.term(m.cond)
+		for _, c := range conds {
+			t := q.term(c)
 			if !t.IsValid() {
 				return false
 			}

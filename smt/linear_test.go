@@ -138,3 +138,85 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 		t.Fatalf("only %d conditions decided, %d satisfiable", decided, satCount)
 	}
 }
+
+// TestSignBitsDecomposed: a comparison of a bitwise term with zero
+// (the sign bit of Go's Time.wall and'ed with another) is rewritten into
+// comparisons of its operands (exprs.negative). Every rewrite must agree
+// with the comparison it replaces on every value of the variables.
+func TestSignBitsDecomposed(t *testing.T) {
+	x := newExprs()
+	const w = 6
+	s6, s4 := bvSort(w), bvSort(4)
+	a, b := x.newVar(s6, "a"), x.newVar(s4, "b")
+	rng := rand.New(rand.NewSource(2))
+	var term func(depth int) *expr
+	term = func(depth int) *expr {
+		if depth == 0 || rng.Intn(4) == 0 {
+			switch rng.Intn(4) {
+			case 0:
+				return a
+			case 1:
+				return x.mk(xSExt, s6, b)
+			case 2:
+				return x.mk(xAdd, s6, a, x.mk(xZExt, s6, b))
+			}
+			return x.bvConst(w, uint64(rng.Intn(1<<w)))
+		}
+		switch rng.Intn(4) {
+		case 0:
+			return x.mk(xBAnd, s6, term(depth-1), term(depth-1))
+		case 1:
+			return x.mk(xBOr, s6, term(depth-1), term(depth-1))
+		case 2:
+			return x.mk(xBXor, s6, term(depth-1), term(depth-1))
+		}
+		return x.mk(xBNot, s6, term(depth-1))
+	}
+	zero := x.bvConst(w, 0)
+	rewritten := 0
+	for i := 0; i < 500; i++ {
+		tm := term(3)
+		for _, k := range []struct {
+			c, plain *expr
+		}{
+			{x.mk(xSLt, boolSort, tm, zero), x.intern(xSLt, boolSort, []*expr{tm, zero}, cval{}, "")},
+			{x.mk(xSLe, boolSort, zero, tm), x.intern(xSLe, boolSort, []*expr{zero, tm}, cval{}, "")},
+			{x.mk(xEq, boolSort, x.mk(xBAnd, s6, tm, x.bvConst(w, 1<<(w-1))), zero), nil},
+		} {
+			if k.plain != nil && k.c == k.plain {
+				continue
+			}
+			rewritten++
+			for av := uint64(0); av < 1<<w; av++ {
+				for bv := uint64(0); bv < 16; bv++ {
+					env := func(v *expr) cval {
+						if v == a {
+							return cval{n: av}
+						}
+						return cval{n: bv}
+					}
+					got, _ := eval(k.c, env, map[*expr]cval{})
+					want := int64(trunc(evalN(tm, env), w)<<(64-w)) < 0
+					if k.plain != nil && k.plain.op == xSLe {
+						want = !want
+					}
+					if k.plain == nil {
+						want = !want // the sign bit masked out, against zero
+					}
+					if (got.n != 0) != want {
+						t.Fatalf("%s at a=%d b=%d: %v, want %v", k.c, av, bv, got.n != 0, want)
+					}
+				}
+			}
+		}
+	}
+	if rewritten < 500 {
+		t.Errorf("only %d comparisons rewritten", rewritten)
+	}
+}
+
+// evalN is the value of the bit-vector term t under env.
+func evalN(t *expr, env func(*expr) cval) uint64 {
+	v, _ := eval(t, env, map[*expr]cval{})
+	return v.n
+}

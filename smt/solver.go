@@ -425,6 +425,9 @@ func (s *solver) decideAlone(c *expr) (r status, ok bool) {
 	if s.e.budgetExceeded() || !s.open() {
 		return unknown, false
 	}
+	if r, ok := s.linearAlone(c); ok {
+		return r, true
+	}
 	return s.checkAside(&s.alone, func(z *z3.Solver) bool {
 		z.Assert(s.term(c))
 		return true
