@@ -114,7 +114,11 @@ func (c *concLowering) spawnTwin(b *builder, body *ir.Func, key []ir.Value, args
 		kt := ir.Struct(kts...)
 		// the statement's last goroutine: its slot + 1 (0: none), its
 		// number, its key
-		site := b.Lowerer().sharedGlobal("rt.twin."+b.Fn.Name+"."+b.Pos, ir.Struct(ir.I64, ir.I64, kt))
+		name := "rt.twin." + b.Fn.Name + "." + b.Pos
+		if b.Pos == "" {
+			name = b.Lowerer().uniqName(name) // (code without positions)
+		}
+		site := b.Lowerer().sharedGlobal(name, ir.Struct(ir.I64, ir.I64, kt))
 		last := b.Load(site.Elem, site)
 		k := b.Make(kt, key...)
 		same := sameValue(b, b.Extract(last, 2), k)
