@@ -11,8 +11,9 @@
 # plain go vet, both with an empty build cache.
 #
 # Usage: scripts/realcode.sh [bin/kiss] [target...]; targets are module
-# names (xsync conc ants; and run clockwork groupcache ratelimit, small
-# modules with timers, signals and mock clocks, run only when named) or
+# names (xsync conc ants; and run clockwork groupcache ratelimit lru
+# gobreaker xtime cron backoff, small modules with timers, signals, mock
+# clocks, caches and schedulers, run only when named) or
 # "std"; xsync conc ants std by default.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,11 @@ declare -A modules=(
 	[clockwork]=github.com/jonboulle/clockwork@v0.5.0
 	[groupcache]=github.com/golang/groupcache@v0.0.0-20241129210726-2c02b8208cf8
 	[ratelimit]=go.uber.org/ratelimit@v0.3.1
+	[lru]=github.com/hashicorp/golang-lru/v2@v2.0.7
+	[gobreaker]=github.com/sony/gobreaker/v2@v2.4.0
+	[xtime]=golang.org/x/time@v0.16.0
+	[cron]=github.com/robfig/cron/v3@v3.0.1
+	[backoff]=github.com/cenkalti/backoff/v4@v4.3.0
 )
 
 summarize() { # name, stats file, seconds, peak KB
