@@ -1655,7 +1655,13 @@ func (fe *fileEditor) raceHooks() {
 			}
 			return true
 		})
-		hook := fe.fn("KissReplayAccess") + "(" + strconv.Quote(key) + "); "
+		name := "KissReplayAccess"
+		if want != key {
+			// the access is made inside the call at want: hooked before
+			// it, with the call's steps still to come
+			name = "KissReplayAccessBefore"
+		}
+		hook := fe.fn(name) + "(" + strconv.Quote(key) + "); "
 		switch {
 		case inBody != nil:
 			fe.insert(inBody.Lbrace+1, " "+hook)

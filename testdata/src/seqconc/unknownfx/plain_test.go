@@ -71,8 +71,9 @@ func TestBodylessMayBlock(t *testing.T) {
 }
 
 // The wall clock's reading is an unknown instant: a failure that needs
-// some time of day is held back. (Two readings without a sleep between
-// them are equal: code takes no time between blocking operations.)
+// some time of day is held back. Two readings without a sleep between
+// them differ by a nanosecond (real time passes while code runs, outside a
+// bubble): a failure that needs them equal, or not, is held back as well.
 func TestTimeOfDayUnknown(t *testing.T) {
 	done := make(chan bool)
 	go func() { done <- true }()
