@@ -107,6 +107,9 @@ func (c *concLowering) spawnTwin(b *builder, body *ir.Func, key []ir.Value, args
 	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{body}, args...)})
 	id := b.Call(ir.I64, c.fn("rt.spawn"), co)
 	if key != nil {
+		// (and the parent: children of two goroutines are ordered after
+		// different histories)
+		key = append(key, b.Load(ir.I64, b.Field(b.Call(ir.Ptr, c.fn("rt.g"), g), 8)))
 		var kts []*ir.Type
 		for _, k := range key {
 			kts = append(kts, k.Type())
