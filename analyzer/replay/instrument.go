@@ -847,9 +847,10 @@ func (fe *fileEditor) instrumentFile() {
 				return fe.visitExpr(n, inSelect)
 			}
 			at := strconv.Quote(fe.pos(n.Pos()))
-			// The operands are evaluated before the select's step: when a
-			// call of the package's among them takes steps, the step is
-			// taken after the last one (KissReplayAt), not before the
+			// The operands are evaluated before the select's step: when
+			// one calls code outside the standard library, which may take
+			// steps of its own (a go statement), the select's step is
+			// taken after the last operand (KissReplayAt), not before the
 			// statement, and each case finds ahead whether it is the one
 			// the step takes (KissReplaySelNext).
 			var operands []ast.Expr
