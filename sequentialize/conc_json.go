@@ -95,21 +95,11 @@ func (c *concLowering) jsonModels(m map[string]externFunc) {
 			c.readElems(b, b.Load(l.Slice(), b.Field(d, i)))
 		}
 		code := b.Call(ir.I64, c.modelLate(l, "json.decode"), v)
-		r := b.Temp(l.Iface())
-		join := b.NewBlock("unmarshalled")
-		_, other := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 0)), "filled")
-		failed := l.unknownNondetLabel(b, ir.Bool, jsonLabel)
-		b.move(r, b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface())))
-		b.Jmp(join)
-		b.SetBlock(other)
-		_, unknown := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 1)), "invalid")
-		b.move(r, unknownError(l, b))
-		b.Jmp(join)
-		b.SetBlock(unknown)
-		b.move(r, l.callUnknown(b, "encoding/json.Unmarshal into a value kiss does not fill", call.Signature(), true))
-		b.Jmp(join)
-		b.SetBlock(join)
-		return r, nil
+		return orStop(l, b, b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 2)), call.Signature(), "encoding/json.Unmarshal into a value kiss does not fill", func() ir.Value {
+			// filled: nil or an unknown error; not a non-nil pointer: an error
+			failed := b.Bin(ir.OpOr, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 1)), l.unknownNondetLabel(b, ir.Bool, jsonLabel))
+			return b.Op(ir.OpSelect, l.Iface(), failed, unknownError(l, b), ir.ZeroConst(l.Iface()))
+		}), nil
 	}
 }
 
@@ -163,6 +153,26 @@ func jsonField(st *types.Struct, i int) bool {
 	return f.Exported() && !f.Embedded() && reflect.StructTag(st.Tag(i)).Get("json") != "-"
 }
 
+// jsonScalar reports whether json encodes u as a boolean, number or string.
+func jsonScalar(u *types.Basic) bool {
+	return u.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0
+}
+
+// jsonFields reports whether ok holds of the type of every field of st json
+// encodes and decodes, and st has no embedded exported field (whose
+// promoted fields the models do not walk).
+func jsonFields(st *types.Struct, ok func(types.Type) bool) bool {
+	for i := range st.NumFields() {
+		if st.Field(i).Embedded() && st.Field(i).Exported() {
+			return false
+		}
+		if jsonField(st, i) && !ok(st.Field(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
 // isTime reports whether t is time.Time, whose MarshalJSON formats the
 // value it reads and does nothing else: encoding reads its fields.
 func isTime(t types.Type) bool {
@@ -185,17 +195,9 @@ func jsonWalks(t types.Type, seen map[types.Type]bool) bool {
 	defer delete(seen, t)
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		return u.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0
+		return jsonScalar(u)
 	case *types.Struct:
-		for i := range u.NumFields() {
-			if u.Field(i).Embedded() && u.Field(i).Exported() {
-				return false // promoted fields: not walked
-			}
-			if jsonField(u, i) && !jsonWalks(u.Field(i).Type(), seen) {
-				return false
-			}
-		}
-		return true
+		return jsonFields(u, func(ft types.Type) bool { return jsonWalks(ft, seen) })
 	case *types.Pointer:
 		return jsonWalks(u.Elem(), seen)
 	case *types.Slice:
@@ -217,17 +219,9 @@ func jsonFills(t types.Type) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		return u.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0
+		return jsonScalar(u)
 	case *types.Struct:
-		for i := range u.NumFields() {
-			if u.Field(i).Embedded() && u.Field(i).Exported() {
-				return false
-			}
-			if jsonField(u, i) && !jsonFills(u.Field(i).Type()) {
-				return false
-			}
-		}
-		return true
+		return jsonFields(u, jsonFills)
 	case *types.Array:
 		return u.Len() <= 16 && jsonFills(u.Elem())
 	}
