@@ -359,7 +359,9 @@ type sumAccess struct {
 }
 
 // sumUpd stands for the commuting counter updates (porAdd) of a footprint
-// gathered over many steps: two such accesses never conflict.
+// gathered over many steps: such an access conflicts with no update of a
+// step but a decrement to zero (updZero, which it holds: it may stand for
+// one).
 const sumUpd = ^uint32(0)
 
 // maxSum bounds a cached footprint: a state's futures that touch more are

@@ -91,9 +91,10 @@ type access struct {
 }
 
 // conflict reports whether a and b touch one location and one writes it,
-// unless both are inside commuting counter updates.
+// unless both are inside commuting counter updates (not both decrements
+// to zero: updZero).
 func conflict(a, b access) bool {
-	return a.obj == b.obj && (a.write || b.write) && (a.idx == b.idx || a.idx < 0 || b.idx < 0) && (a.upd == 0 || b.upd == 0)
+	return a.obj == b.obj && (a.write || b.write) && (a.idx == b.idx || a.idx < 0 || b.idx < 0) && (a.upd == 0 || b.upd == 0 || a.upd&b.upd&updZero != 0)
 }
 
 // covers reports whether a transition's access b makes a later access a of
@@ -245,20 +246,36 @@ func (e *executor) touch(st *state, obj uint64, path []int, write bool) {
 // partial-order reduction rather than events for an observer (porAdd).
 const hintPOR = "por"
 
-// porAdd is the hint `observe "por", "add", %counter, %delta` at the start
-// of a counter update (a WaitGroup's Add and Done), and `observe "por",
-// "end"` at its end. A decrement that leaves the counter at 1 or more and
-// an increment from 2 or more commute with each other: whichever runs
-// first, neither sees zero or below, nor a count that other operations
-// tell apart (Add from zero), so the accesses of the update to the
-// counter's object conflict with no other such update's. (Two decrements
-// from c leave c-2 whatever their order, and each leaves at least that; an
-// increment from 2 and a decrement to 1 or more never meet zero.) That
-// holds for one update against one: a footprint (a block's, over its
+// porAdd is the hint `observe "por", RULE, %counter, %delta` at the start
+// of a counter update, and `observe "por", "end"` at its end: until then
+// the accesses to the counter's object are the update's, and the updates
+// of one counter commute with each other, whatever their order, when the
+// rule and the counter's value (an int64, concrete) say so:
+//
+//   - "add", a WaitGroup's Add and Done (delta ±1): a decrement that
+//     leaves 1 or more and an increment from 2 or more. Whichever runs
+//     first, neither sees zero or below, nor a count that other operations
+//     tell apart (Add from zero). (Two decrements from c leave c-2 whatever
+//     their order, and each leaves at least that; an increment from 2 and
+//     a decrement to 1 or more never meet zero.) A delta of 0 is a test of
+//     the counter (Wait): one that finds it 1 or more commutes with those
+//     updates too, as it finds 1 or more whichever runs first, writes no
+//     counter, and writes only the waiters, which such updates do not read
+//     (they read them only at zero, or leaving it).
+//   - "inc" and "dec", an RWMutex's readers, which an RLock adds to
+//     whatever their number (after its test of the writer's flags, inside
+//     the update) and only a writer tests, plainly. An RUnlock's decrement
+//     to zero wakes the writers, which a reader that takes the lock does
+//     not wait for; it conflicts only with another decrement to zero (one
+//     of two RUnlocks of one read lock fails, and which one is the order).
+//     `observe "por", "void"` makes the accesses so far plain: an RLock
+//     that waits instead.
+//
+// That holds for one update against one: a footprint (a block's, over its
 // transitions and branches) that holds two updates of one counter, which
-// could take it from 2 to 0 together, keeps them plain (compact). The
-// counter (an int64) is read here; a symbolic one, or one near zero,
-// leaves the accesses plain.
+// could take it from 2 to 0 together, keeps them plain (compact). A
+// symbolic counter, or one near zero under "add", leaves the accesses
+// plain.
 func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 	if t := st.tr; e.por != nil && t != nil && len(in.Args) == 2 {
 		// `observe "por", "spawn", %g` and `observe "por", "exit", %g`:
@@ -275,35 +292,61 @@ func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
 		return
 	}
 	if t := st.tr; e.por != nil && t != nil {
+		rule, _ := in.Args[0].(*ir.Const)
+		if rule != nil && rule.Str == "void" && t.addObj != 0 {
+			for i := range t.fp {
+				if t.fp[i].upd == t.addUpd {
+					t.fp[i].upd = 0
+				}
+			}
+		}
 		t.addObj = 0
-		if len(in.Args) == 3 {
-			if p := e.operand(st, f, in.Args[1]); e.commutes(st, p, e.operand(st, f, in.Args[2])) {
-				e.por.updates++
+		if len(in.Args) == 3 && rule != nil {
+			p := e.operand(st, f, in.Args[1])
+			if zero, ok := e.commutes(st, rule.Str, p, e.operand(st, f, in.Args[2])); ok {
+				e.por.updates = max(1, (e.por.updates+1)&^updZero)
 				t.addObj, t.addUpd = p.n, e.por.updates
+				if zero {
+					t.addUpd |= updZero
+				}
 			}
 		}
 	}
 	e.next(st)
 }
 
-// commutes reports whether adding delta (±1) to the concrete int64 at p
-// commutes with the other such updates (porAdd): a decrement that leaves
-// 1 or more, an increment from 2 or more. A nil p is left to the update's
-// own load.
-func (e *executor) commutes(st *state, p, delta value) bool {
-	if p.n == 0 || p.x != nil || delta.x != nil || (int64(delta.n) != 1 && int64(delta.n) != -1) {
-		return false
+// updZero marks the accesses of a decrement to zero under "dec" (porAdd):
+// two such conflict.
+const updZero = 1 << 31
+
+// commutes reports whether adding delta to the concrete int64 at p
+// commutes with the other updates of the counter under rule (porAdd), and
+// whether it is a decrement to zero under "dec".
+func (e *executor) commutes(st *state, rule string, p, delta value) (zero, ok bool) {
+	if p.n == 0 || p.x != nil || delta.x != nil {
+		return false, false
 	}
 	o, typ, ok := e.pointee(st, p)
 	if !ok || typ.Kind != ir.KindInt || typ.Bits != 64 {
-		return false
+		return false, false
 	}
 	v := o.value()
 	for _, i := range p.path {
 		v = v.elems[i]
 	}
-	old := int64(v.n)
-	return v.x == nil && (int64(delta.n) < 0 && old-1 >= 1 || int64(delta.n) > 0 && old >= 2)
+	if v.x != nil {
+		return false, false
+	}
+	old, d := int64(v.n), int64(delta.n)
+	switch rule {
+	case "add":
+		return false, d == -1 && old-1 >= 1 || d == 1 && old >= 2 || d == 0 && old >= 1
+	case "inc":
+		return false, d == 1 && old >= 0
+	case "dec":
+		return old == 1, d == -1 && old >= 1
+	}
+	return false, false
 }
 
 // schedPoint is called at each choose of the scheduler, before anything
