@@ -494,6 +494,10 @@ func testingParam(t types.Type) string {
 // may reach a scheduling point mid-panic); a goroutine that goes on after a
 // scheduling point keeps it where it is. rt.restore is a new goroutine's
 // first step; rt.pclear empties the state a slot's last goroutine left.
+// Until a path has panicked (rt.paniced: set by rt.setpanic and rt.goexit,
+// the only code that makes the state other than zero; the rest copies it)
+// every goroutine's state is zero, and the swaps have nothing to move: they
+// were a sixth of a path's steps.
 func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	state := l.PanicState()
 	var ts []*ir.Type
@@ -504,11 +508,12 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	saved := &ir.Global{Name: l.uniqName("rt.pstates"), Elem: ir.Array(slotT, cap)}
 	l.prog.Globals = append(l.prog.Globals, saved)
 
+	paniced := l.rt["rt.paniced"]
 	b := l.helper("rt.swapout", nil, "g", ir.I64)
 	g := b.Fn.Params[0]
 	save := b.NewBlock("save")
 	out := b.NewBlock("out")
-	b.Br(b.Bin(ir.OpLt, g, ir.IntConst(ir.I64, 0)), out, save)
+	b.Br(b.And(b.Load(ir.Bool, paniced), b.Bin(ir.OpGe, g, ir.IntConst(ir.I64, 0))), save, out)
 	b.SetBlock(out)
 	b.Ret(nil)
 	b.SetBlock(save)
@@ -520,6 +525,9 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	b.Ret(nil)
 
 	b = l.helper("rt.swapin", nil, "g", ir.I64)
+	_, swap := b.If(b.Not(b.Load(ir.Bool, paniced)), "clean")
+	b.Ret(nil)
+	b.SetBlock(swap)
 	slot := b.Load(slotT, b.Index(saved, b.Fn.Params[0]))
 	for i, gl := range state {
 		b.Store(gl, b.Extract(slot, i))
@@ -532,6 +540,9 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	b.Ret(nil)
 
 	b = l.helper("rt.pclear", nil, "g", ir.I64)
+	_, swap = b.If(b.Not(b.Load(ir.Bool, paniced)), "clean")
+	b.Ret(nil)
+	b.SetBlock(swap)
 	b.Store(b.Index(saved, b.Fn.Params[0]), ir.ZeroConst(slotT))
 	b.Ret(nil)
 }

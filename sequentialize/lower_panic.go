@@ -50,7 +50,7 @@ func (l *lowerer) initRuntime() {
 		t    *ir.Type
 	}{{"rt.panicking", ir.Bool}, {"rt.panicval", l.tIface}, {"rt.panicmsg", ir.String},
 		{"rt.recoverval", l.tIface}, {"rt.recoverable", ir.Bool}, {"rt.recovered", ir.Bool},
-		{"rt.goexiting", ir.Bool}} {
+		{"rt.goexiting", ir.Bool}, {"rt.paniced", ir.Bool}} {
 		l.names[g.name] = true
 		gl := &ir.Global{Name: g.name, Elem: g.t}
 		l.rt[g.name] = gl
@@ -59,6 +59,7 @@ func (l *lowerer) initRuntime() {
 
 	// rt.setpanic(v, msg) starts a panic with value v.
 	b := l.helper("rt.setpanic", nil, "v", l.tIface, "msg", ir.String)
+	b.Store(l.rt["rt.paniced"], ir.BoolConst(true))
 	b.Store(l.rt["rt.panicking"], ir.BoolConst(true))
 	b.Store(l.rt["rt.goexiting"], ir.BoolConst(false)) // a panic replaces a Goexit in progress
 	b.Store(l.rt["rt.panicval"], b.Fn.Params[0])
@@ -101,6 +102,7 @@ func (l *lowerer) initRuntime() {
 	// rt.goexit() is runtime.Goexit: the frames unwind, running their
 	// deferred calls (recover() does not stop it), and the goroutine ends.
 	b = l.helper("rt.goexit", nil)
+	b.Store(l.rt["rt.paniced"], ir.BoolConst(true))
 	b.Store(l.rt["rt.panicking"], ir.BoolConst(true))
 	b.Store(l.rt["rt.goexiting"], ir.BoolConst(true))
 	b.Store(l.rt["rt.panicval"], ir.ZeroConst(l.tIface))

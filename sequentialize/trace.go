@@ -65,9 +65,10 @@ const Runnable = "rt.runnable"
 // waiting for their twins (rt.twin), the clock's drift (each reading's
 // nanosecond, in any order of the readings), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
-// rt.pstates holds each goroutine's, touched only for it).
+// rt.pstates holds each goroutine's, touched only for it; rt.paniced says
+// whether any has been other than zero).
 var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift",
-	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting"}
+	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting", "rt.paniced"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).
 const (
