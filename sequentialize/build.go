@@ -508,15 +508,18 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	saved := &ir.Global{Name: l.uniqName("rt.pstates"), Elem: ir.Array(slotT, cap)}
 	l.prog.Globals = append(l.prog.Globals, saved)
 
+	// onlyIf returns from b's helper unless cond holds.
+	onlyIf := func(b *builder, cond ir.Value) {
+		on, off := b.NewBlock("swap"), b.NewBlock("clean")
+		b.Br(cond, on, off)
+		b.SetBlock(off)
+		b.Ret(nil)
+		b.SetBlock(on)
+	}
 	paniced := l.rt["rt.paniced"]
 	b := l.helper("rt.swapout", nil, "g", ir.I64)
 	g := b.Fn.Params[0]
-	save := b.NewBlock("save")
-	out := b.NewBlock("out")
-	b.Br(b.And(b.Load(ir.Bool, paniced), b.Bin(ir.OpGe, g, ir.IntConst(ir.I64, 0))), save, out)
-	b.SetBlock(out)
-	b.Ret(nil)
-	b.SetBlock(save)
+	onlyIf(b, b.And(b.Load(ir.Bool, paniced), b.Bin(ir.OpGe, g, ir.IntConst(ir.I64, 0))))
 	var vals []ir.Value
 	for _, gl := range state {
 		vals = append(vals, b.Load(gl.Elem, gl))
@@ -525,9 +528,7 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	b.Ret(nil)
 
 	b = l.helper("rt.swapin", nil, "g", ir.I64)
-	_, swap := b.If(b.Not(b.Load(ir.Bool, paniced)), "clean")
-	b.Ret(nil)
-	b.SetBlock(swap)
+	onlyIf(b, b.Load(ir.Bool, paniced))
 	slot := b.Load(slotT, b.Index(saved, b.Fn.Params[0]))
 	for i, gl := range state {
 		b.Store(gl, b.Extract(slot, i))
@@ -540,9 +541,7 @@ func (c *concLowering) definePanicSwap(l *lowerer, cap int) {
 	b.Ret(nil)
 
 	b = l.helper("rt.pclear", nil, "g", ir.I64)
-	_, swap = b.If(b.Not(b.Load(ir.Bool, paniced)), "clean")
-	b.Ret(nil)
-	b.SetBlock(swap)
+	onlyIf(b, b.Load(ir.Bool, paniced))
 	b.Store(b.Index(saved, b.Fn.Params[0]), ir.ZeroConst(slotT))
 	b.Ret(nil)
 }

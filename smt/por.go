@@ -277,42 +277,42 @@ const hintPOR = "por"
 // symbolic counter, or one near zero under "add", leaves the accesses
 // plain.
 func (e *executor) porAdd(st *state, f *frame, in *ir.Instr) {
-	if t := st.tr; e.por != nil && t != nil && len(in.Args) == 2 {
-		// `observe "por", "spawn", %g` and `observe "por", "exit", %g`:
-		// happens-before and liveness for source sets (dpor.go).
-		c, _ := in.Args[0].(*ir.Const)
-		switch g := e.operand(st, f, in.Args[1]); {
-		case c == nil || g.x != nil:
-		case c.Str == "spawn":
-			t.spawned = append(t.spawned[:len(t.spawned):len(t.spawned)], intOf(g.n, in.Args[1].Type()))
-		case c.Str == "exit":
-			t.exited = true
-		}
-		e.next(st)
+	defer e.next(st)
+	t := st.tr
+	if e.por == nil || t == nil {
 		return
 	}
-	if t := st.tr; e.por != nil && t != nil {
-		rule, _ := in.Args[0].(*ir.Const)
-		if rule != nil && rule.Str == "void" && t.addObj != 0 {
-			for i := range t.fp {
-				if t.fp[i].upd == t.addUpd {
-					t.fp[i].upd = 0
-				}
-			}
+	hint, _ := in.Args[0].(*ir.Const)
+	if len(in.Args) == 2 {
+		// `observe "por", "spawn", %g` and `observe "por", "exit", %g`:
+		// happens-before and liveness for source sets (dpor.go).
+		switch g := e.operand(st, f, in.Args[1]); {
+		case hint == nil || g.x != nil:
+		case hint.Str == "spawn":
+			t.spawned = append(t.spawned[:len(t.spawned):len(t.spawned)], intOf(g.n, in.Args[1].Type()))
+		case hint.Str == "exit":
+			t.exited = true
 		}
-		t.addObj = 0
-		if len(in.Args) == 3 && rule != nil {
-			p := e.operand(st, f, in.Args[1])
-			if zero, ok := e.commutes(st, rule.Str, p, e.operand(st, f, in.Args[2])); ok {
-				e.por.updates = max(1, (e.por.updates+1)&^updZero)
-				t.addObj, t.addUpd = p.n, e.por.updates
-				if zero {
-					t.addUpd |= updZero
-				}
+		return
+	}
+	if hint != nil && hint.Str == "void" && t.addObj != 0 {
+		for i := range t.fp {
+			if t.fp[i].upd == t.addUpd {
+				t.fp[i].upd = 0
 			}
 		}
 	}
-	e.next(st)
+	t.addObj = 0
+	if len(in.Args) == 3 && hint != nil {
+		p := e.operand(st, f, in.Args[1])
+		if zero, ok := e.commutes(st, hint.Str, p, e.operand(st, f, in.Args[2])); ok {
+			e.por.updates = max(1, (e.por.updates+1)&^updZero)
+			t.addObj, t.addUpd = p.n, e.por.updates
+			if zero {
+				t.addUpd |= updZero
+			}
+		}
+	}
 }
 
 // updZero marks the accesses of a decrement to zero under "dec" (porAdd):
