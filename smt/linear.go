@@ -41,7 +41,10 @@ func (s *solver) linear(x *expr) bool {
 	case xUDiv, xURem, xSDiv, xSRem, xShl, xLShr, xAShr:
 		ok, nargs = ok && linConstOperand(x) != nil, 1
 	case xBAnd:
-		ok = ok && linMask(x) != nil
+		ok = ok && linBitsOf(x) != nil
+	case xBOr: // of any operands that translate, under a guard (bitwise)
+	case xBXor:
+		ok = ok && linBitsOf(x) != nil
 	default:
 		ok = false
 	}
@@ -82,18 +85,62 @@ func linConstOperand(x *expr) *big.Int {
 	return new(big.Int).Lsh(big.NewInt(1), uint(d.c.n))
 }
 
-// linMask returns 2^k if x is a & (2^k−1) (either side) for 0 < k < width.
-func linMask(x *expr) *big.Int {
+// maxLinRuns bounds the runs of ones a constant mask may have for the
+// translation to take it: each run is a quotient and a remainder.
+const maxLinRuns = 4
+
+// linRun is a run of ones of a mask: bits lo … lo+n−1.
+type linRun struct{ lo, n uint8 }
+
+// linRuns returns the runs of ones of m (of width w), nil if there are
+// more than maxLinRuns.
+func linRuns(m uint64, w uint8) []linRun {
+	var runs []linRun
+	for i := uint8(0); i < w; {
+		if m>>i&1 == 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < w && m>>j&1 == 1 {
+			j++
+		}
+		if len(runs) == maxLinRuns {
+			return nil
+		}
+		runs = append(runs, linRun{i, j - i})
+		i = j
+	}
+	return runs
+}
+
+// linBitsOf returns the constant operand of x, a bitwise operation, if
+// the translation takes it: the runs of the bits the operation takes from
+// the other operand (m for and and xor, ^m for or) are few.
+func linBitsOf(x *expr) *cval {
 	for _, m := range x.args[:2] {
 		if !m.isConst() {
 			continue
 		}
-		v := m.c.n & ones(x.sort.W)
-		if v != 0 && v&(v+1) == 0 && v != ones(x.sort.W) {
-			return new(big.Int).SetUint64(v + 1)
+		bits := m.c.n & ones(x.sort.W)
+		if x.op == xBOr {
+			bits = ^bits & ones(x.sort.W)
 		}
+		if bits != 0 && linRuns(bits, x.sort.W) != nil {
+			return &m.c
+		}
+		return nil
 	}
 	return nil
+}
+
+// linMasked returns the constant mask of x if x is an and with one the
+// translation takes.
+func linMasked(x *expr) *cval {
+	if x.op != xBAnd {
+		return nil
+	}
+	return linBitsOf(x)
 }
 
 // decideLinear decides n, whose parent is satisfiable, when its condition
@@ -147,30 +194,73 @@ func (s *solver) linearAlone(c *expr) (status, bool) {
 
 // checkConds decides the conjunction of conds, which translate, in
 // integers; with wantModel, with a model of it when it is satisfiable.
+//
+// An or translated under a guard (bitwise) makes the query an
+// over-approximation: unsat is exact, sat only when the model satisfies
+// the guards. Otherwise the query is asked again with the guards asserted,
+// where sat is exact; unsat there leaves the answer to the bit-vectors.
 func (s *solver) checkConds(conds []*expr, wantModel bool) (r status, m *model, ok bool) {
-	q := linQuery{s: s, terms: map[linKey]z3.Term{}, spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}, divs: map[linDiv][2]z3.Term{}}
-	var onSat func(*z3.Solver)
-	if wantModel {
-		onSat = func(z *z3.Solver) { m = q.model(z) }
-	}
-	r, ok = s.checkAside(&s.lia, func(z *z3.Solver) bool {
-		q.z = z
-		for _, c := range conds {
-			q.narrow(c, true)
-		}
-		for _, c := range conds {
-			t := q.term(c)
-			if !t.IsValid() {
-				return false
+	guarded := false
+	for {
+		q := linQuery{s: s, terms: map[linKey]z3.Term{}, spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}, divs: map[linDiv][2]z3.Term{}}
+		exact := true
+		onSat := func(z *z3.Solver) {
+			exact = q.guardsHold(z)
+			if exact && wantModel {
+				m = q.model(z)
 			}
-			z.Assert(t)
 		}
-		return s.z.Err() == nil
-	}, onSat)
-	if ok && r == sat && wantModel && m == nil {
-		return unknown, nil, false
+		r, ok = s.checkAside(&s.lia, func(z *z3.Solver) bool {
+			q.z = z
+			for _, c := range conds {
+				q.narrow(c, true)
+			}
+			for _, c := range conds {
+				t := q.term(c)
+				if !t.IsValid() {
+					return false
+				}
+				z.Assert(t)
+			}
+			if guarded {
+				for _, g := range q.guards {
+					z.Assert(g)
+				}
+			}
+			return s.z.Err() == nil
+		}, onSat)
+		switch {
+		case !ok:
+			return unknown, nil, false
+		case guarded && (r == unsat || !exact):
+			return unknown, nil, false
+		case r == sat && !exact:
+			guarded = true
+			continue
+		case r == sat && wantModel && m == nil:
+			return unknown, nil, false
+		}
+		return r, m, true
 	}
-	return r, m, ok
+}
+
+// guardsHold reports whether z's model satisfies every guard of q.
+func (q *linQuery) guardsHold(z *z3.Solver) bool {
+	if len(q.guards) == 0 {
+		return true
+	}
+	zm, err := z.Model()
+	if err != nil {
+		q.s.z.ClearErr()
+		return false
+	}
+	for _, g := range q.guards {
+		if t, ok := zm.Eval(g, true); !ok || !t.IsTrue() {
+			q.s.z.ClearErr()
+			return false
+		}
+	}
+	return true
 }
 
 // model reads the values of the query's variables (as bit-vectors: their
@@ -214,6 +304,9 @@ type linQuery struct {
 	vars  map[*expr]linSpan // what the query's conditions bound variables to
 	spans map[*expr]linSpan
 	divs  map[linDiv][2]z3.Term // a term's quotient and remainder, made once
+	// guards are the conditions under which an or is translated exactly
+	// (bitwise): a model must satisfy them.
+	guards []z3.Term
 }
 
 // linDiv is a division of a term (by Z3's id) by a constant.
@@ -375,12 +468,14 @@ func (q *linQuery) span(x *expr) linSpan {
 			d := linConstOperand(x)
 			sp = linSpan{new(big.Int).Quo(sp.lo, d), new(big.Int).Quo(sp.hi, d)}
 		}
-	case xURem, xBAnd:
-		d := linMask(x)
-		if x.op == xURem {
-			d = linConstOperand(x)
+	case xURem:
+		sp = linSpan{new(big.Int), new(big.Int).Sub(linConstOperand(x), big.NewInt(1))}
+	case xBAnd:
+		if m := linBitsOf(x); m != nil {
+			sp = linSpan{new(big.Int), new(big.Int).SetUint64(m.n & ones(w))}
 		}
-		sp = linSpan{new(big.Int), new(big.Int).Sub(d, big.NewInt(1))}
+	case xBOr, xBXor: // of the operands' unsigned values
+		sp = linSpan{new(big.Int), new(big.Int).Sub(pow2(w), big.NewInt(1))}
 	case xSRem:
 		d := linConstOperand(x)
 		sp = linSpan{new(big.Int).Sub(big.NewInt(1), d), new(big.Int).Sub(d, big.NewInt(1))}
@@ -496,15 +591,85 @@ func (q *linQuery) term(x *expr) z3.Term {
 		t = quo
 	case xShl:
 		t = a(0).IntMul(q.intVal(linConstOperand(x)))
-	case xBAnd: // a & (2^k−1) is a's unsigned value mod 2^k
+	case xBAnd, xBOr, xBXor:
+		t = q.bitwise(x)
+	}
+	q.terms[k] = t
+	return t
+}
+
+// bitwise translates x, a bitwise operation the translation takes. With a
+// constant m, v & m is the sum of v's bits in m's runs, each run a
+// quotient and a remainder by powers of two; v | m is v & ^m plus m; v ^ m
+// is v + m − 2·(v & m). An or of two unknowns a | b is b where a is zero,
+// a where b is, a + b where a is masked by m and b has no bit in m, and an
+// unknown in [0, 2^w) otherwise: the guard, kept in q.guards, says the
+// value is exact (see checkConds). Such ors are how Go packs fields into a
+// word (time.Time's wall: the seconds, and the nanoseconds' bits shifted
+// out, zero when they are in range).
+func (q *linQuery) bitwise(x *expr) z3.Term {
+	w := x.sort.W
+	if m := linBitsOf(x); m != nil {
 		v := x.args[0]
 		if v.isConst() {
 			v = x.args[1]
 		}
-		_, t = q.divide(q.repr(v, false), linMask(x), false)
+		vu := q.repr(v, false)
+		mv := new(big.Int).SetUint64(m.n & ones(w))
+		switch x.op {
+		case xBAnd:
+			return q.maskOf(vu, m.n, w)
+		case xBOr:
+			return q.maskOf(vu, ^m.n&ones(w), w).IntAdd(q.intVal(mv))
+		}
+		return vu.IntAdd(q.intVal(mv)).IntSub(q.maskOf(vu, m.n, w).IntMul(q.s.z.IntVal(2)))
 	}
-	q.terms[k] = t
+	a, b := x.args[0], x.args[1]
+	if linMasked(a) == nil {
+		a, b = b, a
+	}
+	ma := linMasked(a)
+	if mb := linMasked(b); ma != nil && mb != nil && mb.n&ma.n&ones(w) == 0 {
+		return q.term(a).IntAdd(q.term(b)) // disjoint bits
+	}
+	z := q.s.z
+	au, bu := q.repr(a, false), q.repr(b, false)
+	zero := z.IntVal(0)
+	t := z.FreshConst("or", z.IntSort())
+	q.z.Assert(zero.IntLE(t))
+	q.z.Assert(t.IntLT(q.intVal(pow2(w))))
+	aZero, bZero := au.Eq(zero), bu.Eq(zero)
+	t = bZero.Ite(au, aZero.Ite(bu, t))
+	exact := z.Or(aZero, bZero)
+	if ma != nil {
+		disjoint := q.maskOf(bu, ma.n&ones(w), w).Eq(zero)
+		t = disjoint.Ite(au.IntAdd(bu), t)
+		exact = z.Or(exact, disjoint)
+	}
+	q.guards = append(q.guards, exact)
 	return t
+}
+
+// maskOf is vu & m, vu an unsigned value of width w, m of few runs.
+func (q *linQuery) maskOf(vu z3.Term, m uint64, w uint8) z3.Term {
+	var sum z3.Term
+	for _, r := range linRuns(m, w) {
+		piece := vu
+		if r.lo > 0 {
+			piece, _ = q.divide(piece, pow2(r.lo), false)
+		}
+		if r.lo+r.n < w {
+			_, piece = q.divide(piece, pow2(r.n), false)
+		}
+		if r.lo > 0 {
+			piece = piece.IntMul(q.intVal(pow2(r.lo)))
+		}
+		if sum.IsValid() {
+			piece = sum.IntAdd(piece)
+		}
+		sum = piece
+	}
+	return sum
 }
 
 // repr is x's signed or unsigned value: term(x) − k·2^w in the range.
@@ -527,12 +692,31 @@ func (q *linQuery) repr(x *expr, signed bool) z3.Term {
 		return t
 	}
 	z := q.s.z
-	k := z.FreshConst("k", z.IntSort())
-	t := q.term(x).IntSub(k.IntMul(q.intVal(pow2(x.sort.W))))
 	lo, hi := new(big.Int), new(big.Int).Sub(pow2(x.sort.W), big.NewInt(1))
 	if signed {
 		lo, hi = signedRange(x.sort.W)
 	}
+	// Where term(x) is bounded, so is k: a value that wraps once (time's
+	// seconds since year 1 times 10^9) has k one of two integers, and Z3
+	// no longer searches for it among all of them.
+	var k z3.Term
+	if sp := q.span(x); sp.lo != nil {
+		m := pow2(x.sort.W)
+		klo := new(big.Int).Sub(sp.lo, hi)
+		klo.Add(klo, new(big.Int).Sub(m, big.NewInt(1))).Div(klo, m) // ⌈(lo−H)/2^w⌉
+		khi := new(big.Int).Sub(sp.hi, lo)
+		khi.Div(khi, m) // ⌊(hi−L)/2^w⌋
+		if klo.Cmp(khi) == 0 {
+			k = q.intVal(klo)
+		} else {
+			k = z.FreshConst("k", z.IntSort())
+			q.z.Assert(q.intVal(klo).IntLE(k))
+			q.z.Assert(k.IntLE(q.intVal(khi)))
+		}
+	} else {
+		k = z.FreshConst("k", z.IntSort())
+	}
+	t := q.term(x).IntSub(k.IntMul(q.intVal(pow2(x.sort.W))))
 	q.z.Assert(q.intVal(lo).IntLE(t))
 	q.z.Assert(t.IntLE(q.intVal(hi)))
 	q.terms[key] = t

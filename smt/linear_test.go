@@ -10,8 +10,9 @@ import (
 // of the variables, at widths small enough to try them all: random
 // conditions over a 6-bit a and a 4-bit b, made of the operations the
 // translation takes (sums that wrap, negation, complements, products,
-// divisions, remainders, shifts and masks by constants, extensions and
-// truncations, signed and unsigned comparisons), must be decided sat
+// divisions, remainders, shifts, masks, ors and xors by constants, ors
+// of unknowns, extensions and truncations, signed and unsigned
+// comparisons), must be decided sat
 // exactly when some a, b satisfies them in Go, and the model given must
 // satisfy them.
 func TestLinearAgreesWithBruteForce(t *testing.T) {
@@ -45,7 +46,7 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 		}
 		k := x.bvConst(w, consts[1+rng.Intn(len(consts)-1)])
 		l := term(depth - 1)
-		switch rng.Intn(12) {
+		switch rng.Intn(15) {
 		case 0:
 			return x.mk(xAdd, s6, l, term(depth-1))
 		case 1:
@@ -69,8 +70,30 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 			return x.mk([]xop{xSExt, xZExt}[rng.Intn(2)], s6, n)
 		case 9:
 			return x.mk(xIte, s6, cond(l, term(depth-1)), l, term(depth-1))
+		case 10: // a mask, an or, an xor with any constant
+			return x.mk([]xop{xBAnd, xBOr, xBXor}[rng.Intn(3)], s6, l, x.bvConst(w, uint64(rng.Intn(1<<w))))
+		case 11: // fields packed into a word: a masked term or'ed with an unknown
+			r := term(depth - 1)
+			if rng.Intn(2) == 0 {
+				r = x.mk(xLShr, s6, r, x.bvConst(w, uint64(rng.Intn(w))))
+			}
+			return x.mk(xBOr, s6, x.mk(xBAnd, s6, l, x.bvConst(w, uint64(rng.Intn(1<<w)))), r)
 		}
 		return l
+	}
+	// hasOr reports whether c has an or of two unknowns, which the
+	// translation may leave to the bit-vectors (its guard)
+	var hasOr func(c *expr) bool
+	hasOr = func(c *expr) bool {
+		if c.op == xBOr && !c.args[0].isConst() && !c.args[1].isConst() {
+			return true
+		}
+		for _, a := range c.args[:c.narg] {
+			if hasOr(a) {
+				return true
+			}
+		}
+		return false
 	}
 	var condition func(depth int) *expr
 	condition = func(depth int) *expr {
@@ -86,8 +109,8 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 		}
 		return cond(term(2), term(2))
 	}
-	decided, satCount := 0, 0
-	for i := 0; i < 800; i++ {
+	decided, satCount, ors, orsDecided := 0, 0, 0, 0
+	for i := 0; i < 1200; i++ {
 		c := condition(2)
 		if c.isConst() {
 			continue
@@ -113,8 +136,18 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 			}
 		}
 		r, ok := sol.decideLinear(sol.extend(sol.root, c))
+		or := hasOr(c)
+		if or {
+			ors++
+		}
+		if !ok && or {
+			continue
+		}
 		if !ok {
 			t.Fatalf("%s: no answer", c)
+		}
+		if or {
+			orsDecided++
 		}
 		if (r == sat) != want {
 			t.Errorf("%s: %v, but some a, b satisfies it: %v", c, r, want)
@@ -134,9 +167,13 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 			satCount++
 		}
 	}
-	if decided < 600 || satCount < 100 || decided-satCount < 60 {
+	if decided < 800 || satCount < 100 || decided-satCount < 60 {
 		t.Fatalf("only %d conditions decided, %d satisfiable", decided, satCount)
 	}
+	if ors < 100 || orsDecided*10 < ors*8 {
+		t.Fatalf("of %d conditions with an or of unknowns, only %d decided", ors, orsDecided)
+	}
+	t.Logf("%d decided (%d sat), %d of %d with an or of unknowns", decided, satCount, orsDecided, ors)
 }
 
 // TestSignBitsDecomposed: a comparison of a bitwise term with zero
