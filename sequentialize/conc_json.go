@@ -28,7 +28,7 @@ import (
 // UnmarshalText method (json would call it, and kiss would not see what
 // it does; encoding reads a time.Time's fields instead), an interface
 // inside (its dynamic types are not known here), or a type the model does
-// not fill (unmarshalling into slices, maps, pointers), the call is one
+// not fill (unmarshalling into maps and interfaces), the call is one
 // kiss does not know: the path stops there.
 func (c *concLowering) jsonModels(m map[string]externFunc) {
 	m["(*encoding/json.encodeState).marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -211,22 +211,39 @@ func jsonWalks(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // jsonFills reports whether the decoding model writes every value json may
-// decode into a t: booleans, numbers, strings, and structs and arrays of
-// them, without a method json calls.
-func jsonFills(t types.Type) bool {
+// decode into a t: booleans, numbers, strings, time.Time, and structs,
+// arrays, slices and pointers of them, without a method json calls; seen
+// are the types being looked at (a recursive type fills to the depth
+// jsonFill goes).
+func jsonFills(t types.Type, seen map[types.Type]bool) bool {
+	if isTime(t) || seen[t] {
+		return true
+	}
 	if jsonCalls(t) {
 		return false
 	}
+	seen[t] = true
+	defer delete(seen, t)
+	fills := func(t types.Type) bool { return jsonFills(t, seen) }
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return jsonScalar(u)
 	case *types.Struct:
-		return jsonFields(u, jsonFills)
+		return jsonFields(u, fills)
 	case *types.Array:
-		return u.Len() <= 16 && jsonFills(u.Elem())
+		return u.Len() <= 16 && fills(u.Elem())
+	case *types.Slice:
+		return fills(u.Elem())
+	case *types.Pointer:
+		return fills(u.Elem())
 	}
 	return false
 }
+
+// maxJSONElems bounds the length of a JSON array the decoding model puts
+// in a slice: each length is a path of its own where the program loops
+// over the slice.
+const maxJSONElems = 2
 
 // genJSONEncode: json.encode(v) bool: whether the model walks v's dynamic
 // type; it reads v's value as encoding does if so.
@@ -303,7 +320,7 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 				b.Ret(ir.IntConst(ir.I64, 1))
 				return
 			}
-			if !jsonFills(pt.Elem()) {
+			if !jsonFills(pt.Elem(), map[types.Type]bool{}) {
 				b.Ret(ir.IntConst(ir.I64, 2))
 				return
 			}
@@ -311,7 +328,7 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 			_, nonnil := b.If(b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr)), "nil")
 			b.Ret(ir.IntConst(ir.I64, 1))
 			b.SetBlock(nonnil)
-			c.jsonFill(l, b, p, pt.Elem())
+			c.jsonFill(l, b, p, pt.Elem(), map[types.Type]bool{})
 			b.Ret(ir.IntConst(ir.I64, 0))
 		})
 		_, known := b.If(b.Bin(ir.OpEq, b.Extract(v, 0), ir.IntConst(ir.I64, 0)), "nil")
@@ -322,8 +339,47 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 }
 
 // jsonFill writes an unknown value to every part of the value of Go type
-// t at p that decoding may set (t passes jsonFills).
-func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type) {
+// t at p that decoding may set (t passes jsonFills), as json's decoder
+// does:
+//
+//   - a time.Time is what Time.UnmarshalJSON parses: nanoseconds below
+//     10^9 and no monotonic reading in wall, unknown seconds in ext, and
+//     the location nil (UTC; kiss does not make the fixed zone of an
+//     offset, which only formatting reads);
+//   - a slice is nil (null) or has an unknown length up to maxJSONElems;
+//     decoding writes its elements into the slice's own array when it
+//     has room for them, as reflect's SetLen does, else into a new one;
+//   - a pointer is nil (null), or points to the value decoded into: the
+//     one it pointed to, or a new one where it was nil.
+//
+// seen are the types being filled: a recursive type's deeper pointers
+// and slices are null.
+func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type, seen map[types.Type]bool) {
+	if isTime(t) {
+		c.write(b, p, "")
+		st := t.Underlying().(*types.Struct)
+		for i := range st.NumFields() {
+			f := b.Field(p, i)
+			ft := l.Type(st.Field(i).Type())
+			switch st.Field(i).Name() {
+			case "wall":
+				nsec := l.unknownNondetLabel(b, ir.U64, jsonLabel)
+				b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpLt, nsec, ir.IntConst(ir.U64, 1e9))}})
+				b.Store(f, nsec)
+			case "ext":
+				b.Store(f, l.unknownNondetLabel(b, ft, jsonLabel))
+			default:
+				b.Store(f, ir.ZeroConst(ft))
+			}
+		}
+		return
+	}
+	if seen[t] {
+		b.Store(p, ir.ZeroConst(l.Type(t))) // null, deeper than kiss fills
+		return
+	}
+	seen[t] = true
+	defer delete(seen, t)
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		c.write(b, p, "")
@@ -331,12 +387,54 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 	case *types.Struct:
 		for i := range u.NumFields() {
 			if jsonField(u, i) {
-				c.jsonFill(l, b, b.Field(p, i), u.Field(i).Type())
+				c.jsonFill(l, b, b.Field(p, i), u.Field(i).Type(), seen)
 			}
 		}
 	case *types.Array:
 		for i := range u.Len() {
-			c.jsonFill(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem())
+			c.jsonFill(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem(), seen)
 		}
+	case *types.Slice:
+		c.write(b, p, "")
+		done := b.NewBlock("filled")
+		_, array := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "null")
+		b.Store(p, ir.ZeroConst(l.Slice()))
+		b.Jmp(done)
+		b.SetBlock(array)
+		n := l.unknownNondetLabel(b, ir.I64, jsonLabel)
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, maxJSONElems)))}})
+		old := b.Load(l.Slice(), p)
+		s := b.Temp(l.Slice())
+		_, fresh := b.If(b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1)), b.Bin(ir.OpLe, n, b.Extract(old, 3))), "room")
+		b.move(s, b.Make(l.Slice(), b.Extract(old, 0), b.Extract(old, 1), n, b.Extract(old, 3)))
+		fill := b.NewBlock("elems")
+		b.Jmp(fill)
+		b.SetBlock(fresh)
+		b.move(s, b.Make(l.Slice(), b.Alloc(ir.Array(l.Type(u.Elem()), maxJSONElems), nil), ir.IntConst(ir.I64, 0), n, n))
+		b.Jmp(fill)
+		b.SetBlock(fill)
+		b.forLoop("el", n, func(i ir.Value) {
+			c.jsonFill(l, b, b.elemPtr(s, i), u.Elem(), seen)
+		})
+		b.Store(p, s)
+		b.Jmp(done)
+		b.SetBlock(done)
+	case *types.Pointer:
+		c.write(b, p, "")
+		done := b.NewBlock("filled")
+		_, value := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "null")
+		b.Store(p, ir.ZeroConst(ir.Ptr))
+		b.Jmp(done)
+		b.SetBlock(value)
+		q := b.Temp(ir.Ptr)
+		b.move(q, b.Load(ir.Ptr, p))
+		_, nonnil := b.If(b.Bin(ir.OpEq, q, ir.ZeroConst(ir.Ptr)), "new")
+		b.move(q, b.Alloc(l.Type(u.Elem()), nil))
+		b.Store(p, q)
+		b.Jmp(nonnil)
+		b.SetBlock(nonnil)
+		c.jsonFill(l, b, q, u.Elem(), seen)
+		b.Jmp(done)
+		b.SetBlock(done)
 	}
 }

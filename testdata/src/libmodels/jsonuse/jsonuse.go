@@ -86,3 +86,35 @@ func (g *Guarded) Add() {
 	g.n++
 	g.mu.Unlock()
 }
+
+// Config is reloaded from JSON: a slice, a pointer and a time.Time, which
+// the decoding model fills (a list of unknown length, nil or a value, an
+// unknown time).
+type Config struct {
+	mu      sync.Mutex
+	Peers   []string  `json:"peers"`
+	Limit   *int      `json:"limit"`
+	Updated time.Time `json:"updated"`
+}
+
+// Reload decodes body into c under the lock.
+func (c *Config) Reload(body []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return json.Unmarshal(body, c) // want `data race on c\.Peers: read at jsonuse.go:109:11 by goroutine 0 and write at encoding/json/decode.go:\d+:\d+ by goroutine 1 \(0 preemptions\)`
+}
+
+// FirstPeer reads the peers without the lock: a Reload beside it races.
+func (c *Config) FirstPeer() string {
+	if len(c.Peers) > 0 {
+		return c.Peers[0]
+	}
+	return ""
+}
+
+// FirstPeerLocked reads them under the lock.
+func (c *Config) FirstPeerLocked() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.FirstPeer()
+}

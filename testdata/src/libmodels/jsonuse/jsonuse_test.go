@@ -74,3 +74,39 @@ func TestGuarded(t *testing.T) {
 	}
 	<-done
 }
+
+var config = []byte(`{"peers":["a","b"],"limit":3,"updated":"2026-01-02T03:04:05Z"}`)
+
+// reloaded is a Config decoded once: the path goes on past the decoding.
+func reloaded(t *testing.T) *Config {
+	c := &Config{Peers: make([]string, 0, 4)}
+	if err := c.Reload(config); err != nil {
+		t.Skip(err)
+	}
+	if c.Limit != nil && *c.Limit < 0 || c.Updated.IsZero() {
+		t.Skip("a bad config")
+	}
+	return c
+}
+
+func TestReloadRace(t *testing.T) {
+	c := reloaded(t)
+	done := make(chan bool)
+	go func() {
+		c.Reload(config)
+		done <- true
+	}()
+	_ = c.FirstPeer()
+	<-done
+}
+
+func TestReloadLocked(t *testing.T) {
+	c := reloaded(t)
+	done := make(chan bool)
+	go func() {
+		c.Reload(config)
+		done <- true
+	}()
+	_ = c.FirstPeerLocked()
+	<-done
+}
