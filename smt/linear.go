@@ -38,8 +38,12 @@ func (s *solver) linear(x *expr) bool {
 		ok = ok && (x.args[0].sort.K == sortBool || x.args[0].sort.K == sortBV)
 	case xMul:
 		ok = ok && (x.args[0].isConst() || x.args[1].isConst())
-	case xUDiv, xURem, xSDiv, xSRem, xShl, xLShr, xAShr:
+	case xUDiv, xURem, xSDiv, xSRem, xAShr:
 		ok, nargs = ok && linConstOperand(x) != nil, 1
+	case xShl, xLShr:
+		if linConstOperand(x) != nil {
+			nargs = 1
+		}
 	case xBAnd:
 		ok = ok && linBitsOf(x) != nil
 	case xBOr: // of any operands that translate, under a guard (bitwise)
@@ -83,6 +87,51 @@ func linConstOperand(x *expr) *big.Int {
 		return nil
 	}
 	return new(big.Int).Lsh(big.NewInt(1), uint(d.c.n))
+}
+
+// linShiftRange returns the values of x's unknown shift amount that
+// matter: lo … hi, where hi = width stands for every amount from the
+// width on (all shift every bit out). Its operations may bound the amount
+// (cron's 1 << (day % 7)); at most it is 0 … width.
+func linShiftRange(x *expr) (lo, hi uint64) {
+	w := uint64(x.sort.W)
+	q := linQuery{spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}}
+	sp := q.span(x.args[1])
+	if !q.fits(sp, x.args[1].sort.W, false) {
+		return 0, w
+	}
+	lo, hi = sp.lo.Uint64(), w
+	if sp.hi.IsUint64() && sp.hi.Uint64() < w {
+		hi = sp.hi.Uint64()
+	}
+	return min(lo, w), hi
+}
+
+// shift translates x, a shift by an unknown amount s: the term of the
+// value s has, one of at most width+1.
+func (q *linQuery) shift(x *expr) z3.Term {
+	lo, hi := linShiftRange(x)
+	z := q.s.z
+	s := q.repr(x.args[1], false)
+	var t z3.Term
+	for i := hi; ; i-- {
+		var v z3.Term
+		switch {
+		case i >= uint64(x.sort.W):
+			v = z.IntVal(0)
+		case x.op == xShl:
+			v = q.term(x.args[0]).IntMul(q.intVal(pow2(uint8(i))))
+		default:
+			v, _ = q.divide(q.repr(x.args[0], false), pow2(uint8(i)), false)
+		}
+		if t.IsValid() {
+			v = s.Eq(q.intVal(new(big.Int).SetUint64(i))).Ite(v, t)
+		}
+		t = v
+		if i == lo {
+			return t
+		}
+	}
 }
 
 // maxLinRuns bounds the runs of ones a constant mask may have for the
@@ -424,21 +473,48 @@ func (q *linQuery) span(x *expr) linSpan {
 				sp.hi.Sub(sp.hi, big.NewInt(1))
 			}
 		}
-	case xMul, xShl:
-		a, k := x.args[0], x.args[1]
-		var c *big.Int
-		if x.op == xShl {
-			c = linConstOperand(x)
-		} else {
-			if a.isConst() {
-				a, k = k, a
+	case xShl, xLShr:
+		if d := linConstOperand(x); d != nil && x.op == xShl {
+			sp = q.spanTimes(x.args[0], d)
+			break
+		}
+		a := q.span(x.args[0])
+		if x.op == xLShr {
+			a = linSpan{new(big.Int), new(big.Int).Sub(pow2(w), big.NewInt(1))}
+			if as := q.span(x.args[0]); as.lo != nil && q.fits(as, w, false) {
+				a = as
 			}
-			c = big.NewInt(sext(k.c.n, k.sort.W))
+			if d := linConstOperand(x); d != nil {
+				sp = linSpan{new(big.Int).Quo(a.lo, d), new(big.Int).Quo(a.hi, d)}
+				break
+			}
 		}
-		if as := q.span(a); as.lo != nil {
-			l, h := new(big.Int).Mul(as.lo, c), new(big.Int).Mul(as.hi, c)
-			sp = linSpan{minBig(l, h), maxBig(l, h)}
+		lo, hi := linShiftRange(x)
+		if a.lo == nil {
+			break
 		}
+		for i := lo; i <= hi; i++ {
+			l, h := new(big.Int), new(big.Int)
+			switch {
+			case i >= uint64(w):
+			case x.op == xShl:
+				l.Mul(a.lo, pow2(uint8(i)))
+				h.Mul(a.hi, pow2(uint8(i)))
+			default:
+				l.Div(a.lo, pow2(uint8(i)))
+				h.Div(a.hi, pow2(uint8(i)))
+			}
+			if sp.lo == nil {
+				sp = linSpan{l, h}
+			}
+			sp = linSpan{minBig(sp.lo, l), maxBig(sp.hi, h)}
+		}
+	case xMul:
+		a, k := x.args[0], x.args[1]
+		if a.isConst() {
+			a, k = k, a
+		}
+		sp = q.spanTimes(a, big.NewInt(sext(k.c.n, k.sort.W)))
 	case xTrunc:
 		sp = arg(0)
 	case xIte:
@@ -458,7 +534,7 @@ func (q *linQuery) span(x *expr) linSpan {
 				sp.hi.Add(sp.hi, big.NewInt(1)) // truncated, a step nearer zero at most
 			}
 		}
-	case xZExt, xUDiv, xLShr: // of a's unsigned value
+	case xZExt, xUDiv: // of a's unsigned value
 		a := x.args[0]
 		sp = linSpan{new(big.Int), new(big.Int).Sub(pow2(a.sort.W), big.NewInt(1))}
 		if as := q.span(a); as.lo != nil && q.fits(as, a.sort.W, false) {
@@ -476,12 +552,25 @@ func (q *linQuery) span(x *expr) linSpan {
 		}
 	case xBOr, xBXor: // of the operands' unsigned values
 		sp = linSpan{new(big.Int), new(big.Int).Sub(pow2(w), big.NewInt(1))}
+		if a, b := arg(0), arg(1); q.fits(a, w, false) && q.fits(b, w, false) {
+			sp.hi = minBig(sp.hi, new(big.Int).Add(a.hi, b.hi)) // a | b, a ^ b ≤ a + b
+		}
 	case xSRem:
 		d := linConstOperand(x)
 		sp = linSpan{new(big.Int).Sub(big.NewInt(1), d), new(big.Int).Sub(d, big.NewInt(1))}
 	}
 	q.spans[x] = sp
 	return sp
+}
+
+// spanTimes bounds term(a)·c.
+func (q *linQuery) spanTimes(a *expr, c *big.Int) linSpan {
+	as := q.span(a)
+	if as.lo == nil {
+		return linSpan{}
+	}
+	l, h := new(big.Int).Mul(as.lo, c), new(big.Int).Mul(as.hi, c)
+	return linSpan{minBig(l, h), maxBig(l, h)}
 }
 
 // fits reports whether sp lies in the signed or unsigned range of width w.
@@ -517,6 +606,11 @@ func (q *linQuery) term(x *expr) z3.Term {
 	z := q.s.z
 	var t z3.Term
 	a := func(i int) z3.Term { return q.term(x.args[i]) }
+	if (x.op == xShl || x.op == xLShr) && linConstOperand(x) == nil {
+		t = q.shift(x)
+		q.terms[k] = t
+		return t
+	}
 	switch x.op {
 	case xConst:
 		if x.sort.K == sortBool {
@@ -637,7 +731,7 @@ func (q *linQuery) bitwise(x *expr) z3.Term {
 	zero := z.IntVal(0)
 	t := z.FreshConst("or", z.IntSort())
 	q.z.Assert(zero.IntLE(t))
-	q.z.Assert(t.IntLT(q.intVal(pow2(w))))
+	q.z.Assert(t.IntLE(q.intVal(q.span(x).hi))) // (as the value, so an over-approximation)
 	aZero, bZero := au.Eq(zero), bu.Eq(zero)
 	t = bZero.Ite(au, aZero.Ite(bu, t))
 	exact := z.Or(aZero, bZero)

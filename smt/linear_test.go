@@ -11,7 +11,8 @@ import (
 // conditions over a 6-bit a and a 4-bit b, made of the operations the
 // translation takes (sums that wrap, negation, complements, products,
 // divisions, remainders, shifts, masks, ors and xors by constants, ors
-// of unknowns, extensions and truncations, signed and unsigned
+// of unknowns, shifts by unknowns, extensions and
+// truncations, signed and unsigned
 // comparisons), must be decided sat
 // exactly when some a, b satisfies them in Go, and the model given must
 // satisfy them.
@@ -46,7 +47,7 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 		}
 		k := x.bvConst(w, consts[1+rng.Intn(len(consts)-1)])
 		l := term(depth - 1)
-		switch rng.Intn(15) {
+		switch rng.Intn(16) {
 		case 0:
 			return x.mk(xAdd, s6, l, term(depth-1))
 		case 1:
@@ -72,6 +73,15 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 			return x.mk(xIte, s6, cond(l, term(depth-1)), l, term(depth-1))
 		case 10: // a mask, an or, an xor with any constant
 			return x.mk([]xop{xBAnd, xBOr, xBXor}[rng.Intn(3)], s6, l, x.bvConst(w, uint64(rng.Intn(1<<w))))
+		case 12: // a shift by an unknown amount (1 << (day % 7))
+			amount := x.mk([]xop{xURem, xBAnd}[rng.Intn(2)], s6, term(depth-1), x.bvConst(w, []uint64{3, 5, 7, 15}[rng.Intn(4)]))
+			switch rng.Intn(3) {
+			case 0:
+				amount = x.mk(xAdd, s6, amount, x.bvConst(w, 2))
+			case 1:
+				amount = term(depth - 1) // any amount: 64 and more shift every bit out
+			}
+			return x.mk([]xop{xShl, xLShr}[rng.Intn(2)], s6, l, amount)
 		case 11: // fields packed into a word: a masked term or'ed with an unknown
 			r := term(depth - 1)
 			if rng.Intn(2) == 0 {
@@ -115,6 +125,7 @@ func TestLinearAgreesWithBruteForce(t *testing.T) {
 		if c.isConst() {
 			continue
 		}
+		checkSpans(t, c, a, b)
 		if !sol.linear(c) {
 			t.Errorf("%s: not translated", c)
 			continue
@@ -256,4 +267,48 @@ func TestSignBitsDecomposed(t *testing.T) {
 func evalN(t *expr, env func(*expr) cval) uint64 {
 	v, _ := eval(t, env, map[*expr]cval{})
 	return v.n
+}
+
+// checkSpans checks the bounds the translation puts on c's terms (span,
+// which decides where a term needs no wrap count and the values a shift's
+// amount takes) against every value of the variables a (6 bits) and b.
+func checkSpans(t *testing.T, c, a, b *expr) {
+	t.Helper()
+	q := linQuery{spans: map[*expr]linSpan{}, vars: map[*expr]linSpan{}}
+	var terms []*expr
+	var walk func(x *expr)
+	walk = func(x *expr) {
+		if x.sort.K == sortBV && !x.isConst() {
+			terms = append(terms, x)
+		}
+		for _, y := range x.args[:x.narg] {
+			walk(y)
+		}
+	}
+	walk(c)
+	for _, x := range terms {
+		sp := q.span(x)
+		unsigned := q.fits(sp, x.sort.W, false)
+		if !unsigned && !q.fits(sp, x.sort.W, true) {
+			continue // (a term with a wrap count: its value is not bounded)
+		}
+		for av := uint64(0); av < 1<<a.sort.W; av++ {
+			for bv := uint64(0); bv < 1<<b.sort.W; bv++ {
+				env := func(v *expr) cval {
+					if v == a {
+						return cval{n: av}
+					}
+					return cval{n: bv}
+				}
+				got, _ := eval(x, env, map[*expr]cval{})
+				v := int64(got.n)
+				if !unsigned {
+					v = sext(got.n, x.sort.W)
+				}
+				if v < sp.lo.Int64() || v > sp.hi.Int64() {
+					t.Fatalf("%s = %d at a=%d b=%d, out of its span [%v, %v]", x, v, av, bv, sp.lo, sp.hi)
+				}
+			}
+		}
+	}
 }
