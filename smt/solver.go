@@ -321,6 +321,14 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 			n.status = r
 			return r
 		}
+		if s.sample(n) {
+			n.status = sat
+			return sat
+		}
+		if s.floatBox(n) {
+			n.status = unsat
+			return unsat
+		}
 	} else if r, m, ok := s.linearModel(n); ok {
 		n.status, n.model = r, m
 		return r

@@ -1,0 +1,111 @@
+package smt
+
+import (
+	"math"
+	"math/rand"
+)
+
+// Sampling. Z3 bit-blasts float arithmetic: a jittered backoff's
+// min + r·(max−min+1), r a rand.Float64, converted to a Duration and
+// compared, took it hundreds of milliseconds and hundreds of megabytes a
+// query, with one variable. A branch on such a value mostly goes both
+// ways, and a value picked from the variable's range satisfies the side
+// that holds for most of it: sampling finds such a model in Go, exactly
+// (eval), and only what no sample satisfies goes to Z3.
+
+// maxSampleVars bounds the variables of a slice sampling tries.
+const maxSampleVars = 2
+
+// sampleTries is the number of assignments sampling tries.
+const sampleTries = 24
+
+// sample reports whether some assignment it tries satisfies n's slice of
+// the path, when that slice has few variables, one of them a float.
+func (s *solver) sample(n *pcNode) bool {
+	slice, ok := s.pathSlice(n, func(*expr) bool { return true })
+	if !ok {
+		return false
+	}
+	var vars []*expr
+	seen := map[*expr]bool{}
+	float := false
+	var walk func(x *expr) bool
+	walk = func(x *expr) bool {
+		if !x.hasV || seen[x] {
+			return true
+		}
+		seen[x] = true
+		if x.op == xVar {
+			if x.sort.K != sortFP && x.sort.K != sortBV && x.sort.K != sortBool {
+				return false
+			}
+			float = float || x.sort.K == sortFP
+			vars = append(vars, x)
+			return len(vars) <= maxSampleVars
+		}
+		for i := 0; i < int(x.narg); i++ {
+			if !walk(x.args[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, m := range slice {
+		if !walk(m.cond) {
+			return false
+		}
+	}
+	if !float {
+		return false
+	}
+	rng := rand.New(rand.NewSource(int64(n.depth))) // the same samples on every run
+	vals := map[*expr]cval{}
+	env := func(v *expr) cval { return vals[v] }
+	for try := range sampleTries {
+		for _, v := range vars {
+			vals[v] = sampleValue(rng, v.sort, try)
+		}
+		holds := true
+		memo := map[*expr]cval{}
+		for _, m := range slice {
+			if c, exact := eval(m.cond, env, memo); !exact || c.n == 0 {
+				holds = false
+				break
+			}
+		}
+		if holds {
+			return true
+		}
+	}
+	return false
+}
+
+// sampleValue is the try-th value sampling gives a variable of sort so:
+// for a float, the ends of [0, 1) (rand.Float64's range) and then values
+// in it and beyond; for an integer, small values and then any.
+func sampleValue(rng *rand.Rand, so sort, try int) cval {
+	switch so.K {
+	case sortFP:
+		var f float64
+		switch {
+		case try == 0:
+			f = 0
+		case try == 1:
+			f = math.Nextafter(1, 0)
+		case try%4 == 3:
+			f = rng.NormFloat64() * math.Pow(10, float64(rng.Intn(12)))
+		default:
+			f = rng.Float64()
+		}
+		return cval{n: fbits(roundF(f, so.W))}
+	case sortBool:
+		return cval{n: uint64(try & 1)}
+	}
+	if try < 4 {
+		return cval{n: trunc(uint64(try), so.W)}
+	}
+	if try%2 == 0 {
+		return cval{n: trunc(uint64(rng.Intn(1024)), so.W)}
+	}
+	return cval{n: trunc(rng.Uint64(), so.W)}
+}
