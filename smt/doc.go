@@ -27,11 +27,16 @@
 // as integers, and a condition whose slice of the path (the conditions
 // sharing its variables) uses strings only through their lengths and ""
 // is decided without the string theory (lengths.go). A slice whose
-// conditions are linear on bit-vectors (sums, products, divisions, shifts
-// and masks by constants, extensions, comparisons: the fake clock's
-// deadlines, a duration's digits) is decided, and a path's model read, in
-// integer arithmetic, by an exact translation (linear.go): Z3 bit-blasts
-// 64-bit adders and dividers at tens of milliseconds a query.
+// conditions are linear on bit-vectors (sums, products, divisions, shifts,
+// masks, ors and xors by constants, shifts by unknown amounts, ors of
+// unknowns under a guard, extensions, comparisons: the fake clock's
+// deadlines, a duration's digits, the calendar of time.Now's wall clock) is
+// decided, and a path's model read, in integer arithmetic, by an exact
+// translation (linear.go): Z3 bit-blasts 64-bit adders and dividers at tens
+// of milliseconds and up to a gigabyte a query. A slice of one or two
+// variables, one a float (a rand.Float64's jitter), is decided in Go where
+// it can be: a sampled value that satisfies it (sample.go), or a condition
+// false over the box its interval bounds give (floatbox.go).
 //
 // # Memory
 //
