@@ -1,7 +1,6 @@
 package smt
 
 import (
-	"context"
 	"math"
 	"math/rand"
 	"testing"
@@ -14,12 +13,7 @@ import (
 // must be Z3's, and they must decide most conditions, each side of a
 // branch, without it.
 func TestFloatsDecidedWithoutZ3(t *testing.T) {
-	e := &executor{x: newExprs(), ctx: context.Background(), opts: Options{QueryLimit: 1 << 24}}
-	sol := newSolver(e)
-	if !sol.open() {
-		t.Fatal(sol.err)
-	}
-	defer sol.close()
+	e, sol := testSolver(t)
 	x := e.x
 	f64s, i64 := fpSort(64), bvSort(64)
 	fc := func(f float64) *expr { return x.konst(f64s, cval{n: fbits(f)}) }

@@ -14,12 +14,7 @@ import (
 // with s and t fixed must be Go's value of the condition, wrap-around of
 // len(s)-1 below zero included.
 func TestLengthCompareAgrees(t *testing.T) {
-	e := &executor{x: newExprs(), ctx: context.Background(), opts: Options{QueryLimit: 1 << 24}}
-	sol := newSolver(e)
-	if !sol.open() {
-		t.Fatal(sol.err)
-	}
-	defer sol.close()
+	e, sol := testSolver(t)
 	z := sol.z.NewSimpleSolver()
 	x := e.x
 	bv := bvSort(64)

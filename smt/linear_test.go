@@ -17,12 +17,7 @@ import (
 // exactly when some a, b satisfies them in Go, and the model given must
 // satisfy them.
 func TestLinearAgreesWithBruteForce(t *testing.T) {
-	e := &executor{x: newExprs(), ctx: context.Background(), opts: Options{QueryLimit: 1 << 24}}
-	sol := newSolver(e)
-	if !sol.open() {
-		t.Fatal(sol.err)
-	}
-	defer sol.close()
+	e, sol := testSolver(t)
 	x := e.x
 	const w = 6
 	s6, s4 := bvSort(w), bvSort(4)
@@ -311,4 +306,16 @@ func checkSpans(t *testing.T, c, a, b *expr) {
 			}
 		}
 	}
+}
+
+// testSolver is an executor with a solver, open on Z3, for tests of the
+// solver's own decisions; it closes when t ends.
+func testSolver(t *testing.T) (*executor, *solver) {
+	e := &executor{x: newExprs(), ctx: context.Background(), opts: Options{QueryLimit: 1 << 24}}
+	sol := newSolver(e)
+	if !sol.open() {
+		t.Fatal(sol.err)
+	}
+	t.Cleanup(sol.close)
+	return e, sol
 }
