@@ -194,9 +194,10 @@ func linMasked(x *expr) *cval {
 
 // decideLinear decides n, whose parent is satisfiable, when its condition
 // and its slice of the path translate to integer arithmetic; ok is false
-// otherwise or when Z3 gives no answer.
+// otherwise or when Z3 gives no answer. A satisfiable n gets the model of
+// its slice as its hint.
 func (s *solver) decideLinear(n *pcNode) (r status, ok bool) {
-	r, _, ok = s.checkLinear(n, false)
+	r, n.hint, ok = s.checkLinear(n, false)
 	return r, ok
 }
 
@@ -229,7 +230,8 @@ func (s *solver) checkLinear(n *pcNode, wantModel bool) (r status, m *model, ok 
 	for i, m := range slice {
 		conds[i] = m.cond
 	}
-	return s.checkConds(conds, wantModel)
+	// (a model of the slice alone, when deciding, is n's hint)
+	return s.checkConds(conds, true)
 }
 
 // linearAlone decides c alone (decideAlone) in integers, if it translates.

@@ -43,6 +43,13 @@ type pcNode struct {
 	maxV   int32 // the highest variable number on the path (-1: none)
 	status status
 	model  *model
+	// hint is a model of the slice of the path n was decided in (the
+	// conditions sharing variables with its own, transitively), not of the
+	// whole path: a condition of only its variables that it satisfies is
+	// satisfiable with the path (the rest of the path is independent of
+	// them). Random sleeps branch on sums of many draws; one side of most
+	// such branches holds in the parent's hint.
+	hint *model
 
 	// stop is the label of an Options.StopAt variable the path condition
 	// mentions, once stopKnown (see executor.stopLabel).
@@ -300,6 +307,11 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 	if p := n.parent; p.model != nil {
 		if v, exact := s.goEval(p.model, n.cond); exact && v.n != 0 {
 			n.status, n.model = sat, p.model
+			return sat
+		}
+	} else if p.hint != nil {
+		if v, exact := s.goEval(p.hint, n.cond); exact && v.n != 0 {
+			n.status, n.hint = sat, p.hint
 			return sat
 		}
 	}
