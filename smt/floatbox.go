@@ -20,13 +20,9 @@ type ival struct {
 	b        uint8
 }
 
-// floatBox reports whether n's slice of the path is unsatisfiable by the
-// intervals its conditions bound its float variables to.
-func (s *solver) floatBox(n *pcNode) bool {
-	slice, ok := s.pathSlice(n, func(*expr) bool { return true })
-	if !ok {
-		return false
-	}
+// floatBox reports whether the conditions of slice are unsatisfiable by
+// the intervals they bound their float variables to.
+func floatBox(slice []*pcNode) bool {
 	box := map[*expr][2]float64{}
 	for _, m := range slice {
 		boxBound(box, m.cond, true)

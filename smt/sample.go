@@ -19,12 +19,14 @@ const maxSampleVars = 2
 // sampleTries is the number of assignments sampling tries.
 const sampleTries = 24
 
-// sample reports whether some assignment it tries satisfies n's slice of
-// the path, when that slice has few variables, one of them a float.
-func (s *solver) sample(n *pcNode) bool {
+// decideFloats decides n's slice of the path in Go when it has few
+// variables, one of them a float: sat when an assignment sampling tries
+// satisfies it, unsat when the intervals of its float variables prove it
+// (floatBox); ok is false otherwise.
+func (s *solver) decideFloats(n *pcNode) (r status, ok bool) {
 	slice, ok := s.pathSlice(n, func(*expr) bool { return true })
 	if !ok {
-		return false
+		return unknown, false
 	}
 	var vars []*expr
 	seen := map[*expr]bool{}
@@ -52,13 +54,24 @@ func (s *solver) sample(n *pcNode) bool {
 	}
 	for _, m := range slice {
 		if !walk(m.cond) {
-			return false
+			return unknown, false
 		}
 	}
-	if !float {
-		return false
+	switch {
+	case !float:
+		return unknown, false
+	case sample(slice, vars, n.depth):
+		return sat, true
+	case floatBox(slice):
+		return unsat, true
 	}
-	rng := rand.New(rand.NewSource(int64(n.depth))) // the same samples on every run
+	return unknown, false
+}
+
+// sample reports whether some assignment of vars it tries satisfies the
+// conditions of slice; seed picks the samples (the same on every run).
+func sample(slice []*pcNode, vars []*expr, seed int) bool {
+	rng := rand.New(rand.NewSource(int64(seed)))
 	vals := map[*expr]cval{}
 	env := func(v *expr) cval { return vals[v] }
 	for try := range sampleTries {

@@ -333,13 +333,9 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 			n.status = r
 			return r
 		}
-		if s.sample(n) {
-			n.status = sat
-			return sat
-		}
-		if s.floatBox(n) {
-			n.status = unsat
-			return unsat
+		if r, ok := s.decideFloats(n); ok {
+			n.status = r
+			return r
 		}
 	} else if r, m, ok := s.linearModel(n); ok {
 		n.status, n.model = r, m
