@@ -352,8 +352,8 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 //   - a pointer is nil (null), or points to the value decoded into: the
 //     one it pointed to, or a new one where it was nil.
 //
-// seen are the types being filled: a recursive type's deeper pointers
-// and slices are null.
+// seen are the types being filled: a recursive type's deeper values are
+// empty (as decoded from {}).
 func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type, seen map[types.Type]bool) {
 	if isTime(t) {
 		c.write(b, p, "")
@@ -375,7 +375,8 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 		return
 	}
 	if seen[t] {
-		b.Store(p, ir.ZeroConst(l.Type(t))) // null, deeper than kiss fills
+		c.write(b, p, "")
+		b.Store(p, ir.ZeroConst(l.Type(t))) // an empty value, deeper than kiss fills
 		return
 	}
 	seen[t] = true
