@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"math"
 	"reflect"
 
 	"github.com/gokiss/kiss/ir"
@@ -28,8 +29,8 @@ import (
 // UnmarshalText method (json would call it, and kiss would not see what
 // it does; encoding reads a time.Time's fields instead), an interface
 // inside (its dynamic types are not known here), or a type the model does
-// not fill (unmarshalling into maps and interfaces), the call is one
-// kiss does not know: the path stops there.
+// not fill (a map whose keys json parses with a method, an interface with
+// methods), the call is one kiss does not know: the path stops there.
 func (c *concLowering) jsonModels(m map[string]externFunc) {
 	m["(*encoding/json.encodeState).marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		e, v := args[0], args[1]
@@ -94,7 +95,11 @@ func (c *concLowering) jsonModels(m map[string]externFunc) {
 		if i := fieldIndex(st, "data"); i >= 0 {
 			c.readElems(b, b.Load(l.Slice(), b.Field(d, i)))
 		}
-		code := b.Call(ir.I64, c.modelLate(l, "json.decode"), v)
+		useNumber := ir.Value(ir.BoolConst(false))
+		if i := fieldIndex(st, "useNumber"); i >= 0 {
+			useNumber = b.Load(ir.Bool, b.Field(d, i))
+		}
+		code := b.Call(ir.I64, c.modelLate(l, "json.decode"), v, useNumber)
 		return orStop(l, b, b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 2)), call.Signature(), "encoding/json.Unmarshal into a value kiss does not fill", func() ir.Value {
 			// filled: nil or an unknown error; not a non-nil pointer: an error
 			failed := b.Bin(ir.OpOr, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 1)), l.unknownNondetLabel(b, ir.Bool, jsonLabel))
@@ -211,10 +216,10 @@ func jsonWalks(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // jsonFills reports whether the decoding model writes every value json may
-// decode into a t: booleans, numbers, strings, time.Time, and structs,
-// arrays, slices and pointers of them, without a method json calls; seen
-// are the types being looked at (a recursive type fills to the depth
-// jsonFill goes).
+// decode into a t: booleans, numbers, strings, time.Time, empty
+// interfaces, and structs, arrays, slices, pointers and maps (of string or
+// integer keys) of them, without a method json calls; seen are the types
+// being looked at (a recursive type fills to the depth jsonFill goes).
 func jsonFills(t types.Type, seen map[types.Type]bool) bool {
 	if isTime(t) || seen[t] {
 		return true
@@ -236,14 +241,29 @@ func jsonFills(t types.Type, seen map[types.Type]bool) bool {
 		return fills(u.Elem())
 	case *types.Pointer:
 		return fills(u.Elem())
+	case *types.Map:
+		k, ok := u.Key().Underlying().(*types.Basic)
+		return ok && k.Info()&(types.IsString|types.IsInteger) != 0 && !jsonCalls(u.Key()) && fills(u.Elem())
+	case *types.Interface:
+		return u.Empty()
 	}
 	return false
 }
 
 // maxJSONElems bounds the length of a JSON array the decoding model puts
-// in a slice: each length is a path of its own where the program loops
-// over the slice.
+// in a slice, and the entries of an object it puts in a map: each length
+// is a path of its own where the program loops over the value.
 const maxJSONElems = 2
+
+// jsonElems is maxJSONElems for elements of type t, and 1 for interfaces:
+// each element of an interface is six paths (null, bool, number, string,
+// array, object) before the program looks at it.
+func jsonElems(t types.Type) int64 {
+	if isInterface(t) {
+		return 1
+	}
+	return maxJSONElems
+}
 
 // genJSONEncode: json.encode(v) bool: whether the model walks v's dynamic
 // type; it reads v's value as encoding does if so.
@@ -308,12 +328,13 @@ func (c *concLowering) jsonRead(l *lowerer, b *builder, p ir.Value, t types.Type
 	}
 }
 
-// genJSONDecode: json.decode(v) i64: 0 when the model filled what the
-// non-nil pointer v points to, 1 for a nil or non-pointer v, 2 for a type
-// it does not fill (jsonFills).
+// genJSONDecode: json.decode(v, useNumber) i64: 0 when the model filled
+// what the non-nil pointer v points to, 1 for a nil or non-pointer v, 2 for
+// a type it does not fill (jsonFills) or a value it does not decode into
+// (an interface holding a pointer, which json decodes through).
 func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 	return func(b *builder) {
-		v := b.Fn.Params[0]
+		v, useNumber := b.Fn.Params[0], b.Fn.Params[1]
 		l.switchOnType(b, b.Extract(v, 0), func(e *typeEntry) bool { return e.Type != nil }, func(e *typeEntry) {
 			pt, ok := e.Type.Underlying().(*types.Pointer)
 			if !ok {
@@ -328,7 +349,7 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 			_, nonnil := b.If(b.Bin(ir.OpEq, p, ir.ZeroConst(ir.Ptr)), "nil")
 			b.Ret(ir.IntConst(ir.I64, 1))
 			b.SetBlock(nonnil)
-			c.jsonFill(l, b, p, pt.Elem(), map[types.Type]bool{})
+			c.jsonFill(l, b, p, pt.Elem(), useNumber, map[types.Type]bool{})
 			b.Ret(ir.IntConst(ir.I64, 0))
 		})
 		_, known := b.If(b.Bin(ir.OpEq, b.Extract(v, 0), ir.IntConst(ir.I64, 0)), "nil")
@@ -346,15 +367,19 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 //     10^9 and no monotonic reading in wall, unknown seconds in ext, and
 //     the location nil (UTC; kiss does not make the fixed zone of an
 //     offset, which only formatting reads);
-//   - a slice is nil (null) or has an unknown length up to maxJSONElems;
+//   - a slice is nil (null) or has an unknown length up to jsonElems;
 //     decoding writes its elements into the slice's own array when it
 //     has room for them, as reflect's SetLen does, else into a new one;
 //   - a pointer is nil (null), or points to the value decoded into: the
-//     one it pointed to, or a new one where it was nil.
+//     one it pointed to, or a new one where it was nil;
+//   - a map is nil (null), or the map it was (a new one where it was nil)
+//     with up to jsonElems entries of unknown keys set, each value
+//     decoded into a zero one, as json's decoder does;
+//   - an empty interface is what json makes for it (jsonAny).
 //
-// seen are the types being filled: a recursive type's deeper values are
-// empty (as decoded from {}).
-func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type, seen map[types.Type]bool) {
+// useNumber is the decoder's UseNumber; seen are the types being filled: a
+// recursive type's deeper values are empty (as decoded from {}).
+func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type, useNumber ir.Value, seen map[types.Type]bool) {
 	if isTime(t) {
 		c.write(b, p, "")
 		st := t.Underlying().(*types.Struct)
@@ -388,12 +413,12 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 	case *types.Struct:
 		for i := range u.NumFields() {
 			if jsonField(u, i) {
-				c.jsonFill(l, b, b.Field(p, i), u.Field(i).Type(), seen)
+				c.jsonFill(l, b, b.Field(p, i), u.Field(i).Type(), useNumber, seen)
 			}
 		}
 	case *types.Array:
 		for i := range u.Len() {
-			c.jsonFill(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem(), seen)
+			c.jsonFill(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem(), useNumber, seen)
 		}
 	case *types.Slice:
 		c.write(b, p, "")
@@ -403,7 +428,7 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 		b.Jmp(done)
 		b.SetBlock(array)
 		n := l.unknownNondetLabel(b, ir.I64, jsonLabel)
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, maxJSONElems)))}})
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, jsonElems(u.Elem()))))}})
 		old := b.Load(l.Slice(), p)
 		s := b.Temp(l.Slice())
 		_, fresh := b.If(b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1)), b.Bin(ir.OpLe, n, b.Extract(old, 3))), "room")
@@ -415,7 +440,7 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 		b.Jmp(fill)
 		b.SetBlock(fill)
 		b.forLoop("el", n, func(i ir.Value) {
-			c.jsonFill(l, b, b.elemPtr(s, i), u.Elem(), seen)
+			c.jsonElem(l, b, b.elemPtr(s, i), u.Elem(), useNumber, seen)
 		})
 		b.Store(p, s)
 		b.Jmp(done)
@@ -434,8 +459,167 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 		b.Store(p, q)
 		b.Jmp(nonnil)
 		b.SetBlock(nonnil)
-		c.jsonFill(l, b, q, u.Elem(), seen)
+		c.jsonFill(l, b, q, u.Elem(), useNumber, seen)
 		b.Jmp(done)
 		b.SetBlock(done)
+	case *types.Map:
+		// (the map variable is written only where it changes: decoding
+		// into a map that exists writes its entries)
+		c.read(b, p)
+		done := b.NewBlock("filled")
+		_, object := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "null")
+		c.write(b, p, "")
+		b.Store(p, ir.ZeroConst(ir.Ptr))
+		b.Jmp(done)
+		b.SetBlock(object)
+		m := b.Temp(ir.Ptr)
+		b.move(m, b.Load(ir.Ptr, p))
+		_, nonnil := b.If(b.Bin(ir.OpEq, m, ir.ZeroConst(ir.Ptr)), "new")
+		b.Emit(&ir.Instr{Op: ir.OpMapNew, Dst: m, Type: l.mapKeyType(u.Key()), Type2: l.Type(u.Elem())})
+		c.write(b, p, "")
+		b.Store(p, m)
+		b.Jmp(nonnil)
+		b.SetBlock(nonnil)
+		c.jsonEntries(l, b, m, u, jsonElems(u.Elem()), func(e ir.Value) { c.jsonElem(l, b, e, u.Elem(), useNumber, seen) })
+		b.Jmp(done)
+		b.SetBlock(done)
+	case *types.Interface:
+		c.jsonAny(l, b, p, useNumber, jsonAnyDepth)
 	}
+}
+
+// jsonElem fills an element of a slice or map as jsonFill does, but an
+// interface one level less deep: a []any or map[string]any of arrays or
+// objects would be paths by the ten thousand.
+func (c *concLowering) jsonElem(l *lowerer, b *builder, p ir.Value, t types.Type, useNumber ir.Value, seen map[types.Type]bool) {
+	if isInterface(t) {
+		c.jsonAny(l, b, p, useNumber, jsonAnyDepth-1)
+		return
+	}
+	c.jsonFill(l, b, p, t, useNumber, seen)
+}
+
+// jsonEntries sets up to n entries of unknown keys in the map m of type
+// mt, each value the zero one fill writes to. The keys differ from each
+// other: an object with a key twice decodes as one without its first
+// entry, which a shorter object gives.
+func (c *concLowering) jsonEntries(l *lowerer, b *builder, m ir.Value, mt *types.Map, n int64, fill func(e ir.Value)) {
+	vt := l.Type(mt.Elem())
+	done := b.NewBlock("entries")
+	var keys []ir.Value
+	for range n {
+		entry, last := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "entry")
+		b.SetBlock(last)
+		b.Jmp(done)
+		b.SetBlock(entry)
+		key := l.unknownNondetLabel(b, l.Type(mt.Key()), jsonLabel)
+		for _, k := range keys {
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpNe, key, k)}})
+		}
+		keys = append(keys, key)
+		e := b.Alloc(vt, nil)
+		fill(e)
+		c.write(b, m, "")
+		b.Emit(&ir.Instr{Op: ir.OpMapSet, Args: []ir.Value{m, l.mapKey(b, mt.Key(), key), b.Load(vt, e)}})
+	}
+	b.Jmp(done)
+	b.SetBlock(done)
+}
+
+// jsonAnyDepth is how deep the arrays and objects the decoding model puts
+// in an empty interface nest: the elements of an array or object in an
+// interface are themselves at most empty arrays and objects. Each kind of
+// each element is a path of its own.
+const jsonAnyDepth = 1
+
+// jsonAny writes to the empty interface at p what json decodes into one
+// (its valueInterface): nil (null), a bool, a float64 (a json.Number where
+// the decoder's UseNumber is set), a string, a []any or a map[string]any
+// of up to jsonElems elements, each filled alike one level deeper; at
+// depth 0 arrays and objects are empty. An interface that holds a pointer
+// json decodes through, which the model does not do: json.decode returns
+// 2 there, and the path stops.
+func (c *concLowering) jsonAny(l *lowerer, b *builder, p ir.Value, useNumber ir.Value, depth int) {
+	c.write(b, p, "")
+	l.switchOnType(b, b.Extract(b.Load(l.Iface(), p), 0), func(e *typeEntry) bool {
+		if e.Type == nil {
+			return false
+		}
+		_, ptr := e.Type.Underlying().(*types.Pointer)
+		return ptr
+	}, func(*typeEntry) { b.Ret(ir.IntConst(ir.I64, 2)) })
+	anyT := types.Universe.Lookup("any").Type()
+	n := int64(0)
+	if depth > 0 {
+		n = jsonElems(anyT)
+	}
+	kinds := []func() ir.Value{
+		func() ir.Value { return ir.ZeroConst(l.Iface()) },
+		func() ir.Value {
+			return l.MakeInterface(b, l.unknownNondetLabel(b, ir.Bool, jsonLabel), types.Typ[types.Bool])
+		},
+		func() ir.Value {
+			var number types.Type
+			if json := l.SSA.ImportedPackage("encoding/json"); json != nil {
+				if obj, ok := json.Pkg.Scope().Lookup("Number").(*types.TypeName); ok {
+					number = obj.Type()
+				}
+			}
+			r := b.Temp(l.Iface())
+			join := b.NewBlock("number")
+			_, float := b.If(useNumber, "usenumber")
+			if number == nil {
+				b.Ret(ir.IntConst(ir.I64, 2))
+			} else {
+				b.move(r, l.MakeInterface(b, l.unknownNondetLabel(b, ir.String, jsonLabel), number))
+				b.Jmp(join)
+			}
+			b.SetBlock(float)
+			// a JSON number is finite
+			f := l.unknownNondetLabel(b, ir.F64, jsonLabel)
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpLe, f, ir.FloatConst(ir.F64, math.MaxFloat64)), b.Bin(ir.OpGe, f, ir.FloatConst(ir.F64, -math.MaxFloat64)))}})
+			b.move(r, l.MakeInterface(b, f, types.Typ[types.Float64]))
+			b.Jmp(join)
+			b.SetBlock(join)
+			return r
+		},
+		func() ir.Value {
+			return l.MakeInterface(b, l.unknownNondetLabel(b, ir.String, jsonLabel), types.Typ[types.String])
+		},
+		func() ir.Value {
+			k := ir.Value(ir.IntConst(ir.I64, 0))
+			if n > 0 {
+				k = l.unknownNondetLabel(b, ir.I64, jsonLabel)
+				b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, k, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, k, ir.IntConst(ir.I64, n)))}})
+			}
+			s := b.Make(l.Slice(), b.Alloc(ir.Array(l.Iface(), maxJSONElems), nil), ir.IntConst(ir.I64, 0), k, k)
+			if n > 0 {
+				b.forLoop("el", k, func(i ir.Value) { c.jsonAny(l, b, b.elemPtr(s, i), useNumber, depth-1) })
+			}
+			return l.MakeInterface(b, s, types.NewSlice(anyT))
+		},
+		func() ir.Value {
+			mt := types.NewMap(types.Typ[types.String], anyT)
+			m := b.Temp(ir.Ptr)
+			b.Emit(&ir.Instr{Op: ir.OpMapNew, Dst: m, Type: l.mapKeyType(mt.Key()), Type2: l.Iface()})
+			if n > 0 {
+				c.jsonEntries(l, b, m, mt, n, func(e ir.Value) { c.jsonAny(l, b, e, useNumber, depth-1) })
+			}
+			return l.MakeInterface(b, m, mt)
+		},
+	}
+	kind := l.unknownNondetLabel(b, ir.I64, jsonLabel)
+	done := b.NewBlock("decoded")
+	for i, value := range kinds {
+		next := (*ir.Block)(nil)
+		if i < len(kinds)-1 {
+			_, next = b.If(b.Bin(ir.OpEq, kind, ir.IntConst(ir.I64, int64(i))), "kind")
+		}
+		b.Store(p, value())
+		b.Jmp(done)
+		if next != nil {
+			b.SetBlock(next)
+		}
+	}
+	b.SetBlock(done)
 }

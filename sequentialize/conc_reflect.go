@@ -554,7 +554,7 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 	case "json.encode":
 		f = l.late(kind, kind, ir.Bool, []any{"v", l.Iface()}, c.genJSONEncode(l))
 	case "json.decode":
-		f = l.late(kind, kind, ir.I64, []any{"v", l.Iface()}, c.genJSONDecode(l))
+		f = l.late(kind, kind, ir.I64, []any{"v", l.Iface(), "useNumber", ir.Bool}, c.genJSONDecode(l))
 	case "fmt.refs", "reflect.refs":
 		f = l.late(kind, kind, refsType(l), []any{"x", l.Iface()}, c.genRefs(l, kind == "fmt.refs"))
 	default:

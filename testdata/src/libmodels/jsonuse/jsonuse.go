@@ -118,3 +118,40 @@ func (c *Config) FirstPeerLocked() string {
 	defer c.mu.Unlock()
 	return c.FirstPeer()
 }
+
+// Registry keeps labels and metadata reloaded from JSON: maps, which the
+// decoding model fills (up to two entries of unknown keys, into the map
+// there is), and values of any type (null, a bool, a number, a string, an
+// array or an object).
+type Registry struct {
+	mu     sync.Mutex
+	Labels map[string]string `json:"labels"`
+	Meta   map[string]any    `json:"meta"`
+}
+
+// Reload decodes body into r under the lock.
+func (r *Registry) Reload(body []byte) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return json.Unmarshal(body, r) // want `data race on r\.Labels: read at jsonuse.go:141:11 by goroutine 0 and write at encoding/json/decode.go:\d+:\d+ by goroutine 1 \(0 preemptions\)`
+}
+
+// Label reads a label without the lock: a Reload beside it races.
+func (r *Registry) Label(k string) string {
+	return r.Labels[k]
+}
+
+// LabelLocked reads it under the lock.
+func (r *Registry) LabelLocked(k string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.Label(k)
+}
+
+// Owner is the metadata's owner, if it is a string.
+func (r *Registry) Owner() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, _ := r.Meta["owner"].(string)
+	return s
+}

