@@ -24,10 +24,6 @@ const sampleTries = 24
 // satisfies it, unsat when the intervals of its float variables prove it
 // (floatBox); ok is false otherwise.
 func (s *solver) decideFloats(n *pcNode) (r status, ok bool) {
-	slice, ok := s.pathSlice(n, func(*expr) bool { return true })
-	if !ok {
-		return unknown, false
-	}
 	var vars []*expr
 	seen := map[*expr]bool{}
 	float := false
@@ -51,6 +47,15 @@ func (s *solver) decideFloats(n *pcNode) (r status, ok bool) {
 			}
 		}
 		return true
+	}
+	// (n's own condition first: most that fail, fail there, before the
+	// slice is gathered)
+	if !walk(n.cond) {
+		return unknown, false
+	}
+	slice, ok := s.pathSlice(n, func(*expr) bool { return true })
+	if !ok {
+		return unknown, false
 	}
 	for _, m := range slice {
 		if !walk(m.cond) {
