@@ -26,7 +26,10 @@
 // opaque values are an uninterpreted sort. Comparisons of lengths go to Z3
 // as integers, and a condition whose slice of the path (the conditions
 // sharing its variables) uses strings only through their lengths and ""
-// is decided without the string theory (lengths.go). A slice whose
+// is decided without the string theory (lengths.go), and one of equalities
+// and disequalities of string variables and constants (a map's unknown
+// keys against each other and the keys looked up) by union-find
+// (streq.go). A slice whose
 // conditions are linear on bit-vectors (sums, products, divisions, shifts,
 // masks, ors and xors by constants, shifts by unknown amounts, ors of
 // unknowns under a guard, extensions, comparisons: the fake clock's

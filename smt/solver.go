@@ -315,6 +315,12 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 			return sat
 		}
 	}
+	if !wantModel {
+		if r, ok := s.decideStrEqs(n); ok {
+			n.status = r
+			return r
+		}
+	}
 	if s.independent(n) {
 		// The condition shares no variable with the path, which is
 		// satisfiable: together they are satisfiable exactly when the
