@@ -140,13 +140,29 @@ func (s *solver) open() bool {
 	return true
 }
 
+// closing bounds the Z3 contexts being deleted off the run's clock: one
+// that held thousands of queries (models of long paths for the values
+// pinned on them) takes Z3 seconds to free, which is no part of the
+// root's exploration. With two pending, a run deletes its own.
+var closing = make(chan struct{}, 2)
+
 func (s *solver) close() {
 	if s.watched != nil {
 		close(s.stopWatch)
 		<-s.watched // no Interrupt once the context is gone
 	}
-	if s.z != nil {
-		s.z.Close()
+	if s.z == nil {
+		return
+	}
+	z := s.z
+	select {
+	case closing <- struct{}{}:
+		go func() {
+			defer func() { <-closing }()
+			z.Close()
+		}()
+	default:
+		z.Close()
 	}
 }
 
