@@ -378,8 +378,11 @@ func (e *executor) conv(st *state, f *frame, in *ir.Instr) {
 		return
 	case from.Kind == ir.KindInt && to.Kind == ir.KindString:
 		if a.x != nil {
-			e.cut(st, CutSymString)
-			return
+			vs, ok := e.pinOne(st, []*expr{a.x}, CutSymString)
+			if !ok {
+				return
+			}
+			a = value{n: vs[0].n}
 		}
 		e.set(st, in.Dst, value{s: runeString(a.n, from)})
 		e.next(st)
