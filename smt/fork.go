@@ -243,13 +243,13 @@ func (e *executor) pinOne(st *state, xs []*expr, reason string) ([]cval, bool) {
 		vals[i] = e.sol.evalIn(m, x)
 		eq = e.x.mk(xAnd, boolSort, eq, e.x.mk(xEq, boolSort, x, e.x.konst(x.sort, vals[i])))
 	}
+	// (decided, not assumed: a value Z3's model gives that Go cannot read
+	// back exactly, such as a string of characters above a byte, is not
+	// one the path allows)
 	pinned := e.sol.extend(st.pc, eq)
-	if pinned == nil {
+	if e.sol.feasible(pinned) != sat {
 		e.cut(st, reason)
 		return nil, false
-	}
-	if pinned.status == undecided {
-		pinned.status, pinned.model = sat, m
 	}
 	e.setPC(st, pinned)
 	st.subst = pinAll(st.subst, xs, vals)
