@@ -541,13 +541,10 @@ const jsonAnyDepth = 1
 // 2 there, and the path stops.
 func (c *concLowering) jsonAny(l *lowerer, b *builder, p ir.Value, useNumber ir.Value, depth int) {
 	c.write(b, p, "")
-	l.switchOnType(b, b.Extract(b.Load(l.Iface(), p), 0), func(e *typeEntry) bool {
-		if e.Type == nil {
-			return false
-		}
-		_, ptr := e.Type.Underlying().(*types.Pointer)
-		return ptr
-	}, func(*typeEntry) { b.Ret(ir.IntConst(ir.I64, 2)) })
+	kind := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), b.Extract(b.Load(l.Iface(), p), 0)), 0)
+	_, value := b.If(b.Bin(ir.OpEq, kind, ir.IntConst(ir.I64, kindPointer)), "pointer")
+	b.Ret(ir.IntConst(ir.I64, 2))
+	b.SetBlock(value)
 	anyT := types.Universe.Lookup("any").Type()
 	n := int64(0)
 	if depth > 0 {
@@ -608,12 +605,12 @@ func (c *concLowering) jsonAny(l *lowerer, b *builder, p ir.Value, useNumber ir.
 			return l.MakeInterface(b, m, mt)
 		},
 	}
-	kind := l.unknownNondetLabel(b, ir.I64, jsonLabel)
+	which := l.unknownNondetLabel(b, ir.I64, jsonLabel)
 	done := b.NewBlock("decoded")
 	for i, value := range kinds {
 		next := (*ir.Block)(nil)
 		if i < len(kinds)-1 {
-			_, next = b.If(b.Bin(ir.OpEq, kind, ir.IntConst(ir.I64, int64(i))), "kind")
+			_, next = b.If(b.Bin(ir.OpEq, which, ir.IntConst(ir.I64, int64(i))), "kind")
 		}
 		b.Store(p, value())
 		b.Jmp(done)
