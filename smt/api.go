@@ -195,7 +195,7 @@ const (
 	CutCanceled   = "canceled"   // the context was canceled
 	CutUnknown    = "solver"     // a query was unknown (Options.QueryLimit or Z3 gave up)
 	CutEnumerate  = "enumerate"  // more feasible values than the executor forks over
-	CutSymString  = "sym-string" // an operation on a symbolic string Z3 cannot express: one value followed (pinOne), or the path cut
+	CutSymString  = "sym-string" // an operation on a symbolic string Z3 is not asked about
 	CutQueued     = "queued"     // Options.MaxQueued
 	CutMemory     = "memory"     // Options.MaxMemory
 	CutViolations = "violations" // Options.MaxViolations reached

@@ -22,9 +22,7 @@
 // interpreter: no terms, no solver. Integers are bit-vectors with Go's
 // wrap-around, division and shifts; floats use Z3's IEEE theory; strings
 // its string theory (as byte strings) for eq, len, concat and comparisons,
-// other operations on a symbolic string (a byte of it, a string of unknown
-// bytes) go on with one value of it the path allows, the others counted
-// lost (Cuts["sym-string"]; pinOne, DART's concretization);
+// other operations on a symbolic string cut the path (Cuts["sym-string"]);
 // opaque values are an uninterpreted sort. Comparisons of lengths go to Z3
 // as integers, and a condition whose slice of the path (the conditions
 // sharing its variables) uses strings only through their lengths and ""

@@ -397,12 +397,7 @@ func TestSymbolicStrings(t *testing.T) {
 	if s := v.Nondets[0].Str; !(len(s) == 3 && s > "ab" && s < "ac") {
 		t.Errorf("model %q outside (ab, ac) or not of length 3", s)
 	}
-	// strindex of a symbolic string is beyond the string theory kept: the
-	// path goes on with one value of it, one the path allows, and the
-	// others are counted as lost.
-	if s := violation(t, res, "past strindex").Nondets[0].Str; len(s) < 2 {
-		t.Errorf("model %q: shorter than the path allows", s)
-	}
+	// strindex of a symbolic string is beyond the string theory kept.
 	if res.Stats.Cuts[CutSymString] != 1 {
 		t.Errorf("cuts %v, want sym-string", res.Stats.Cuts)
 	}

@@ -219,56 +219,6 @@ func (e *executor) concretizeAll(st *state, xs []*expr) ([]cval, bool) {
 	return tuples[0].vals, true
 }
 
-// pinOne fixes the terms xs to one combination of the values their path
-// allows and goes on with it, where kiss cannot follow them symbolically:
-// Z3 4.8's string theory has no character of a byte, so a byte of an
-// unknown string, a rune made a string, or a string of unknown bytes
-// cannot be a term. Following one value is concretization (Godefroid,
-// Klarlund and Sen, "DART: Directed Automated Random Testing"): the path
-// stays feasible, and the values not followed are counted under reason,
-// so that the root's coverage says so. ok is false if the path ended.
-func (e *executor) pinOne(st *state, xs []*expr, reason string) ([]cval, bool) {
-	if ks, ok := e.allKnown(st, xs); ok {
-		st.subst = pinAll(st.subst, xs, ks)
-		return ks, true
-	}
-	r, m := e.sol.feasibleModel(st.pc)
-	if r != sat || m == nil {
-		e.cut(st, reason)
-		return nil, false
-	}
-	vals := make([]cval, len(xs))
-	eq := e.x.t
-	for i, x := range xs {
-		vals[i] = e.sol.evalIn(m, x)
-		eq = e.x.mk(xAnd, boolSort, eq, e.x.mk(xEq, boolSort, x, e.x.konst(x.sort, vals[i])))
-	}
-	// (decided, not assumed: a value Z3's model gives that Go cannot read
-	// back exactly, such as a string of characters above a byte, is not
-	// one the path allows)
-	pinned := e.sol.extend(st.pc, eq)
-	if e.sol.feasible(pinned) != sat {
-		e.cut(st, reason)
-		return nil, false
-	}
-	e.setPC(st, pinned)
-	st.subst = pinAll(st.subst, xs, vals)
-	e.lose(st, reason, 1)
-	return vals, true
-}
-
-// pinString is s with a symbolic string pinned to one value (pinOne).
-func (e *executor) pinString(st *state, s value) (value, bool) {
-	if s.x == nil {
-		return s, true
-	}
-	vs, ok := e.pinOne(st, []*expr{s.x}, CutSymString)
-	if !ok {
-		return value{}, false
-	}
-	return value{s: vs[0].s}, true
-}
-
 func pinAll(from map[*expr]cval, xs []*expr, vs []cval) map[*expr]cval {
 	m := make(map[*expr]cval, len(from)+len(xs))
 	for k, v := range from {

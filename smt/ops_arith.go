@@ -378,11 +378,8 @@ func (e *executor) conv(st *state, f *frame, in *ir.Instr) {
 		return
 	case from.Kind == ir.KindInt && to.Kind == ir.KindString:
 		if a.x != nil {
-			vs, ok := e.pinOne(st, []*expr{a.x}, CutSymString)
-			if !ok {
-				return
-			}
-			a = value{n: vs[0].n}
+			e.cut(st, CutSymString)
+			return
 		}
 		e.set(st, in.Dst, value{s: runeString(a.n, from)})
 		e.next(st)

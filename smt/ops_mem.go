@@ -524,11 +524,12 @@ func (e *executor) concreteInt(st *state, v value, t *ir.Type) (int64, bool) {
 }
 
 func (e *executor) strIndex(st *state, f *frame, in *ir.Instr) {
-	s, ok := e.pinString(st, e.operand(st, f, in.Args[0]))
-	if !ok {
+	s := e.operand(st, f, in.Args[0])
+	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
+	if s.x != nil {
+		e.cut(st, CutSymString)
 		return
 	}
-	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
 	var r value
 	if iv.x == nil {
 		i := intOf(iv.n, it)
@@ -561,8 +562,9 @@ func (e *executor) strIndex(st *state, f *frame, in *ir.Instr) {
 }
 
 func (e *executor) substr(st *state, f *frame, in *ir.Instr) {
-	s, ok := e.pinString(st, e.operand(st, f, in.Args[0]))
-	if !ok {
+	s := e.operand(st, f, in.Args[0])
+	if s.x != nil {
+		e.cut(st, CutSymString)
 		return
 	}
 	lo, ok := e.concreteInt(st, e.operand(st, f, in.Args[1]), in.Args[1].Type())
@@ -592,8 +594,9 @@ func (e *executor) substr(st *state, f *frame, in *ir.Instr) {
 }
 
 func (e *executor) strToBytes(st *state, f *frame, in *ir.Instr) {
-	s, ok := e.pinString(st, e.operand(st, f, in.Args[0]))
-	if !ok {
+	s := e.operand(st, f, in.Args[0])
+	if s.x != nil {
+		e.cut(st, CutSymString)
 		return
 	}
 	es := make([]value, len(s.s))
@@ -646,22 +649,11 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 		return
 	}
 	bs := make([]byte, n)
-	var sym []*expr
-	for i := range bs {
-		if b := arr.elems[start+i]; b.x != nil {
-			sym = append(sym, b.x)
-		}
-	}
-	var pinned []cval
-	if len(sym) > 0 {
-		if pinned, ok = e.pinOne(st, sym, CutSymString); !ok {
-			return
-		}
-	}
 	for i := range bs {
 		b := arr.elems[start+i]
 		if b.x != nil {
-			b, pinned = value{n: pinned[0].n}, pinned[1:]
+			e.cut(st, CutSymString)
+			return
 		}
 		bs[i] = byte(b.n)
 	}
@@ -670,8 +662,9 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 }
 
 func (e *executor) runeDecode(st *state, f *frame, in *ir.Instr) {
-	s, ok := e.pinString(st, e.operand(st, f, in.Args[0]))
-	if !ok {
+	s := e.operand(st, f, in.Args[0])
+	if s.x != nil {
+		e.cut(st, CutSymString)
 		return
 	}
 	i, ok := e.concreteInt(st, e.operand(st, f, in.Args[1]), in.Args[1].Type())
