@@ -141,9 +141,9 @@ func (s *solver) open() bool {
 }
 
 // closing bounds the Z3 contexts being deleted off the run's clock: one
-// that held thousands of queries (models of long paths for the values
-// pinned on them) takes Z3 seconds to free, which is no part of the
-// root's exploration. With two pending, a run deletes its own.
+// that held thousands of queries (models of long paths) takes Z3 seconds
+// to free, which is no part of the root's exploration. With two pending,
+// a run deletes its own.
 var closing = make(chan struct{}, 2)
 
 func (s *solver) close() {
