@@ -371,10 +371,10 @@ func (c *concLowering) genJSONDecode(l *lowerer) func(b *builder) {
 //     decoding writes its elements into the slice's own array when it
 //     has room for them, as reflect's SetLen does, else into a new one;
 //   - a pointer is nil (null), or points to the value decoded into: the
-//     one it pointed to, or a new one where it was nil;
+//     one it pointed to, or a new one where it was nil (jsonNullOr);
 //   - a map is nil (null), or the map it was (a new one where it was nil)
 //     with up to jsonElems entries of unknown keys set, each value
-//     decoded into a zero one, as json's decoder does;
+//     decoded into a zero one, as json's decoder does (jsonNullOr);
 //   - an empty interface is what json makes for it (jsonAny).
 //
 // useNumber is the decoder's UseNumber; seen are the types being filled: a
@@ -446,46 +446,43 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 		b.Jmp(done)
 		b.SetBlock(done)
 	case *types.Pointer:
-		c.write(b, p, "")
-		done := b.NewBlock("filled")
-		_, value := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "null")
-		b.Store(p, ir.ZeroConst(ir.Ptr))
-		b.Jmp(done)
-		b.SetBlock(value)
-		q := b.Temp(ir.Ptr)
-		b.move(q, b.Load(ir.Ptr, p))
-		_, nonnil := b.If(b.Bin(ir.OpEq, q, ir.ZeroConst(ir.Ptr)), "new")
-		b.move(q, b.Alloc(l.Type(u.Elem()), nil))
-		b.Store(p, q)
-		b.Jmp(nonnil)
-		b.SetBlock(nonnil)
-		c.jsonFill(l, b, q, u.Elem(), useNumber, seen)
-		b.Jmp(done)
-		b.SetBlock(done)
+		c.jsonNullOr(l, b, p, func(q *ir.Local) { b.move(q, b.Alloc(l.Type(u.Elem()), nil)) }, func(q ir.Value) {
+			c.jsonFill(l, b, q, u.Elem(), useNumber, seen)
+		})
 	case *types.Map:
-		// (the map variable is written only where it changes: decoding
-		// into a map that exists writes its entries)
-		c.read(b, p)
-		done := b.NewBlock("filled")
-		_, object := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "null")
-		c.write(b, p, "")
-		b.Store(p, ir.ZeroConst(ir.Ptr))
-		b.Jmp(done)
-		b.SetBlock(object)
-		m := b.Temp(ir.Ptr)
-		b.move(m, b.Load(ir.Ptr, p))
-		_, nonnil := b.If(b.Bin(ir.OpEq, m, ir.ZeroConst(ir.Ptr)), "new")
-		b.Emit(&ir.Instr{Op: ir.OpMapNew, Dst: m, Type: l.mapKeyType(u.Key()), Type2: l.Type(u.Elem())})
-		c.write(b, p, "")
-		b.Store(p, m)
-		b.Jmp(nonnil)
-		b.SetBlock(nonnil)
-		c.jsonEntries(l, b, m, u, jsonElems(u.Elem()), func(e ir.Value) { c.jsonElem(l, b, e, u.Elem(), useNumber, seen) })
-		b.Jmp(done)
-		b.SetBlock(done)
+		c.jsonNullOr(l, b, p, func(m *ir.Local) {
+			b.Emit(&ir.Instr{Op: ir.OpMapNew, Dst: m, Type: l.mapKeyType(u.Key()), Type2: l.Type(u.Elem())})
+		}, func(m ir.Value) {
+			c.jsonEntries(l, b, m, u, jsonElems(u.Elem()), func(e ir.Value) { c.jsonElem(l, b, e, u.Elem(), useNumber, seen) })
+		})
 	case *types.Interface:
 		c.jsonAny(l, b, p, useNumber, jsonAnyDepth)
 	}
+}
+
+// jsonNullOr fills the pointer or map variable at p as json does: null
+// stores nil; a value is decoded, by fill, into what p refers to, which mk
+// makes where p is nil. p is written only where it changes: decoding into
+// a pointee or a map that exists writes that.
+func (c *concLowering) jsonNullOr(l *lowerer, b *builder, p ir.Value, mk func(q *ir.Local), fill func(q ir.Value)) {
+	c.read(b, p)
+	done := b.NewBlock("filled")
+	_, value := b.If(l.unknownNondetLabel(b, ir.Bool, jsonLabel), "null")
+	c.write(b, p, "")
+	b.Store(p, ir.ZeroConst(ir.Ptr))
+	b.Jmp(done)
+	b.SetBlock(value)
+	q := b.Temp(ir.Ptr)
+	b.move(q, b.Load(ir.Ptr, p))
+	_, nonnil := b.If(b.Bin(ir.OpEq, q, ir.ZeroConst(ir.Ptr)), "new")
+	mk(q)
+	c.write(b, p, "")
+	b.Store(p, q)
+	b.Jmp(nonnil)
+	b.SetBlock(nonnil)
+	fill(q)
+	b.Jmp(done)
+	b.SetBlock(done)
 }
 
 // jsonElem fills an element of a slice or map as jsonFill does, but an
