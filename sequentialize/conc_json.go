@@ -265,6 +265,13 @@ func jsonElems(t types.Type) int64 {
 	return maxJSONElems
 }
 
+// jsonLen is the unknown length of a decoded array or object: 0 to n.
+func jsonLen(l *lowerer, b *builder, n int64) ir.Value {
+	k := l.unknownNondetLabel(b, ir.I64, jsonLabel)
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, k, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, k, ir.IntConst(ir.I64, n)))}})
+	return k
+}
+
 // genJSONEncode: json.encode(v) bool: whether the model walks v's dynamic
 // type; it reads v's value as encoding does if so.
 func (c *concLowering) genJSONEncode(l *lowerer) func(b *builder) {
@@ -427,8 +434,7 @@ func (c *concLowering) jsonFill(l *lowerer, b *builder, p ir.Value, t types.Type
 		b.Store(p, ir.ZeroConst(l.Slice()))
 		b.Jmp(done)
 		b.SetBlock(array)
-		n := l.unknownNondetLabel(b, ir.I64, jsonLabel)
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, jsonElems(u.Elem()))))}})
+		n := jsonLen(l, b, jsonElems(u.Elem()))
 		old := b.Load(l.Slice(), p)
 		s := b.Temp(l.Slice())
 		_, fresh := b.If(b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1)), b.Bin(ir.OpLe, n, b.Extract(old, 3))), "room")
@@ -583,10 +589,10 @@ func (c *concLowering) jsonAny(l *lowerer, b *builder, p ir.Value, useNumber ir.
 		func() ir.Value {
 			k := ir.Value(ir.IntConst(ir.I64, 0))
 			if n > 0 {
-				k = l.unknownNondetLabel(b, ir.I64, jsonLabel)
-				b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, k, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, k, ir.IntConst(ir.I64, n)))}})
+				k = jsonLen(l, b, n)
 			}
-			s := b.Make(l.Slice(), b.Alloc(ir.Array(l.Iface(), maxJSONElems), nil), ir.IntConst(ir.I64, 0), k, k)
+			// (an empty array's slice still points somewhere)
+			s := b.Make(l.Slice(), b.Alloc(ir.Array(l.Iface(), int(max(n, 1))), nil), ir.IntConst(ir.I64, 0), k, k)
 			if n > 0 {
 				b.forLoop("el", k, func(i ir.Value) { c.jsonAny(l, b, b.elemPtr(s, i), useNumber, depth-1) })
 			}
