@@ -45,3 +45,29 @@ func FuzzParsePrint(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParse parses the IR of testdata/ir as linking parses a
+// package's chunks: text held as a string, one program per parse.
+func BenchmarkParse(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "ir", "*.ir"))
+	var srcs []string
+	size := 0
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			srcs = append(srcs, string(src))
+			size += len(src)
+		}
+	}
+	if len(srcs) == 0 {
+		b.Fatal("no IR in testdata/ir")
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, src := range srcs {
+			if _, err := ParseText(files[i], src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -14,12 +15,30 @@ import (
 // may be used before they are declared. It does not check types; call Verify
 // for that. Errors are reported as "file:line:col: message".
 func Parse(filename string, src []byte) (prog *Program, err error) {
-	l, err := Lex(filename, src)
-	if err != nil {
-		return nil, err
-	}
-	return l.Parse()
+	return ParseText(filename, string(src))
 }
+
+// ParseText is Parse of text held as a string (a package's lowered code,
+// linked a function at a time): the names and strings of the program are
+// pieces of src, not copies.
+func ParseText(filename, src string) (prog *Program, err error) {
+	buf := tokPool.Get().(*[]token)
+	defer func() {
+		clear(*buf) // the pool keeps no piece of src alive
+		*buf = (*buf)[:0]
+		tokPool.Put(buf)
+	}()
+	p := &parser{file: filename, toks: (*buf)[:0]}
+	defer p.recoverBailout(&err)
+	p.lex(src)
+	*buf = p.toks
+	return (&Source{file: filename, toks: p.toks}).Parse()
+}
+
+// tokPool holds token slices for parses of text lexed once: a chunk's
+// tokens take about 14 bytes per byte of text, and allocating and
+// clearing them anew was two thirds of lexing.
+var tokPool = sync.Pool{New: func() any { return new([]token) }}
 
 // Source is IR text split into tokens: a program parsed many times (the
 // runtime and the models, linked into every build) is lexed once.
@@ -32,7 +51,7 @@ type Source struct {
 func Lex(filename string, src []byte) (s *Source, err error) {
 	p := &parser{file: filename}
 	defer p.recoverBailout(&err)
-	p.lex(src)
+	p.lex(string(src))
 	return &Source{file: filename, toks: p.toks}, nil
 }
 
@@ -174,8 +193,12 @@ func (p *parser) errorAt(at pos, format string, args ...any) {
 
 // ---- lexer ----
 
-func (p *parser) lex(src []byte) {
-	p.toks = make([]token, 0, len(src)/4) // about a token per four bytes of IR text
+// lex appends src's tokens to p.toks; their text and values are pieces
+// of src.
+func (p *parser) lex(src string) {
+	if cap(p.toks) < len(src)/3 {
+		p.toks = make([]token, 0, len(src)/3) // about a token per three bytes of IR text
+	}
 	line, lineStart := 1, 0
 	i := 0
 	for i < len(src) {
@@ -193,7 +216,7 @@ func (p *parser) lex(src []byte) {
 				i++
 			}
 		case strings.IndexByte("(){}[],:=;", c) >= 0:
-			p.toks = append(p.toks, token{kind: tPunct, text: string(c), pos: at})
+			p.toks = append(p.toks, token{kind: tPunct, text: src[i : i+1], pos: at})
 			i++
 		case c == '"':
 			text, val := p.lexString(src, i, at)
@@ -218,12 +241,12 @@ func (p *parser) lex(src []byte) {
 				}
 			} else {
 				j = scanName(src, j)
-				val = string(src[i+1 : j])
+				val = src[i+1 : j]
 				if val == "" {
 					p.errorAt(at, "expected a name after %c", c)
 				}
 			}
-			p.toks = append(p.toks, token{kind: kind, text: string(src[i:j]), val: val, pos: at})
+			p.toks = append(p.toks, token{kind: kind, text: src[i:j], val: val, pos: at})
 			i = j
 		case c >= '0' && c <= '9' || c == '-' && i+1 < len(src) && (isASCIIDigit(src[i+1]) || isASCIILetter(src[i+1])):
 			j := i + 1
@@ -236,10 +259,10 @@ func (p *parser) lex(src []byte) {
 				}
 				break
 			}
-			p.toks = append(p.toks, token{kind: tNumber, text: string(src[i:j]), pos: at})
+			p.toks = append(p.toks, token{kind: tNumber, text: src[i:j], pos: at})
 			i = j
 		default:
-			r, size := utf8.DecodeRune(src[i:])
+			r, size := utf8.DecodeRuneInString(src[i:])
 			if r == utf8.RuneError && size <= 1 {
 				p.errorAt(at, "invalid UTF-8 encoding")
 			}
@@ -247,7 +270,7 @@ func (p *parser) lex(src []byte) {
 				p.errorAt(at, "unexpected character %q", r)
 			}
 			j := scanName(src, i)
-			text := string(src[i:j])
+			text := src[i:j]
 			p.toks = append(p.toks, token{kind: tIdent, text: text, val: text, pos: at})
 			i = j
 		}
@@ -259,9 +282,16 @@ func isASCIIDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // scanName returns the end of the run of name characters starting at i.
-func scanName(src []byte, i int) int {
+func scanName(src string, i int) int {
 	for i < len(src) {
-		r, size := utf8.DecodeRune(src[i:])
+		if c := src[i]; c < utf8.RuneSelf {
+			if !isNameChar(rune(c)) {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
 		if r == utf8.RuneError && size <= 1 || !isNameChar(r) {
 			break
 		}
@@ -271,7 +301,7 @@ func scanName(src []byte, i int) int {
 }
 
 // lexString scans the Go-quoted string starting at src[i] == '"'.
-func (p *parser) lexString(src []byte, i int, at pos) (text, val string) {
+func (p *parser) lexString(src string, i int, at pos) (text, val string) {
 	j := i + 1
 	for {
 		if j >= len(src) || src[j] == '\n' {
@@ -286,7 +316,7 @@ func (p *parser) lexString(src []byte, i int, at pos) (text, val string) {
 		}
 		j++
 	}
-	text = string(src[i : j+1])
+	text = src[i : j+1]
 	val, err := strconv.Unquote(text)
 	if err != nil {
 		p.errorAt(at, "invalid string literal %s", text)

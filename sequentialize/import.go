@@ -158,7 +158,7 @@ func (l *lowerer) linkFunc(name, pkg string) bool {
 }
 
 func (l *lowerer) linkChunk(p *linkedPkg, name, text string) error {
-	src, err := ir.Parse(name, []byte(text))
+	src, err := ir.ParseText(name, text)
 	if err != nil {
 		return err
 	}
