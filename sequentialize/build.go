@@ -138,11 +138,9 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*lowere
 		return fn.Pkg == nil || home == nil || fn.Pkg.Pkg == home
 	}
 	if export != "" {
-		lopts.Pos = func(p token.Position) string {
-			return fmt.Sprintf("%s/%s:%d:%d", export, filepath.Base(p.Filename), p.Line, p.Column)
-		}
+		lopts.Pos = positions(prog, export, true)
 	} else if home != nil {
-		lopts.Pos = scenarioPos(prog, home)
+		lopts.Pos = positions(prog, home.Path(), false)
 	}
 	for _, t := range summaries.TypeModels() {
 		lopts.Types[t.Go] = rt.typ(t.IR)
@@ -247,27 +245,41 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	return sc, nil
 }
 
-// scenarioPos names the positions of a scenario: one in a file of the home
-// package's directory (the package, its tests) by the file's base name, as
-// replay finds it; one in another package's file (generic code of it,
-// instantiated in the scenario) by the package's path too, as that
-// package's own lowered code names it.
-func scenarioPos(prog *ssa.Program, home *types.Package) func(token.Position) string {
+// positions names the positions of code lowered for home, a package
+// path: one in a file of home's directory (the package, its tests) by the
+// file's base name, prefixed by home's path in code lowered for importers
+// (export), as replay finds it; one in another package's file (generic
+// code of it, instantiated here) by that package's path, as its own
+// lowered code names it. (Code lowered for importers named every position
+// by home's path, so that a race inside another package's generic type,
+// instantiated by the exporter, was said to be in a file of the exporter.)
+func positions(prog *ssa.Program, home string, export bool) func(token.Position) string {
 	var dirs map[string]string // a directory of the program's packages → their path
-	homePath := strings.TrimSuffix(home.Path(), "_test")
+	home = strings.TrimSuffix(home, "_test")
 	return func(p token.Position) string {
 		at := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
 		if dirs == nil {
 			dirs = map[string]string{}
+			// A package's files are in one directory, and one member in a
+			// file of it names it (every member, for each root, in a
+			// program holding std's packages, cost 5% of the corpus's
+			// CPU); cgo's generated files are elsewhere.
 			for _, pkg := range prog.AllPackages() {
 				for _, m := range pkg.Members {
 					if f := prog.Fset.File(m.Pos()); f != nil {
 						dirs[filepath.Dir(f.Name())] = strings.TrimSuffix(pkg.Pkg.Path(), "_test")
+						if b := filepath.Base(f.Name()); !strings.HasPrefix(b, "_cgo_") && !strings.HasSuffix(b, ".cgo1.go") {
+							break
+						}
 					}
 				}
 			}
 		}
-		if path, ok := dirs[filepath.Dir(p.Filename)]; ok && path != homePath {
+		path, ok := dirs[filepath.Dir(p.Filename)]
+		if !ok {
+			path = home
+		}
+		if path != home || export {
 			return path + "/" + at
 		}
 		return at
