@@ -86,12 +86,17 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 	// Checking a package from source finds the generic code it uses in
 	// turn: check again with those too, a few times at most.
 	var self *checkedPackage
-	for range 4 {
+	widened := false
+	for range 5 {
 		u.checked, u.err = sourceChecked.get(pass.Fset, u.source), nil
 		self = u.checkSelf()
 		sourceChecked.put(pass.Fset, u.source, u.checked)
 		if u.err != nil {
-			break
+			if widened || !u.widen() {
+				break
+			}
+			widened = true
+			continue
 		}
 		grew := false
 		for _, c := range u.checked {
@@ -133,6 +138,43 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 	pkg = prog.CreatePackage(self.pkg, self.files, self.info, false)
 	pkg.Build()
 	return prog, pkg, ""
+}
+
+// widen adds to the packages checked from source the driver's packages
+// that import one of them, and reports whether it added any. Such a
+// package's export data speaks of the driver's package, not of the one
+// checked from source: a value the package passes between the two does
+// not type-check (go/token's external test instantiates a generic helper
+// of go/token's own tests and hands a *token.FileSet to go/parser, whose
+// export data has the driver's go/token). Checked from source, the
+// dependent speaks of the source's. kiss does this only once the check
+// has failed: most packages that instantiate slices' generics import
+// other packages that import slices, and checking all of those again
+// would cost more than the instances are worth.
+func (u *genericUniverse) widen() bool {
+	reaches := map[*types.Package]bool{}
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if r, ok := reaches[p]; ok {
+			return r
+		}
+		reaches[p] = false // an import cycle is not one
+		r := false
+		for _, q := range p.Imports() {
+			if u.source[q.Path()] || visit(q) {
+				r = true
+			}
+		}
+		reaches[p] = r
+		return r
+	}
+	added := false
+	for path, p := range u.known {
+		if p != u.pass.Pkg && !u.source[path] && visit(p) && len(u.files(path)) > 0 {
+			u.source[path], added = true, true
+		}
+	}
+	return added
 }
 
 // sourceChecked keeps, for the packages of one run (one file set), the
