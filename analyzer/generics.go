@@ -36,10 +36,11 @@ import (
 // export data's are the same to it.
 //
 // The package is type-checked against the imports it already has but for
-// the packages with generic code; if that fails (a value passed between a
-// package of the export data and one checked from source, say), kiss falls
-// back to the package as the driver gave it, and other packages' generic
-// code stays unknown there.
+// the packages with generic code. If that fails (a value passed between a
+// package of the export data and one checked from source, say), the
+// packages that import the generic code are checked from source as well
+// (widen); if it fails still, kiss falls back to the package as the driver
+// gave it, and other packages' generic code stays unknown there.
 
 // genericUniverse is the packages a package is checked against again.
 type genericUniverse struct {
