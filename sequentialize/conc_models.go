@@ -79,6 +79,7 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.sortModels(m)
 	c.syncDataModels(m)
 	c.testifyModels(m)
+	c.goleakModels(m)
 	c.randModels(m)
 	c.sourceModels(m)
 	return m

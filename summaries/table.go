@@ -364,6 +364,13 @@ var registry = func() []Model {
 		inGo(testifyRequire+".Fail", 0, "assert.Fail, then t.FailNow()").methods(),
 		inGo(testifyRequire+".FailNow", 0, "assert.FailNow, then t.FailNow()").methods(),
 	)
+
+	// goleak (go.uber.org/goleak): Find, behind VerifyNone and
+	// VerifyTestMain, parses every goroutine's stack trace; kiss's traces
+	// have unknown frames.
+	add(
+		inGo("go.uber.org/goleak.Find", vis|blk, "waits until no other goroutine can run (@rt.idle); nil if none is left but daemons, else nil or an unknown error, an unknown input (kiss reports goroutines blocked for good itself)"),
+	)
 	return r
 }()
 

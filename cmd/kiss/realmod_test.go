@@ -135,3 +135,16 @@ func TestRealModuleVet(t *testing.T) {
 		}
 	}
 }
+
+// TestRealModuleGoleak: relay's TestMain is goleak.VerifyTestMain, which
+// parses every goroutine's stack trace once the tests are done. Under its
+// model both of relay's roots complete; run as written, goleak forked on
+// each byte of kiss's unknown frames and both ran to the 10 s budget.
+func TestRealModuleGoleak(t *testing.T) {
+	out, _ := run(t, realmod, kissBin, "-stats", "./relay")
+	for _, root := range []string{"TestFillShared", "TestFillThenPush"} {
+		if !regexp.MustCompile(`relay\.` + root + `: bound 2, .*; cut: none; `).MatchString(out) {
+			t.Errorf("kiss -stats ./relay: %s did not complete:\n%s", root, out)
+		}
+	}
+}
