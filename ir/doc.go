@@ -100,6 +100,12 @@
 //     reports the labels its path depends on, so that a producer can tell
 //     findings that hold for every behaviour of those origins from those
 //     that need particular ones.
+//   - known v is true when the executor holds one value for v on the
+//     path (every scalar in it concrete), else false. It is no input: the
+//     code after it must do the same whichever way it goes, a model's
+//     exact computation for a concrete operand (strconv.Itoa's digits) or
+//     its approximation (an unknown string) for a symbolic one, so that
+//     concrete values stay concrete without forking on symbolic ones.
 //   - choose n needs a concrete n; each value in [0, n) is a separate path.
 //     choosebit m needs a concrete m; each k whose bit 1<<k is set in m is
 //     a separate path, in increasing order.

@@ -311,6 +311,12 @@ const (
 	OpExit // exit                          (end the whole execution normally)
 	OpCut  // cut "reason" [, "why"]        (end the path as cut by a bound; counted under reason, and under why, if any: Msg)
 
+	// OpKnown: %d = known v (whether v has one value on the path, as the
+	// executor holds it; the code after it must compute the same whichever
+	// it answers: a model's exact way for a concrete operand, its
+	// approximation for a symbolic one)
+	OpKnown
+
 	numOps
 )
 
@@ -336,6 +342,7 @@ var opNames = [...]string{
 	OpCall: "call", OpCoCreate: "cocreate", OpResume: "resume", OpYield: "yield", OpCoDone: "codone",
 	OpObserve: "observe", OpTrace: "trace",
 	OpJmp: "jmp", OpBr: "br", OpRet: "ret", OpExit: "exit", OpCut: "cut",
+	OpKnown: "known",
 }
 
 func (op Op) String() string {

@@ -156,6 +156,7 @@ entry:
   cost 0
   cost 2
   %c = preemptible
+  %c = known %a
   %p = alloc $pair
   %q = alloc i64, %a at "alloc.go:1:1"
   %p = alloc {}, 0:u8

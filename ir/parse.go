@@ -707,7 +707,7 @@ var opArity = map[Op]int{
 	OpMapGet: 2, OpMapSet: 3, OpMapDel: 2, OpMapLen: 1, OpMapKey: 2,
 	OpStrLen: 1, OpStrIndex: 2, OpSubstr: 3, OpStrToBytes: 1, OpStrFromBytes: 2, OpRuneDecode: 2,
 	OpStrView: 2, OpStrData: 1, OpArrayOf: 1,
-	OpResume: 1, OpYield: 0, OpCoDone: 1, OpExit: 0,
+	OpResume: 1, OpYield: 0, OpCoDone: 1, OpExit: 0, OpKnown: 1,
 }
 
 func (p *parser) parseInstr() *Instr {

@@ -884,7 +884,7 @@ func (t *typeCheck) control() {
 	case OpChoose, OpChooseBit:
 		t.want(0, integer, KindInt)
 		t.wantDst(integer, isInt)
-	case OpPreemptible:
+	case OpPreemptible, OpKnown:
 		t.wantDst(boolean, kindIs(KindBool))
 	case OpAssume, OpBr:
 		t.want(0, boolean, KindBool)

@@ -88,41 +88,36 @@ const randSourceLabel = "a math/rand source seeded at run time"
 // stubExported are the models whose stub (the model applied to the
 // function's own parameters) a package's facts carry as the function's
 // code: their importers may not see the types the model needs.
-var stubExported = map[string]bool{"math/rand.NewSource": true}
+var stubExported = map[string]bool{"math/rand.NewSource": true, "strconv.Itoa": true, "strconv.FormatInt": true}
 
-// sourceModels: rand.NewSource(seed) with a constant seed runs as written
-// (its draws are the same in every run, and replay's); with a seed known
-// only at run time (testing/quick seeds with time.Now().UnixNano(), as do
-// many tests), the source's register starts as unknown values instead of
-// being computed from the seed: Go's seeding runs 1,881 steps of modular
-// arithmetic whose symbolic terms then made every branch on a draw a Z3
-// query of hundreds of milliseconds. The draws are then sums of unknowns,
-// as the generator makes them, and a finding that needs particular ones
-// depends on the label.
+// sourceModels: rand.NewSource(seed) with a known seed (a constant, a
+// loop's index, a draw of a source seeded so) runs as written (its draws
+// are the same in every run, and replay's); with an unknown one
+// (testing/quick seeds with time.Now().UnixNano(), as do many tests), the
+// source's register starts as unknown values instead of being computed
+// from the seed: Go's seeding runs 1,881 steps of modular arithmetic whose
+// symbolic terms then made every branch on a draw a Z3 query of hundreds
+// of milliseconds. The draws are then sums of unknowns, as the generator
+// makes them, and a finding that needs particular ones depends on the
+// label. Which it is is decided as the path runs (ir.OpKnown): go/token's
+// TestFileSetRace seeds its goroutines' sources with draws of a source
+// seeded with 7, and, decided by the seed's being a constant, their draws
+// were unknowns whose queries took 8 of its 10 s.
 func (c *concLowering) sourceModels(m map[string]externFunc) {
 	m["math/rand.NewSource"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		fn, _ := call.Value.(*ssa.Function)
 		if fn == nil || fn.Pkg == nil || len(args) != 1 {
 			return nil, errorf("math/rand.NewSource called without its package")
 		}
-		constant := false // (a stub's call has no SSA arguments)
-		if len(call.Args) == 1 {
-			_, constant = call.Args[0].(*ssa.Const)
-		}
 		newSource := fn.Pkg.Func("newSource")
 		if newSource == nil || newSource.Signature.Results().Len() != 1 || l.opts.Export != "" && l.opts.Home != fn.Pkg.Pkg {
 			// math/rand from export data (go vet), or code lowered for
-			// another package's facts: math/rand's own facts have
-			// NewSource's code and this model's stub for a seed known at
-			// run time (stubExported), whose sources are of math/rand's
-			// types (made here, *rngSource was a type of the other
-			// package, and *Rand's methods were never linked)
-			name := fn.String()
-			if constant {
-				name += ownCode
-			}
+			// another package's facts: math/rand's own facts have this
+			// model's stub (stubExported), whose sources are of
+			// math/rand's types (made here, *rngSource was a type of the
+			// other package, and *Rand's methods were never linked)
 			res := fn.Signature.Results().At(0).Type()
-			f := l.linkedCode(fn, name)
+			f := l.linkedCode(fn, fn.String())
 			if f == nil {
 				return l.Unknown(b, res), nil
 			}
@@ -131,11 +126,6 @@ func (c *concLowering) sourceModels(m map[string]externFunc) {
 			return r, nil
 		}
 		ptr := newSource.Signature.Results().At(0).Type()
-		if constant {
-			r := b.Temp(l.Type(ptr))
-			l.emitDirectCall(b, newSource, []ir.Value{args[0]}, nil, r)
-			return l.MakeInterface(b, r, ptr), nil
-		}
 		// rngSource{tap, feed int; vec [rngLen]int64}, as Seed leaves it
 		// but for vec (the lag 273 is the generator's, Go 1 onward)
 		st, ok := deref(ptr).Underlying().(*types.Struct)
@@ -148,22 +138,36 @@ func (c *concLowering) sourceModels(m map[string]externFunc) {
 				rngLen = a.Len()
 			}
 		}
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Name() != "tap" && f.Name() != "vec" && (f.Name() != "feed" || rngLen <= 273) {
+				return nil, errorf("math/rand's rngSource has a field %s kiss does not know", f.Name())
+			}
+		}
+		res := b.Temp(l.Type(fn.Signature.Results().At(0).Type()))
+		_, unknown := b.If(b.Op(ir.OpKnown, ir.Bool, args[0]), "seed.known")
+		done := b.NewBlock("seed.done")
+		r := b.Temp(l.Type(ptr))
+		l.emitDirectCall(b, newSource, []ir.Value{args[0]}, nil, r)
+		b.move(res, l.MakeInterface(b, r, ptr))
+		b.Jmp(done)
+		b.SetBlock(unknown)
 		vals := make([]ir.Value, st.NumFields())
 		for i := range vals {
-			switch f := st.Field(i); {
-			case f.Name() == "tap":
+			switch f := st.Field(i); f.Name() {
+			case "tap":
 				vals[i] = ir.IntConst(ir.I64, 0)
-			case f.Name() == "feed" && rngLen > 273:
+			case "feed":
 				vals[i] = ir.IntConst(ir.I64, rngLen-273)
-			case f.Name() == "vec":
+			case "vec":
 				vals[i] = l.unknownNondetLabel(b, l.Type(f.Type()), randSourceLabel)
-			default:
-				return nil, errorf("math/rand's rngSource has a field %s kiss does not know", f.Name())
 			}
 		}
 		t := l.Type(deref(ptr))
 		p := b.Alloc(t, nil)
 		b.Store(p, b.Make(t, vals...))
-		return l.MakeInterface(b, p, ptr), nil
+		b.move(res, l.MakeInterface(b, p, ptr))
+		b.Jmp(done)
+		b.SetBlock(done)
+		return res, nil
 	}
 }

@@ -435,6 +435,9 @@ func (e *executor) step(st *state, f *frame, in *ir.Instr) bool {
 	case op == ir.OpPreemptible:
 		e.set(st, in.Dst, boolValue(e.preemptible(st)))
 		e.next(st)
+	case op == ir.OpKnown:
+		e.set(st, in.Dst, boolValue(known(e.operand(st, f, in.Args[0]))))
+		e.next(st)
 	case op == ir.OpAlloc:
 		e.alloc(st, f, in)
 	case op == ir.OpLoad:

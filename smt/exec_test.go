@@ -270,6 +270,46 @@ on:
 	}
 }
 
+// TestKnown: known is true of a concrete value, false of a symbolic one or
+// of an aggregate with a symbolic part, and forks nothing.
+func TestKnown(t *testing.T) {
+	const src = `
+func @main() {
+  var %x i64
+  var %y i64
+  var %p {i64, i64}
+  var %k bool
+entry:
+  %x = nondet
+  %k = known 5:i64
+  assert %k, assert, "concrete" at "k.go:1:1"
+  %k = known %x
+  %k = not %k
+  assert %k, assert, "symbolic" at "k.go:2:1"
+  %y = add %x, 1:i64
+  %p = make 1:i64, %y
+  %k = known %p
+  %k = not %k
+  assert %k, assert, "aggregate" at "k.go:3:1"
+  %p = make 1:i64, 2:i64
+  %k = known %p
+  assert %k, assert, "concrete aggregate" at "k.go:4:1"
+  ret
+}
+`
+	p, err := ir.Parse("k.ir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(p); err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, p, Options{})
+	if len(res.Violations) != 0 || res.Stats.Paths != 1 || res.Stats.SolverCalls != 0 {
+		t.Errorf("violations %v, %d paths, %d solver calls: want none, 1 and 0", res.Violations, res.Stats.Paths, res.Stats.SolverCalls)
+	}
+}
+
 // MaxQueued bounds the states waiting; the rest are cut and counted.
 func TestMaxQueued(t *testing.T) {
 	res := run(t, load(t, "exec_choose.ir"), Options{MaxQueued: 5})

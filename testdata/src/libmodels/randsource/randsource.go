@@ -1,6 +1,7 @@
 // Package randsource draws from math/rand sources (as // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
-// testing/quick does): seeded with a constant, the draws are Go's; seeded
-// at run time (with the clock), they are unknown values.
+// testing/quick does): seeded with a value every run knows (a constant,
+// a helper's parameter), the draws are Go's; seeded with the clock, they
+// are unknown values.
 package randsource
 
 import "math/rand"

@@ -1,0 +1,17 @@
+// Package itoakeys keys a map by strconv.Itoa of a loop's index, as // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
+// tests of caches and maps do: the keys are the digits Go makes.
+package itoakeys
+
+import "strconv"
+
+// counter is written by a goroutine and read by the test.
+type counter struct{ n int }
+
+// fill makes a map of n counters keyed "0", "1", ...
+func fill(n int) map[string]*counter {
+	m := map[string]*counter{}
+	for i := 0; i < n; i++ {
+		m[strconv.Itoa(i)] = &counter{}
+	}
+	return m
+}
