@@ -41,9 +41,11 @@ import (
 //
 // Formatting. fmt.Sprintf, Sprint and Sprintln return an unknown string
 // (calls of the operands' String and Error methods are not made), and
-// read their operands as fmt's reflection does (conc_print.go);
-// strconv.Itoa and FormatInt return unknown strings too (a format constant
-// without verbs is itself). strconv.Atoi parses its argument as Go does
+// read their operands as fmt's reflection does (conc_print.go); a format
+// constant without verbs is itself, and Sprintf of plain verbs of known
+// integers, strings and bools is the text (sprintfKnown). strconv.Itoa
+// and FormatInt of known operands run strconv's code, else return unknown
+// strings. strconv.Atoi parses its argument as Go does
 // (a concrete string; a symbolic one is cut by the executor): the value and
 // nil, or 0 / the clamped value and a *strconv.NumError (whose Unwrap
 // returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
@@ -81,6 +83,11 @@ func libModels(m map[string]externFunc) *libLowering {
 			// Sprintf("text") and Sprint("text") are the text when it has no verbs.
 			if s, ok := constString(call.Args[0]); ok && !strings.Contains(s, "%") {
 				return ir.StringConst(s), nil
+			}
+		}
+		if fn := call.StaticCallee(); fn != nil && fn.String() == "fmt.Sprintf" {
+			if s, ok := sprintfKnown(l, b, call); ok {
+				return s, nil
 			}
 		}
 		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
@@ -777,4 +784,103 @@ func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, p
 	b.Jmp(loop)
 	b.SetBlock(done)
 	return b.Make(res, r), nil
+}
+
+// sprintfKnown is fmt.Sprintf's string when the format is a constant
+// whose verbs are plain %d, %s, %v and %t of integers, strings and bools
+// without methods: made as fmt makes it (integers by strconv's code) when
+// the path knows every operand, else an unknown string as before. Keys
+// and names made with Sprintf("key-%d", i) stay concrete, as
+// strconv.Itoa's do. ok is false for any other call.
+func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
+	if len(call.Args) != 2 || b.fl == nil || l.SSA == nil {
+		return nil, false
+	}
+	format, ok := constString(call.Args[0])
+	ops := variadicOperands(call.Args[1])
+	if !ok || ops == nil {
+		return nil, false
+	}
+	var formatInt *ir.Func
+	if sc := l.SSA.ImportedPackage("strconv"); sc != nil {
+		if fn := sc.Func("FormatInt"); fn != nil {
+			formatInt = l.linkedCode(fn, fn.String()+ownCode)
+		}
+	}
+	// the pieces: literal text, or an operand as its verb prints it
+	var parts []func() ir.Value
+	var known ir.Value = ir.BoolConst(true)
+	lit := ""
+	flush := func() {
+		if s := lit; s != "" {
+			parts = append(parts, func() ir.Value { return ir.StringConst(s) })
+		}
+		lit = ""
+	}
+	k := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			lit += format[i : i+1]
+			continue
+		}
+		if i++; i == len(format) {
+			return nil, false
+		}
+		verb := format[i]
+		if verb == '%' {
+			lit += "%"
+			continue
+		}
+		if k == len(ops) {
+			return nil, false
+		}
+		mi, ok := ops[k].(*ssa.MakeInterface)
+		k++
+		if !ok || types.NewMethodSet(mi.X.Type()).Len() > 0 {
+			return nil, false
+		}
+		basic, ok := mi.X.Type().Underlying().(*types.Basic)
+		if !ok {
+			return nil, false
+		}
+		x := b.Value(mi.X)
+		info := basic.Info()
+		var part func() ir.Value
+		switch {
+		case info&types.IsString != 0 && (verb == 's' || verb == 'v'):
+			part = func() ir.Value { return x }
+		case info&types.IsBoolean != 0 && (verb == 't' || verb == 'v'):
+			part = func() ir.Value { return b.Op(ir.OpSelect, ir.String, x, ir.StringConst("true"), ir.StringConst("false")) }
+		case info&types.IsInteger != 0 && (verb == 'd' || verb == 'v') && formatInt != nil &&
+			(info&types.IsUnsigned == 0 || x.Type().Bits < 64):
+			part = func() ir.Value {
+				s := b.Temp(ir.String)
+				b.CallTo(s, formatInt, ir.ZeroConst(ir.Ptr), b.Conv(x, ir.I64), ir.IntConst(ir.I64, 10))
+				return s
+			}
+		default:
+			return nil, false
+		}
+		flush()
+		parts = append(parts, part)
+		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, x))
+	}
+	flush()
+	if k != len(ops) {
+		return nil, false
+	}
+	r := b.Temp(ir.String)
+	_, els := b.If(known, "sprintf.known")
+	done := b.NewBlock("sprintf.done")
+	var s ir.Value = ir.StringConst("")
+	for _, p := range parts {
+		s = b.Bin(ir.OpAdd, s, p())
+	}
+	b.move(r, s)
+	b.Jmp(done)
+	b.SetBlock(els)
+	b.move(r, l.unknownNondetLabel(b, ir.String, libUnknown))
+	b.Jmp(done)
+	b.SetBlock(done)
+	return r, true
 }

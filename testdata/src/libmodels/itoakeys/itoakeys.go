@@ -1,8 +1,12 @@
 // Package itoakeys keys a map by strconv.Itoa of a loop's index, as // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
-// tests of caches and maps do: the keys are the digits Go makes.
+// tests of caches and maps do, or by fmt.Sprintf("job-%d", i): the keys
+// are the text Go makes.
 package itoakeys
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // counter is written by a goroutine and read by the test.
 type counter struct{ n int }
@@ -12,6 +16,15 @@ func fill(n int) map[string]*counter {
 	m := map[string]*counter{}
 	for i := 0; i < n; i++ {
 		m[strconv.Itoa(i)] = &counter{}
+	}
+	return m
+}
+
+// fillJobs makes a map of n counters keyed "job-0", "job-1", ...
+func fillJobs(n int) map[string]*counter {
+	m := map[string]*counter{}
+	for i := 0; i < n; i++ {
+		m[fmt.Sprintf("job-%d", i)] = &counter{}
 	}
 	return m
 }

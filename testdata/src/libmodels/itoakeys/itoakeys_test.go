@@ -40,3 +40,36 @@ func TestItoaKeyAbsent(t *testing.T) {
 	}
 	<-done
 }
+
+// Key "job-1" is there: the goroutine writes its counter while the test
+// reads it.
+func TestSprintfKeyRace(t *testing.T) {
+	m := fillJobs(2)
+	done := make(chan bool)
+	go func() {
+		if c := m["job-1"]; c != nil {
+			c.n++ // want `data race on n: .*\(0 preemptions\)`
+		}
+		done <- true
+	}()
+	if c := m["job-1"]; c != nil {
+		_ = c.n
+	}
+	<-done
+}
+
+// The fixed twin: there is no key "job-2".
+func TestSprintfKeyAbsent(t *testing.T) {
+	m := fillJobs(2)
+	done := make(chan bool)
+	go func() {
+		if c := m["job-2"]; c != nil {
+			c.n++
+		}
+		done <- true
+	}()
+	if c := m["job-2"]; c != nil {
+		_ = c.n
+	}
+	<-done
+}
