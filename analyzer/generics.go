@@ -88,7 +88,7 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 	// turn: check again with those too, a few times at most.
 	var self *checkedPackage
 	widened := false
-	for range 5 {
+	for checks := 4; checks > 0; checks-- {
 		u.checked, u.err = sourceChecked.get(pass.Fset, u.source), nil
 		self = u.checkSelf()
 		sourceChecked.put(pass.Fset, u.source, u.checked)
@@ -96,7 +96,7 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 			if widened || !u.widen() {
 				break
 			}
-			widened = true
+			widened, checks = true, checks+1 // (a check again, not a round of growth)
 			continue
 		}
 		grew := false
@@ -142,7 +142,8 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 }
 
 // widen adds to the packages checked from source the driver's packages
-// that import one of them, and reports whether it added any. Such a
+// that import one of them, directly or through others, and reports
+// whether it added any. Such a
 // package's export data speaks of the driver's package, not of the one
 // checked from source: a value the package passes between the two does
 // not type-check (go/token's external test instantiates a generic helper
@@ -151,7 +152,9 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 // dependent speaks of the source's. kiss does this only once the check
 // has failed: most packages that instantiate slices' generics import
 // other packages that import slices, and checking all of those again
-// would cost more than the instances are worth.
+// would cost more than the instances are worth. A failure of another kind
+// widens too, and then falls back after the extra checks; so does a
+// package between the two that has no source at hand (a cgo one of std).
 func (u *genericUniverse) widen() bool {
 	reaches := map[*types.Package]bool{}
 	var visit func(p *types.Package) bool
@@ -159,7 +162,6 @@ func (u *genericUniverse) widen() bool {
 		if r, ok := reaches[p]; ok {
 			return r
 		}
-		reaches[p] = false // an import cycle is not one
 		r := false
 		for _, q := range p.Imports() {
 			if u.source[q.Path()] || visit(q) {

@@ -101,11 +101,12 @@
 //     findings that hold for every behaviour of those origins from those
 //     that need particular ones.
 //   - known v is true when the executor holds one value for v on the
-//     path (every scalar in it concrete), else false. It is no input: the
-//     code after it must do the same whichever way it goes, a model's
-//     exact computation for a concrete operand (strconv.Itoa's digits) or
-//     its approximation (an unknown string) for a symbolic one, so that
-//     concrete values stay concrete without forking on symbolic ones.
+//     path (every scalar in it concrete), else false. It is no input:
+//     each way the code goes from it must compute Go's result or an
+//     over-approximation of it, a model's exact computation for a concrete
+//     operand (strconv.Itoa's digits) and its approximation (an unknown
+//     string) for a symbolic one, so that concrete values stay concrete
+//     without forking on symbolic ones.
 //   - choose n needs a concrete n; each value in [0, n) is a separate path.
 //     choosebit m needs a concrete m; each k whose bit 1<<k is set in m is
 //     a separate path, in increasing order.

@@ -312,9 +312,9 @@ const (
 	OpCut  // cut "reason" [, "why"]        (end the path as cut by a bound; counted under reason, and under why, if any: Msg)
 
 	// OpKnown: %d = known v (whether v has one value on the path, as the
-	// executor holds it; the code after it must compute the same whichever
-	// it answers: a model's exact way for a concrete operand, its
-	// approximation for a symbolic one)
+	// executor holds it; each way the code goes from it computes Go's
+	// result or an over-approximation of it: a model's exact way for a
+	// concrete operand, its approximation for a symbolic one)
 	OpKnown
 
 	numOps

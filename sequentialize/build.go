@@ -255,7 +255,9 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 // instantiated by the exporter, was said to be in a file of the exporter.)
 func positions(prog *ssa.Program, home string, export bool) func(token.Position) string {
 	var dirs map[string]string // a directory of the program's packages → their path
-	home = strings.TrimSuffix(home, "_test")
+	if !export {
+		home = strings.TrimSuffix(home, "_test") // an external test's files are its package's
+	}
 	return func(p token.Position) string {
 		at := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
 		if dirs == nil {

@@ -18,7 +18,13 @@ import (
 // goleak's answer depends on its options and on what its retries wait
 // for, so whether it finds them is an unknown input: a test failure that
 // needs it is not reported. kiss reports goroutines blocked for good
-// itself (leak).
+// itself (leak). Where the model is coarser than goleak: a subtest's
+// parent blocked in t.Run counts as left (goleak ignores it), so Find in
+// a subtest always gives the unknown verdict; a goroutine that never
+// blocks keeps the model waiting until the path's budget (goleak gives up
+// and reports it); goroutines of code kiss does not run are not seen; and
+// in a testing/synctest bubble the wait acquires the bubble's
+// happens-before edge, as synctest.Wait does and goleak does not.
 const goleakFind = "go.uber.org/goleak.Find"
 
 const goleakLabel = "goleak's verdict on the goroutines still alive (kiss reports those blocked for good itself)"

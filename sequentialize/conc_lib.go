@@ -43,7 +43,8 @@ import (
 // (calls of the operands' String and Error methods are not made), and
 // read their operands as fmt's reflection does (conc_print.go); a format
 // constant without verbs is itself, and Sprintf of plain verbs of known
-// integers, strings and bools is the text (sprintfKnown). strconv.Itoa
+// integers (but 64-bit unsigned ones), strings and bools is the text
+// (sprintfKnown). strconv.Itoa
 // and FormatInt of known operands run strconv's code, else return unknown
 // strings. strconv.Atoi parses its argument as Go does
 // (a concrete string; a symbolic one is cut by the executor): the value and
@@ -112,9 +113,16 @@ func libModels(m map[string]externFunc) *libLowering {
 			if own == nil {
 				return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 			}
-			k := b.Op(ir.OpKnown, ir.Bool, args[0])
+			var k ir.Value = b.Op(ir.OpKnown, ir.Bool, args[0])
 			for _, a := range args[1:] {
 				k = b.Op(ir.OpAnd, ir.Bool, k, b.Op(ir.OpKnown, ir.Bool, a))
+			}
+			if len(args) == 2 {
+				// a known base out of 2..36: strconv's code panics, whatever i is
+				base := args[1]
+				bad := b.Bin(ir.OpOr, b.Bin(ir.OpLt, base, ir.IntConst(base.Type(), 2)), b.Bin(ir.OpGt, base, ir.IntConst(base.Type(), 36)))
+				// (a select, so that an unknown base decides nothing)
+				k = b.Bin(ir.OpOr, k, b.Op(ir.OpSelect, ir.Bool, b.Op(ir.OpKnown, ir.Bool, base), bad, ir.BoolConst(false)))
 			}
 			r := b.Temp(ir.String)
 			_, els := b.If(k, "strconv.known")
@@ -787,17 +795,18 @@ func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, p
 }
 
 // sprintfKnown is fmt.Sprintf's string when the format is a constant
-// whose verbs are plain %d, %s, %v and %t of integers, strings and bools
-// without methods: made as fmt makes it (integers by strconv's code) when
-// the path knows every operand, else an unknown string as before. Keys
-// and names made with Sprintf("key-%d", i) stay concrete, as
-// strconv.Itoa's do. ok is false for any other call.
+// whose verbs are plain %d, %s, %v and %t of integers (but 64-bit unsigned
+// ones), strings and bools without methods: made as fmt makes it
+// (integers by strconv's code) when the path knows every operand, else an
+// unknown string as before. Keys and names made with Sprintf("key-%d", i)
+// stay concrete, as strconv.Itoa's do. ok is false for any other call;
+// then nothing is emitted.
 func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 	if len(call.Args) != 2 || b.fl == nil || l.SSA == nil {
 		return nil, false
 	}
 	format, ok := constString(call.Args[0])
-	ops := variadicOperands(call.Args[1])
+	ops := varargsOperands(call.Args[1])
 	if !ok || ops == nil {
 		return nil, false
 	}
@@ -807,17 +816,15 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 			formatInt = l.linkedCode(fn, fn.String()+ownCode)
 		}
 	}
-	// the pieces: literal text, or an operand as its verb prints it
-	var parts []func() ir.Value
-	var known ir.Value = ir.BoolConst(true)
-	lit := ""
-	flush := func() {
-		if s := lit; s != "" {
-			parts = append(parts, func() ir.Value { return ir.StringConst(s) })
-		}
-		lit = ""
+	// The pieces, checked before anything is emitted: literal text, or an
+	// operand (op >= 0) as its verb prints it.
+	type piece struct {
+		text string
+		op   int
+		kind types.BasicInfo
 	}
-	k := 0
+	var pieces []piece
+	lit, k := "", 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			lit += format[i : i+1]
@@ -835,7 +842,6 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 			return nil, false
 		}
 		mi, ok := ops[k].(*ssa.MakeInterface)
-		k++
 		if !ok || types.NewMethodSet(mi.X.Type()).Len() > 0 {
 			return nil, false
 		}
@@ -843,38 +849,52 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 		if !ok {
 			return nil, false
 		}
-		x := b.Value(mi.X)
 		info := basic.Info()
-		var part func() ir.Value
 		switch {
 		case info&types.IsString != 0 && (verb == 's' || verb == 'v'):
-			part = func() ir.Value { return x }
 		case info&types.IsBoolean != 0 && (verb == 't' || verb == 'v'):
-			part = func() ir.Value { return b.Op(ir.OpSelect, ir.String, x, ir.StringConst("true"), ir.StringConst("false")) }
 		case info&types.IsInteger != 0 && (verb == 'd' || verb == 'v') && formatInt != nil &&
-			(info&types.IsUnsigned == 0 || x.Type().Bits < 64):
-			part = func() ir.Value {
-				s := b.Temp(ir.String)
-				b.CallTo(s, formatInt, ir.ZeroConst(ir.Ptr), b.Conv(x, ir.I64), ir.IntConst(ir.I64, 10))
-				return s
-			}
+			(info&types.IsUnsigned == 0 || basic.Kind() != types.Uint && basic.Kind() != types.Uint64 && basic.Kind() != types.Uintptr):
 		default:
 			return nil, false
 		}
-		flush()
-		parts = append(parts, part)
-		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, x))
+		if lit != "" {
+			pieces = append(pieces, piece{text: lit, op: -1})
+		}
+		pieces = append(pieces, piece{op: k, kind: info})
+		lit, k = "", k+1
 	}
-	flush()
 	if k != len(ops) {
 		return nil, false
+	}
+	if lit != "" {
+		pieces = append(pieces, piece{text: lit, op: -1})
+	}
+	vals := make([]ir.Value, len(ops))
+	var known ir.Value = ir.BoolConst(true)
+	for i, op := range ops {
+		vals[i] = b.Value(op.(*ssa.MakeInterface).X)
+		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, vals[i]))
 	}
 	r := b.Temp(ir.String)
 	_, els := b.If(known, "sprintf.known")
 	done := b.NewBlock("sprintf.done")
 	var s ir.Value = ir.StringConst("")
-	for _, p := range parts {
-		s = b.Bin(ir.OpAdd, s, p())
+	for _, p := range pieces {
+		var v ir.Value
+		switch {
+		case p.op < 0:
+			v = ir.StringConst(p.text)
+		case p.kind&types.IsString != 0:
+			v = vals[p.op]
+		case p.kind&types.IsBoolean != 0:
+			v = b.Op(ir.OpSelect, ir.String, vals[p.op], ir.StringConst("true"), ir.StringConst("false"))
+		default:
+			t := b.Temp(ir.String)
+			b.CallTo(t, formatInt, ir.ZeroConst(ir.Ptr), b.Conv(vals[p.op], ir.I64), ir.IntConst(ir.I64, 10))
+			v = t
+		}
+		s = b.Bin(ir.OpAdd, s, v)
 	}
 	b.move(r, s)
 	b.Jmp(done)
@@ -883,4 +903,38 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 	b.Jmp(done)
 	b.SetBlock(done)
 	return r, true
+}
+
+// varargsOperands are the operands of a call's ... parameter when the
+// compiler made the slice (its "varargs" array, each element stored once
+// where the call is): what a Printf-like call receives. Else nil: a slice
+// of the program's own may be written after it is filled.
+func varargsOperands(v ssa.Value) []ssa.Value {
+	ops := variadicOperands(v)
+	if len(ops) == 0 {
+		return ops
+	}
+	a := v.(*ssa.Slice).X.(*ssa.Alloc)
+	if a.Comment != "varargs" {
+		return nil
+	}
+	stores := 0
+	for _, r := range *a.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, rr := range *ia.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					stores++
+				}
+			}
+		}
+	}
+	for _, op := range ops {
+		if op == nil {
+			return nil
+		}
+	}
+	if stores != len(ops) {
+		return nil
+	}
+	return ops
 }

@@ -236,7 +236,7 @@ var registry = func() []Model {
 		inGo("errors.As", 0, "Go's algorithm: assignability, As methods, Unwrap chains; unknown for an error of unknown type").methods(),
 		inGo("errors.Unwrap", 0, "the error's Unwrap() error, or nil").methods(),
 		inGo("(*strconv.NumError).Unwrap", 0, "e.Err"),
-		inGo("fmt.Sprintf", 0, "the text Go makes when the format is a constant of plain %d, %s, %v and %t verbs of known integers, strings and bools without methods; else an unknown string (the format itself without operands and without a %); String methods are not called"),
+		inGo("fmt.Sprintf", 0, "the text Go makes when the format is a constant of plain %d, %s, %v and %t verbs of known integers (but 64-bit unsigned ones), strings and bools without methods, in a slice the call makes; else an unknown string (the format itself without operands and without a %); String methods are not called"),
 		inGo("fmt.Sprint", 0, "an unknown string; String methods are not called"),
 		inGo("fmt.Sprintln", 0, "an unknown string"),
 		inGo("strconv.Itoa", 0, "of a known int, strconv's code (its facts carry it); else an unknown string"),
