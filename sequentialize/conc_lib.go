@@ -127,7 +127,8 @@ func libModels(m map[string]externFunc) *libLowering {
 			r := b.Temp(ir.String)
 			_, els := b.If(k, "strconv.known")
 			done := b.NewBlock("strconv.done")
-			b.CallTo(r, own, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...)
+			// (a panic in there is reported at this call)
+			l.atSite(b, true, func() { b.CallTo(r, own, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
 			b.Jmp(done)
 			b.SetBlock(els)
 			b.move(r, l.unknownNondetLabel(b, ir.String, libUnknown))
@@ -891,7 +892,8 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 			v = b.Op(ir.OpSelect, ir.String, vals[p.op], ir.StringConst("true"), ir.StringConst("false"))
 		default:
 			t := b.Temp(ir.String)
-			b.CallTo(t, formatInt, ir.ZeroConst(ir.Ptr), b.Conv(vals[p.op], ir.I64), ir.IntConst(ir.I64, 10))
+			x := b.Conv(vals[p.op], ir.I64)
+			l.atSite(b, true, func() { b.CallTo(t, formatInt, ir.ZeroConst(ir.Ptr), x, ir.IntConst(ir.I64, 10)) })
 			v = t
 		}
 		s = b.Bin(ir.OpAdd, s, v)

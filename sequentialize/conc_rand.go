@@ -122,7 +122,7 @@ func (c *concLowering) sourceModels(m map[string]externFunc) {
 				return l.Unknown(b, res), nil
 			}
 			r := b.Temp(l.Type(res))
-			b.CallTo(r, f, ir.ZeroConst(ir.Ptr), args[0])
+			l.atSite(b, true, func() { b.CallTo(r, f, ir.ZeroConst(ir.Ptr), args[0]) })
 			return r, nil
 		}
 		ptr := newSource.Signature.Results().At(0).Type()

@@ -171,6 +171,13 @@ example.com/shop/shop.(*Stock).Lookup.func1()
 	if f := gs[1].userFrame("/m/shop"); f != "shop.go:37" {
 		t.Errorf("user frame %q, want shop.go:37", f)
 	}
+	// a line of another package's file, as kiss's schedule names a panic
+	// inside code the test calls
+	for at, want := range map[string]bool{"sync/mutex.go:46": true, "internal/sync/mutex.go:46": true, "sync/mutex.go:47": false, "runtime/mutex.go:46": false, "mutex.go:46": false} {
+		if got := gs[0].hasFrameAt(at); got != want {
+			t.Errorf("hasFrameAt(%q) = %v, want %v", at, got, want)
+		}
+	}
 }
 
 // TestBlockedAtEnd: without a "blocked" list, the goroutines blocked at

@@ -36,6 +36,7 @@ type decoder struct {
 	preempting map[int]bool // goroutines switched to by a preemption, before their next step
 	lastG      int          // the goroutine that ran last
 	panicPos   string
+	panicSite  string // the panicking goroutine's call into another package's code then
 	panicMsg   string
 	misuse     bool // the last panic was a misuse only the interleaving causes
 	early      *early
@@ -168,6 +169,11 @@ func (d *decoder) event(ev smt.Event) {
 		// trace "panic", msg, pos, extra...: the position is an argument,
 		// since the models only know it at run time.
 		d.panicPos, d.panicMsg, d.misuse = ev.Pos, "", ev.Name == sequentialize.EventMisuse
+		// (the call is done by the time the unrecovered panic ends the
+		// goroutine: its site is popped)
+		if g := d.goroutine(d.lastG); g != nil {
+			d.panicSite = top(g.sites)
+		}
 		if len(ev.Args) > 1 && ev.Args[1].Str != "" {
 			d.panicPos = ev.Args[1].Str
 		}
@@ -239,7 +245,7 @@ func (d *decoder) explain(v *smt.Violation) *Finding {
 				msg = d.panicMsg
 			}
 			if d.panicPos != "" {
-				f.pos = d.panicPos
+				f.pos, f.site = d.panicPos, d.panicSite
 			}
 		}
 		if f.pos == "" {

@@ -73,3 +73,12 @@ func TestSprintfKeyAbsent(t *testing.T) {
 	}
 	<-done
 }
+
+// A base above 36 panics inside strconv, whatever the integer: here one
+// the path does not know.
+func TestFormatBadBase(t *testing.T) {
+	done := make(chan int)
+	go func() { done <- len(t.Name()) }()
+	n := <-done
+	_ = strconv.FormatInt(int64(n), 40) // want `panic: strconv: illegal AppendInt/FormatInt base`
+}
