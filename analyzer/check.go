@@ -104,8 +104,15 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	// Said with or without -stats: silence must not hide that kiss saw a
 	// violation it could not confirm.
 	if len(withheld) > 0 {
-		note(cfg, "%s.%s: %d possible violation(s) not reported: they depend on what these do, which kiss does not know: %s",
-			pass.Pkg.Path(), name, len(withheld), strings.Join(origins(sc, withheld), ", "))
+		// (where the first is and what it is: the count alone left a user
+		// nothing to look at)
+		first := ""
+		if w := withheld[0]; w.Pos.IsValid() {
+			p := pass.Fset.Position(w.Pos)
+			first = fmt.Sprintf("; the first: %s:%d: %s", filepath.Base(p.Filename), p.Line, w.Message)
+		}
+		note(cfg, "%s.%s: %d possible violation(s) not reported: they depend on what these do, which kiss does not know: %s%s",
+			pass.Pkg.Path(), name, len(withheld), strings.Join(origins(sc, withheld), ", "), first)
 	}
 	return
 }
