@@ -44,9 +44,9 @@ import (
 // read their operands as fmt's reflection does (conc_print.go); a format
 // constant without verbs is itself, and Sprintf of plain verbs of known
 // integers (but 64-bit unsigned ones), strings and bools is the text
-// (sprintfKnown). strconv.Itoa
-// and FormatInt of known operands run strconv's code, else return unknown
-// strings. strconv.Atoi parses its argument as Go does
+// (sprintfKnown). strconv.Itoa and FormatInt of known operands run
+// strconv's code, else return unknown strings. strconv.Atoi parses its
+// argument as Go does
 // (a concrete string; a symbolic one is cut by the executor): the value and
 // nil, or 0 / the clamped value and a *strconv.NumError (whose Unwrap
 // returns its Err, ErrSyntax or ErrRange). strings.HasPrefix

@@ -87,8 +87,13 @@ const randSourceLabel = "a math/rand source seeded at run time"
 
 // stubExported are the models whose stub (the model applied to the
 // function's own parameters) a package's facts carry as the function's
-// code: their importers may not see the types the model needs.
-var stubExported = map[string]bool{"math/rand.NewSource": true, "strconv.Itoa": true, "strconv.FormatInt": true}
+// code: their importers may not see the types the model needs, or call
+// the function as a value. ownExported are those whose facts carry the
+// function's own code too (ownCode), for the models' cases that run it.
+var (
+	stubExported = map[string]bool{"math/rand.NewSource": true, "strconv.Itoa": true, "strconv.FormatInt": true}
+	ownExported  = map[string]bool{"strconv.Itoa": true, "strconv.FormatInt": true}
+)
 
 // sourceModels: rand.NewSource(seed) with a known seed (a constant, a
 // loop's index, a draw of a source seeded so) runs as written (its draws

@@ -54,7 +54,7 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 		if _, err := l.LowerFunc(fn); err != nil {
 			out.Failed = append(out.Failed, fn.String())
 		}
-		if stubExported[fn.String()] && fn.Blocks != nil {
+		if ownExported[fn.String()] && fn.Blocks != nil {
 			if err := l.lowerOwnCode(fn); err != nil {
 				out.Failed = append(out.Failed, fn.String()+ownCode)
 			}
@@ -250,7 +250,7 @@ func (l *lowerer) describe(e *typeEntry) summaries.DynType {
 }
 
 // ownCode suffixes the name of a function's own code in its package's
-// facts, beside its model's stub (stubExported), for the model's cases
+// facts, beside its model's stub (ownExported), for the model's cases
 // that run it.
 const ownCode = "$code"
 
