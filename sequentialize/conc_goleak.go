@@ -45,11 +45,9 @@ func (c *concLowering) goleakModels(m map[string]externFunc) {
 			b.Store(left, b.Op(ir.OpSelect, ir.I64, alive, b.Bin(ir.OpAdd, n, ir.IntConst(ir.I64, 1)), n))
 		})
 		some := b.Bin(ir.OpGt, b.Load(ir.I64, left), ir.IntConst(ir.I64, 0))
-		found := b.Alloc(ir.Bool, nil)
-		_, done := b.If(some, "goleak.left")
-		b.Store(found, l.unknownNondetLabel(b, ir.Bool, goleakLabel))
-		b.Jmp(done)
-		b.SetBlock(done)
-		return b.Op(ir.OpSelect, l.Iface(), b.Load(ir.Bool, found), unknownError(l, b), ir.ZeroConst(l.Iface())), nil
+		found := b.ifElse(some, ir.Bool, "goleak.left",
+			func() ir.Value { return l.unknownNondetLabel(b, ir.Bool, goleakLabel) },
+			func() ir.Value { return ir.BoolConst(false) })
+		return b.Op(ir.OpSelect, l.Iface(), found, unknownError(l, b), ir.ZeroConst(l.Iface())), nil
 	}
 }

@@ -124,17 +124,12 @@ func libModels(m map[string]externFunc) *libLowering {
 				// (a select, so that an unknown base decides nothing)
 				k = b.Bin(ir.OpOr, k, b.Op(ir.OpSelect, ir.Bool, b.Op(ir.OpKnown, ir.Bool, base), bad, ir.BoolConst(false)))
 			}
-			r := b.Temp(ir.String)
-			_, els := b.If(k, "strconv.known")
-			done := b.NewBlock("strconv.done")
-			// (a panic in there is reported at this call)
-			l.atSite(b, true, func() { b.CallTo(r, own, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
-			b.Jmp(done)
-			b.SetBlock(els)
-			b.move(r, l.unknownNondetLabel(b, ir.String, libUnknown))
-			b.Jmp(done)
-			b.SetBlock(done)
-			return r, nil
+			return b.ifElse(k, ir.String, "strconv.known", func() ir.Value {
+				s := b.Temp(ir.String)
+				// (a panic in there is reported at this call)
+				l.atSite(b, true, func() { b.CallTo(s, own, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
+				return s
+			}, func() ir.Value { return l.unknownNondetLabel(b, ir.String, libUnknown) }), nil
 		}
 	}
 	m["fmt.Sprintln"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -811,11 +806,14 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 	if !ok || ops == nil {
 		return nil, false
 	}
-	var formatInt *ir.Func
-	if sc := l.SSA.ImportedPackage("strconv"); sc != nil {
-		if fn := sc.Func("FormatInt"); fn != nil {
-			formatInt = l.linkedCode(fn, fn.String()+ownCode)
+	var formatInt *ir.Func // linked only for a format with an integer verb
+	formatIntCode := func() *ir.Func {
+		if sc := l.SSA.ImportedPackage("strconv"); formatInt == nil && sc != nil {
+			if fn := sc.Func("FormatInt"); fn != nil {
+				formatInt = l.linkedCode(fn, fn.String()+ownCode)
+			}
 		}
+		return formatInt
 	}
 	// The pieces, checked before anything is emitted: literal text, or an
 	// operand (op >= 0) as its verb prints it.
@@ -854,8 +852,9 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 		switch {
 		case info&types.IsString != 0 && (verb == 's' || verb == 'v'):
 		case info&types.IsBoolean != 0 && (verb == 't' || verb == 'v'):
-		case info&types.IsInteger != 0 && (verb == 'd' || verb == 'v') && formatInt != nil &&
-			(info&types.IsUnsigned == 0 || basic.Kind() != types.Uint && basic.Kind() != types.Uint64 && basic.Kind() != types.Uintptr):
+		case info&types.IsInteger != 0 && (verb == 'd' || verb == 'v') &&
+			(info&types.IsUnsigned == 0 || basic.Kind() != types.Uint && basic.Kind() != types.Uint64 && basic.Kind() != types.Uintptr) &&
+			formatIntCode() != nil:
 		default:
 			return nil, false
 		}
@@ -877,34 +876,27 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 		vals[i] = b.Value(op.(*ssa.MakeInterface).X)
 		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, vals[i]))
 	}
-	r := b.Temp(ir.String)
-	_, els := b.If(known, "sprintf.known")
-	done := b.NewBlock("sprintf.done")
-	var s ir.Value = ir.StringConst("")
-	for _, p := range pieces {
-		var v ir.Value
-		switch {
-		case p.op < 0:
-			v = ir.StringConst(p.text)
-		case p.kind&types.IsString != 0:
-			v = vals[p.op]
-		case p.kind&types.IsBoolean != 0:
-			v = b.Op(ir.OpSelect, ir.String, vals[p.op], ir.StringConst("true"), ir.StringConst("false"))
-		default:
-			t := b.Temp(ir.String)
-			x := b.Conv(vals[p.op], ir.I64)
-			l.atSite(b, true, func() { b.CallTo(t, formatInt, ir.ZeroConst(ir.Ptr), x, ir.IntConst(ir.I64, 10)) })
-			v = t
+	return b.ifElse(known, ir.String, "sprintf.known", func() ir.Value {
+		var s ir.Value = ir.StringConst("")
+		for _, p := range pieces {
+			var v ir.Value
+			switch {
+			case p.op < 0:
+				v = ir.StringConst(p.text)
+			case p.kind&types.IsString != 0:
+				v = vals[p.op]
+			case p.kind&types.IsBoolean != 0:
+				v = b.Op(ir.OpSelect, ir.String, vals[p.op], ir.StringConst("true"), ir.StringConst("false"))
+			default:
+				t := b.Temp(ir.String)
+				x := b.Conv(vals[p.op], ir.I64)
+				l.atSite(b, true, func() { b.CallTo(t, formatInt, ir.ZeroConst(ir.Ptr), x, ir.IntConst(ir.I64, 10)) })
+				v = t
+			}
+			s = b.Bin(ir.OpAdd, s, v)
 		}
-		s = b.Bin(ir.OpAdd, s, v)
-	}
-	b.move(r, s)
-	b.Jmp(done)
-	b.SetBlock(els)
-	b.move(r, l.unknownNondetLabel(b, ir.String, libUnknown))
-	b.Jmp(done)
-	b.SetBlock(done)
-	return r, true
+		return s
+	}, func() ir.Value { return l.unknownNondetLabel(b, ir.String, libUnknown) }), true
 }
 
 // varargsOperands are the operands of a call's ... parameter when the

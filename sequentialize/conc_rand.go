@@ -148,31 +148,27 @@ func (c *concLowering) sourceModels(m map[string]externFunc) {
 				return nil, errorf("math/rand's rngSource has a field %s kiss does not know", f.Name())
 			}
 		}
-		res := b.Temp(l.Type(fn.Signature.Results().At(0).Type()))
-		_, unknown := b.If(b.Op(ir.OpKnown, ir.Bool, args[0]), "seed.known")
-		done := b.NewBlock("seed.done")
-		r := b.Temp(l.Type(ptr))
-		l.emitDirectCall(b, newSource, []ir.Value{args[0]}, nil, r)
-		b.move(res, l.MakeInterface(b, r, ptr))
-		b.Jmp(done)
-		b.SetBlock(unknown)
-		vals := make([]ir.Value, st.NumFields())
-		for i := range vals {
-			switch f := st.Field(i); f.Name() {
-			case "tap":
-				vals[i] = ir.IntConst(ir.I64, 0)
-			case "feed":
-				vals[i] = ir.IntConst(ir.I64, rngLen-273)
-			case "vec":
-				vals[i] = l.unknownNondetLabel(b, l.Type(f.Type()), randSourceLabel)
+		known := b.Op(ir.OpKnown, ir.Bool, args[0])
+		return b.ifElse(known, l.Type(fn.Signature.Results().At(0).Type()), "seed.known", func() ir.Value {
+			r := b.Temp(l.Type(ptr))
+			l.emitDirectCall(b, newSource, []ir.Value{args[0]}, nil, r)
+			return l.MakeInterface(b, r, ptr)
+		}, func() ir.Value {
+			vals := make([]ir.Value, st.NumFields())
+			for i := range vals {
+				switch f := st.Field(i); f.Name() {
+				case "tap":
+					vals[i] = ir.IntConst(ir.I64, 0)
+				case "feed":
+					vals[i] = ir.IntConst(ir.I64, rngLen-273)
+				case "vec":
+					vals[i] = l.unknownNondetLabel(b, l.Type(f.Type()), randSourceLabel)
+				}
 			}
-		}
-		t := l.Type(deref(ptr))
-		p := b.Alloc(t, nil)
-		b.Store(p, b.Make(t, vals...))
-		b.move(res, l.MakeInterface(b, p, ptr))
-		b.Jmp(done)
-		b.SetBlock(done)
-		return res, nil
+			t := l.Type(deref(ptr))
+			p := b.Alloc(t, nil)
+			b.Store(p, b.Make(t, vals...))
+			return l.MakeInterface(b, p, ptr)
+		}), nil
 	}
 }

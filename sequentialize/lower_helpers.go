@@ -80,6 +80,21 @@ func (l *lowerer) copyFunc(et *ir.Type) *ir.Func {
 	})
 }
 
+// ifElse emits `if c { r = then() } else { r = els() }` for r of type t
+// and continues after it, returning r.
+func (b *builder) ifElse(c ir.Value, t *ir.Type, hint string, then, els func() ir.Value) *ir.Local {
+	r := b.Temp(t)
+	_, other := b.If(c, hint)
+	done := b.NewBlock(hint + ".done")
+	b.move(r, then())
+	b.Jmp(done)
+	b.SetBlock(other)
+	b.move(r, els())
+	b.Jmp(done)
+	b.SetBlock(done)
+	return r
+}
+
 // forLoop emits `for i := 0; i < n; i++ { body(i) }` and continues after it.
 func (b *builder) forLoop(hint string, n ir.Value, body func(i ir.Value)) {
 	i := b.Local(hint, ir.I64)

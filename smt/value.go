@@ -34,17 +34,7 @@ type value struct {
 func (v value) sym() bool { return v.x != nil }
 
 // known reports whether v has no symbolic part (ir.OpKnown).
-func known(v value) bool {
-	if v.x != nil {
-		return false
-	}
-	for _, e := range v.elems {
-		if !known(e) {
-			return false
-		}
-	}
-	return true
-}
+func known(v value) bool { return len(symLeaves(v, nil)) == 0 }
 
 // zeroValue returns the zero value of t.
 func zeroValue(t *ir.Type) value {
