@@ -43,8 +43,8 @@ import (
 // (calls of the operands' String and Error methods are not made), and
 // read their operands as fmt's reflection does (conc_print.go); a format
 // constant without verbs is itself, and Sprintf of plain verbs of known
-// integers (but 64-bit unsigned ones), strings and bools is the text
-// (sprintfKnown). strconv.Itoa and FormatInt of known operands run
+// integers, strings and bools, and Sprint and Sprintln of them, is the
+// text (printKnown). strconv.Itoa and FormatInt of known operands run
 // strconv's code, else return unknown strings. strconv.Atoi parses its
 // argument as Go does
 // (a concrete string; a symbolic one is cut by the executor): the value and
@@ -86,14 +86,12 @@ func libModels(m map[string]externFunc) *libLowering {
 				return ir.StringConst(s), nil
 			}
 		}
-		if fn := call.StaticCallee(); fn != nil && fn.String() == "fmt.Sprintf" {
-			if s, ok := sprintfKnown(l, b, call); ok {
-				return s, nil
-			}
+		if s, ok := printKnown(l, b, call); ok {
+			return s, nil
 		}
 		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 	}
-	for _, f := range []string{"fmt.Sprintf", "fmt.Sprint"} {
+	for _, f := range []string{"fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln"} {
 		m[f] = unknownString
 	}
 	// strconv.Itoa(i) and FormatInt(i, base) of known operands run
@@ -131,10 +129,6 @@ func libModels(m map[string]externFunc) *libLowering {
 				return s
 			}, func() ir.Value { return l.unknownNondetLabel(b, ir.String, libUnknown) }), nil
 		}
-	}
-	m["fmt.Sprintln"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		readFormatted(l, b, call, args, false)
-		return l.unknownNondetLabel(b, ir.String, libUnknown), nil
 	}
 	m["strconv.Atoi"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return b.Call(l.Type(call.Signature().Results()), lib.atoiFunc(l), args[0]), nil
@@ -790,82 +784,145 @@ func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, p
 	return b.Make(res, r), nil
 }
 
-// sprintfKnown is fmt.Sprintf's string when the format is a constant
-// whose verbs are plain %d, %s, %v and %t of integers (but 64-bit unsigned
-// ones), strings and bools without methods: made as fmt makes it
-// (integers by strconv's code) when the path knows every operand, else an
-// unknown string as before. Keys and names made with Sprintf("key-%d", i)
-// stay concrete, as strconv.Itoa's do. ok is false for any other call;
-// then nothing is emitted.
-func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
-	if len(call.Args) != 2 || b.fl == nil || l.SSA == nil {
+// printKnown is the string of fmt.Sprintf, Sprint or Sprintln when every
+// operand is an integer, string or bool without methods, printed by a
+// plain verb (Sprintf's constant format of %d, %v, %x, %o and %b of
+// integers, %s and %v of strings, %t and %v of bools; Sprint's and
+// Sprintln's %v with fmt's spaces): made as fmt makes it (integers by
+// strconv's code) when the path knows every operand, else an unknown
+// string as before. Keys and names made with Sprintf("key-%d", i) or
+// Sprint(i) stay concrete, as strconv.Itoa's do. ok is false for any
+// other call; then nothing is emitted.
+func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
+	fn := call.StaticCallee()
+	if fn == nil || b.fl == nil || l.SSA == nil {
 		return nil, false
 	}
-	format, ok := constString(call.Args[0])
-	ops := varargsOperands(call.Args[1])
-	if !ok || ops == nil {
+	var format string
+	var ops []ssa.Value
+	switch fn.String() {
+	case "fmt.Sprintf":
+		var ok bool
+		if format, ok = constString(call.Args[0]); !ok {
+			return nil, false
+		}
+		ops = varargsOperands(call.Args[1])
+	case "fmt.Sprint", "fmt.Sprintln":
+		ops = varargsOperands(call.Args[0])
+	default:
 		return nil, false
 	}
-	var formatInt *ir.Func // linked only for a format with an integer verb
-	formatIntCode := func() *ir.Func {
-		if sc := l.SSA.ImportedPackage("strconv"); formatInt == nil && sc != nil {
-			if fn := sc.Func("FormatInt"); fn != nil {
-				formatInt = l.linkedCode(fn, fn.String()+ownCode)
+	if ops == nil {
+		return nil, false
+	}
+	// strconv's formatting, linked only for an integer operand.
+	strconvCode := map[string]*ir.Func{}
+	formatCode := func(name string) *ir.Func {
+		if f, ok := strconvCode[name]; ok {
+			return f
+		}
+		var f *ir.Func
+		if sc := l.SSA.ImportedPackage("strconv"); sc != nil {
+			if fn := sc.Func(name); fn != nil {
+				code := fn.String()
+				if ownExported[code] {
+					code += ownCode
+				}
+				f = l.linkedCode(fn, code)
 			}
 		}
-		return formatInt
+		strconvCode[name] = f
+		return f
 	}
 	// The pieces, checked before anything is emitted: literal text, or an
 	// operand (op >= 0) as its verb prints it.
 	type piece struct {
 		text string
 		op   int
-		kind types.BasicInfo
+		kind *types.Basic
+		base int64
+		code *ir.Func // strconv's FormatInt or FormatUint, for an integer
+		wide *ir.Type // its integer parameter's type
 	}
 	var pieces []piece
-	lit, k := "", 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			lit += format[i : i+1]
-			continue
-		}
-		if i++; i == len(format) {
-			return nil, false
-		}
-		verb := format[i]
-		if verb == '%' {
-			lit += "%"
-			continue
-		}
-		if k == len(ops) {
-			return nil, false
-		}
+	lit := ""
+	operand := func(k int, verb byte) bool {
 		mi, ok := ops[k].(*ssa.MakeInterface)
 		if !ok || types.NewMethodSet(mi.X.Type()).Len() > 0 {
-			return nil, false
+			return false
 		}
 		basic, ok := mi.X.Type().Underlying().(*types.Basic)
 		if !ok {
-			return nil, false
+			return false
 		}
+		p := piece{op: k, kind: basic}
 		info := basic.Info()
 		switch {
 		case info&types.IsString != 0 && (verb == 's' || verb == 'v'):
 		case info&types.IsBoolean != 0 && (verb == 't' || verb == 'v'):
-		case info&types.IsInteger != 0 && (verb == 'd' || verb == 'v') &&
-			(info&types.IsUnsigned == 0 || basic.Kind() != types.Uint && basic.Kind() != types.Uint64 && basic.Kind() != types.Uintptr) &&
-			formatIntCode() != nil:
+		case info&types.IsInteger != 0:
+			p.base = map[byte]int64{'d': 10, 'v': 10, 'x': 16, 'o': 8, 'b': 2}[verb]
+			name, wide := "FormatInt", ir.I64
+			if k := basic.Kind(); k == types.Uint || k == types.Uint64 || k == types.Uintptr {
+				name, wide = "FormatUint", ir.U64
+			}
+			p.wide = wide
+			if p.code = formatCode(name); p.base == 0 || p.code == nil {
+				return false
+			}
 		default:
-			return nil, false
+			return false
 		}
 		if lit != "" {
 			pieces = append(pieces, piece{text: lit, op: -1})
 		}
-		pieces = append(pieces, piece{op: k, kind: info})
-		lit, k = "", k+1
+		pieces, lit = append(pieces, p), ""
+		return true
 	}
-	if k != len(ops) {
-		return nil, false
+	if fn.Name() == "Sprintf" {
+		k := 0
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' {
+				lit += format[i : i+1]
+				continue
+			}
+			if i++; i == len(format) {
+				return nil, false
+			}
+			if format[i] == '%' {
+				lit += "%"
+				continue
+			}
+			if k == len(ops) || !operand(k, format[i]) {
+				return nil, false
+			}
+			k++
+		}
+		if k != len(ops) {
+			return nil, false
+		}
+	} else {
+		// fmt's doPrint puts a space between operands when neither is a
+		// string; doPrintln between any two, and a newline after them.
+		isString := func(k int) bool {
+			mi, ok := ops[k].(*ssa.MakeInterface)
+			if !ok {
+				return false
+			}
+			basic, ok := mi.X.Type().Underlying().(*types.Basic)
+			return ok && basic.Info()&types.IsString != 0
+		}
+		for k := range ops {
+			if k > 0 && (fn.Name() == "Sprintln" || !isString(k-1) && !isString(k)) {
+				lit += " "
+			}
+			if !operand(k, 'v') {
+				return nil, false
+			}
+		}
+		if fn.Name() == "Sprintln" {
+			lit += "\n"
+		}
 	}
 	if lit != "" {
 		pieces = append(pieces, piece{text: lit, op: -1})
@@ -876,21 +933,21 @@ func sprintfKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool)
 		vals[i] = b.Value(op.(*ssa.MakeInterface).X)
 		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, vals[i]))
 	}
-	return b.ifElse(known, ir.String, "sprintf.known", func() ir.Value {
+	return b.ifElse(known, ir.String, "print.known", func() ir.Value {
 		var s ir.Value = ir.StringConst("")
 		for _, p := range pieces {
 			var v ir.Value
 			switch {
 			case p.op < 0:
 				v = ir.StringConst(p.text)
-			case p.kind&types.IsString != 0:
+			case p.kind.Info()&types.IsString != 0:
 				v = vals[p.op]
-			case p.kind&types.IsBoolean != 0:
+			case p.kind.Info()&types.IsBoolean != 0:
 				v = b.Op(ir.OpSelect, ir.String, vals[p.op], ir.StringConst("true"), ir.StringConst("false"))
 			default:
 				t := b.Temp(ir.String)
-				x := b.Conv(vals[p.op], ir.I64)
-				l.atSite(b, true, func() { b.CallTo(t, formatInt, ir.ZeroConst(ir.Ptr), x, ir.IntConst(ir.I64, 10)) })
+				x := b.Conv(vals[p.op], p.wide)
+				l.atSite(b, true, func() { b.CallTo(t, p.code, ir.ZeroConst(ir.Ptr), x, ir.IntConst(ir.I64, p.base)) })
 				v = t
 			}
 			s = b.Bin(ir.OpAdd, s, v)

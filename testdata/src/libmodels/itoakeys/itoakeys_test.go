@@ -1,6 +1,7 @@
 package itoakeys
 
 import (
+	"fmt"
 	"strconv"
 	"testing"
 )
@@ -72,6 +73,46 @@ func TestSprintfKeyAbsent(t *testing.T) {
 		_ = c.n
 	}
 	<-done
+}
+
+// Key "0xb" is there: the goroutine writes its counter while the test
+// reads it.
+func TestPrintedKeyRace(t *testing.T) {
+	m := fillPrinted(12)
+	done := make(chan bool)
+	go func() {
+		if c := m["0xb"]; c != nil {
+			c.n++ // want `data race on n: .*\(0 preemptions\)`
+		}
+		done <- true
+	}()
+	if c := m["0xb"]; c != nil {
+		_ = c.n
+	}
+	<-done
+}
+
+// The fixed twin: there is no key "0xc"; and fmt's text, which kiss
+// must make exactly as Go does, else the test fails.
+func TestPrintedKeyAbsent(t *testing.T) {
+	m := fillPrinted(12)
+	done := make(chan bool)
+	go func() {
+		if c := m["0xc"]; c != nil {
+			c.n++
+		}
+		done <- true
+	}()
+	if c := m["0xc"]; c != nil {
+		_ = c.n
+	}
+	<-done
+	type name string
+	if fmt.Sprintf("%x-%o-%b|%v %d", 255, 8, int8(-5), uint64(1)<<63, uint8(200)) != "ff-10--101|9223372036854775808 200" ||
+		fmt.Sprint("a", 1, 2, name("b"), true, false) != "a1 2btrue false" ||
+		fmt.Sprintln("x", 3, "y") != "x 3 y\n" || fmt.Sprint() != "" || fmt.Sprint("100%") != "100%" {
+		t.Error("fmt's text")
+	}
 }
 
 // A base above 36 panics inside strconv, whatever the integer: here one
