@@ -102,6 +102,16 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		nsec := b.Conv(b.Bin(ir.OpRem, wall, ir.IntConst(ir.I64, 1e9)), ir.I32)
 		return b.Make(l.resultType(call.Signature()), sec, nsec, mono), nil
 	}
+	// Whether the goroutine is in a testing/synctest bubble: time.Since
+	// and Until ask, to read the bubble's clock. Outside one it is an
+	// input labelled as the clock: a test that needs time.Since to give
+	// the time slept to the nanosecond fails with a real clock, and not
+	// in kiss replay's bubble; such a finding is held back, naming the
+	// clock.
+	m["time.runtimeIsBubbled"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		bubble := b.Load(ir.Bool, c.rt.global("rt.bubble"))
+		return b.Op(ir.OpSelect, ir.Bool, bubble, ir.BoolConst(true), l.unknownNondetLabel(b, ir.Bool, clockLabel)), nil
+	}
 	// The command line go test gives a test binary: its path, then the
 	// flags it always passes (go test without flags of the user's).
 	m["os.runtime_args"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

@@ -25,6 +25,7 @@ var hooks = []Model{
 	inGo("crypto/internal/boring/bcache.registerCache", 0, "nothing: the runtime clears the cache at a garbage collection, which no schedule has"),
 	inGo("time.runtimeNow", 0, "the wall clock and the monotonic clock: values kiss does not know, in ranges (years 2023 to 2092, a monotonic reading past 2^40) where time.Now's and Time's arithmetic take the branches every real clock takes"),
 	inGo("time.runtimeNano", 0, "the monotonic clock: a value kiss does not know past 2^40, below 2^40+2^50"),
+	inGo("time.runtimeIsBubbled", 0, "true in a testing/synctest bubble; outside one an input labelled as the clock (a finding that needs time.Since to be exact to the nanosecond is held back)"),
 	inGo("os.runtime_args", 0, "os.Args: a fresh slice of one to four strings kiss does not know"),
 	inGo("syscall.runtime_envs", 0, "the environment: a fresh slice of up to three strings kiss does not know"),
 	inGo("internal/abi.NoEscape", 0, "p: it only hides p from escape analysis (strings.Builder's copy check)"),

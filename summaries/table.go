@@ -54,7 +54,7 @@ var typeRegistry = []TypeModel{
 	{"sync.Once", "once", "not run, running or done"},
 	{"sync.Cond", "cond", "noCopy, L (Go's field 1), waiters"},
 	{"time.Timer", "timer", "C (Go's field 0), stopped, fired, generation, AfterFunc's f, deadline, duration, where"},
-	{"time.Ticker", "ticker", "C (Go's field 0), stopped, period, where"},
+	{"time.Ticker", "ticker", "C (Go's field 0), stopped, period, where, C's value, generation, a tick waiting"},
 	{"reflect.Value", "rvalue", "the dynamic type id and box of the value held, as an interface value"},
 	{"sync.Map", "syncmap", "the entries: an IR map from a key's canonical form to its cell {present, value}, nil while empty"},
 }
@@ -158,8 +158,8 @@ var registry = func() []Model {
 		inGo("(*time.Timer).Reset", vis|syn|spw, "drains C and re-arms the timer for d on a new goroutine, or fires it at once when d <= 0 (@time.reset)"),
 		inGo("time.NewTicker", syn|spw, "a ticker: a daemon goroutine that sleeps the period and sends on C the time of the tick, until stopped (@time.newticker); d <= 0 panics"),
 		inGo("time.Tick", syn|spw, "the C of a new ticker (@time.newticker); nil for d <= 0"),
-		inGo("(*time.Ticker).Stop", 0, "stops the ticker's goroutine sending (@time.tickerstop)"),
-		inGo("(*time.Ticker).Reset", 0, "the next ticks come d apart (@time.tickerreset); d <= 0 panics"),
+		inGo("(*time.Ticker).Stop", 0, "stops the ticker's goroutine sending; no tick sent before is received after (@time.tickerstop)"),
+		inGo("(*time.Ticker).Reset", 0, "the next ticks come d apart, the first d from now, even after Stop; no tick sent before is received after (@time.tickerreset); d <= 0 panics"),
 	)
 
 	// context (models/context.ir): values of kiss's own dynamic type,
