@@ -193,19 +193,25 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		box := b.Extract(args[0], 1)
 		b.PanicUnless(b.Bin(ir.OpNe, box, ir.ZeroConst(ir.Ptr)), msgNilDeref)
 		pid := b.Call(ir.I64, c.modelLate(l, "reflect.ptrto"), b.Load(ir.I64, box), box)
-		ptr, join := b.Temp(ir.Ptr), b.NewBlock("ptrto")
-		_, unknown := b.If(b.Bin(ir.OpNe, pid, ir.IntConst(ir.I64, 0)), "known")
-		b.move(ptr, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), pid))
-		b.Jmp(join)
-		b.SetBlock(unknown)
-		other := b.Alloc(ir.I64, nil)
-		b.Store(other, ir.IntConst(ir.I64, unknownTypeID))
-		b.move(ptr, other)
-		b.Jmp(join)
-		b.SetBlock(join)
-		return b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtype(l, call.Signature().Results().At(0).Type())), ptr), nil
+		return c.typeOrUnknown(l, b, call, pid), nil
 	}
 	m["reflect.PtrTo"] = m["reflect.PointerTo"]
+	// reflect.MapOf(k, e) (a package-level var of go-memdb: its init
+	// stopped every root there): the map type of the table with that key
+	// and element, as PointerTo finds a pointer type; a type kiss does not
+	// hold otherwise.
+	m["reflect.MapOf"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		// MapOf(TypeOf(k), TypeOf(e)) of static types: map[K]E joins the
+		// table, so its kind is known even where the program has no such
+		// map (MapOf(...).Kind() of a package-level var).
+		if k, e := staticTypeOf(call.Args[0]), staticTypeOf(call.Args[1]); k != nil && e != nil && types.Comparable(k) {
+			return c.typeOf(l, b, call.Signature().Results().At(0).Type(), ir.IntConst(ir.I64, l.TypeID(types.NewMap(k, e)))), nil
+		}
+		kbox, ebox := b.Extract(args[0], 1), b.Extract(args[1], 1)
+		b.PanicUnless(b.And(b.Bin(ir.OpNe, kbox, ir.ZeroConst(ir.Ptr)), b.Bin(ir.OpNe, ebox, ir.ZeroConst(ir.Ptr))), msgNilDeref)
+		mid := b.Call(ir.I64, c.modelLate(l, "reflect.mapof"), b.Load(ir.I64, kbox), b.Load(ir.I64, ebox))
+		return c.typeOrUnknown(l, b, call, mid), nil
+	}
 	m["reflect.Indirect"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
 		r := b.Temp(v.Type())
@@ -263,6 +269,32 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		inRange := b.Bin(ir.OpAnd, b.Bin(ir.OpGe, i, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLt, i, b.Extract(n, 0)))
 		b.PanicStringUnless(inRange, "reflect: Field index out of range")
 		return c.inheritRO(l, b, v, b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0)), nil
+	}
+	// FieldByName(name): the field of that name declared in the struct
+	// (Go looks there before the fields embedded ones promote), else the
+	// zero Value when nothing is embedded; with embedded fields, or a
+	// struct type kiss does not hold, the path stops as at a call kiss
+	// does not know.
+	m["(reflect.Value).FieldByName"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v := args[0]
+		id := rvID(b, v)
+		n := b.Call(lenType, c.modelLate(l, "reflect.numfield"), id)
+		b.PanicStringUnless(b.Extract(n, 1), "reflect: call of reflect.Value.FieldByName on a Value that is not a struct")
+		i := b.Call(ir.I64, c.modelLate(l, "reflect.fieldindex"), id, args[1])
+		_, known := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, -2)), "promoted")
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).FieldByName")}})
+		b.Jmp(known)
+		b.SetBlock(known)
+		rv := c.rt.typ("rvalue")
+		r, join := b.Temp(rv), b.NewBlock("byname")
+		b.move(r, ir.ZeroConst(rv))
+		_, none := b.If(b.Bin(ir.OpGe, i, ir.IntConst(ir.I64, 0)), "found")
+		b.move(r, c.inheritRO(l, b, v, b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0)))
+		b.Jmp(join)
+		b.SetBlock(none)
+		b.Jmp(join)
+		b.SetBlock(join)
+		return r, nil
 	}
 	m["(reflect.Value).Index"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
@@ -547,6 +579,10 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, newType, []any{"id", ir.I64, "box", ir.Ptr}, c.genNew(l))
 	case "reflect.ptrto":
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genPtrTo(l))
+	case "reflect.fieldindex":
+		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "name", ir.String}, c.genFieldIndex(l))
+	case "reflect.mapof":
+		f = l.late(kind, kind, ir.I64, []any{"key", ir.I64, "elem", ir.I64}, c.genMapOf(l))
 	case "reflect.deepequal":
 		f = l.late(kind, kind, ir.Bool, []any{"x", l.Iface(), "y", l.Iface()}, c.genDeepEqual(l))
 	case "testify.ObjectsAreEqual":
@@ -913,6 +949,32 @@ func (c *concLowering) genField(l *lowerer) func(b *builder) {
 	}
 }
 
+// genFieldIndex: reflect.fieldindex(id, name) i64, the index of the
+// field named name declared in the struct type id; -1 if there is none
+// and nothing is embedded, -2 if an embedded field might promote one or
+// kiss does not hold the type.
+func (c *concLowering) genFieldIndex(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, name := b.Fn.Params[0], b.Fn.Params[1]
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindStruct }, func(e *typeEntry) {
+			st := e.Type.Underlying().(*types.Struct)
+			embeds := false
+			for j := range st.NumFields() {
+				embeds = embeds || st.Field(j).Embedded()
+				_, next := b.If(b.Bin(ir.OpEq, name, ir.StringConst(st.Field(j).Name())), "field")
+				b.Ret(ir.IntConst(ir.I64, int64(j)))
+				b.SetBlock(next)
+			}
+			if embeds {
+				b.Ret(ir.IntConst(ir.I64, -2))
+			} else {
+				b.Ret(ir.IntConst(ir.I64, -1))
+			}
+		})
+		b.Ret(ir.IntConst(ir.I64, -2))
+	}
+}
+
 // genIndex: reflect.index(id, box, i): element i of the slice, array or
 // string the box holds (indexType).
 func (c *concLowering) genIndex(l *lowerer) func(b *builder) {
@@ -1048,6 +1110,64 @@ func (c *concLowering) genNew(l *lowerer) func(b *builder) {
 			b.Ret(b.Make(newType, ir.IntConst(ir.I64, e.ID), p))
 		})
 		b.Ret(ir.ZeroConst(newType))
+	}
+}
+
+// staticTypeOf is T when v is reflect.TypeOf of an operand of static
+// type T, not an interface; else nil.
+func staticTypeOf(v ssa.Value) types.Type {
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return nil
+	}
+	if fn := call.Call.StaticCallee(); fn == nil || fn.String() != "reflect.TypeOf" {
+		return nil
+	}
+	if mi, ok := call.Call.Args[0].(*ssa.MakeInterface); ok && !isInterface(mi.X.Type()) {
+		return mi.X.Type()
+	}
+	return nil
+}
+
+// typeOrUnknown is the Type, call's result, of the table's type id; of
+// a type kiss does not hold when id is 0.
+func (c *concLowering) typeOrUnknown(l *lowerer, b *builder, call *ssa.CallCommon, id ir.Value) ir.Value {
+	box, join := b.Temp(ir.Ptr), b.NewBlock("typeof")
+	_, unknown := b.If(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "known")
+	b.move(box, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), id))
+	b.Jmp(join)
+	b.SetBlock(unknown)
+	other := b.Alloc(ir.I64, nil)
+	b.Store(other, ir.IntConst(ir.I64, unknownTypeID))
+	b.move(box, other)
+	b.Jmp(join)
+	b.SetBlock(join)
+	return b.Make(l.Iface(), ir.IntConst(ir.I64, c.rtype(l, call.Signature().Results().At(0).Type())), box)
+}
+
+// genMapOf: reflect.mapof(key, elem) i64, the id of the map type of the
+// table whose key and element types have those ids; 0 if none.
+func (c *concLowering) genMapOf(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		key, elem := b.Fn.Params[0], b.Fn.Params[1]
+		for _, e := range l.info.Types {
+			if e.Type == nil {
+				continue
+			}
+			m, ok := e.Type.Underlying().(*types.Map)
+			if !ok {
+				continue
+			}
+			kid, ok1 := l.dyn.ids.At(m.Key()).(int64)
+			eid, ok2 := l.dyn.ids.At(m.Elem()).(int64)
+			if !ok1 || !ok2 {
+				continue
+			}
+			_, next := b.If(b.And(b.Bin(ir.OpEq, key, ir.IntConst(ir.I64, kid)), b.Bin(ir.OpEq, elem, ir.IntConst(ir.I64, eid))), "map")
+			b.Ret(ir.IntConst(ir.I64, e.ID))
+			b.SetBlock(next)
+		}
+		b.Ret(ir.IntConst(ir.I64, 0))
 	}
 }
 

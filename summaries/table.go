@@ -300,6 +300,8 @@ var registry = func() []Model {
 		inGo("reflect.TypeFor", 0, "the Type of its type argument: TypeOf of its zero value, or for an interface TypeOf((*T)(nil)).Elem()"),
 		inGo("reflect.TypeAssert", 0, "v.Interface().(T) with comma-ok"),
 		inGo("reflect.PtrTo", 0, "reflect.PointerTo"),
+		inGo("(reflect.Value).FieldByName", 0, "the field of that name declared in the struct, or the zero Value when nothing is embedded in it; with embedded fields, or a struct type kiss does not hold, the path stops as at a call kiss does not know"),
+		inGo("reflect.MapOf", 0, "the Type of map[K]E for the program's map types; else a Type kiss does not hold, whose methods give unknown values"),
 		inGo("reflect.PointerTo", 0, "the Type of *T for the program's pointer types (as New finds them); else a Type kiss does not hold, whose methods give unknown values"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==), or a type made of such and of interfaces by slices, maps (of such keys), arrays, structs and pointers, not recursive (nil or not, length, element by element, key by key, pointee by pointee, an interface by its dynamic type), or are of different types; true when == holds; else an unknown bool"),
 		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
@@ -414,7 +416,7 @@ var (
 		var out []string
 		for _, m := range []string{"Addr", "Bytes", "Call", "CallSlice", "CanAddr", "CanComplex",
 			"CanConvert", "CanFloat", "CanInt", "CanSet", "CanUint", "Cap", "Clear", "Close", "Comparable",
-			"Complex", "Convert", "Equal", "FieldByIndex", "FieldByIndexErr", "FieldByName",
+			"Complex", "Convert", "Equal", "FieldByIndex", "FieldByIndexErr",
 			"FieldByNameFunc", "Fields", "Grow", "InterfaceData", "IsZero",
 			"MapIndex", "MapKeys", "MapRange", "Method", "MethodByName", "Methods", "NumMethod",
 			"OverflowComplex", "OverflowFloat", "OverflowInt", "OverflowUint", "Pointer", "Recv", "Send",
@@ -424,7 +426,7 @@ var (
 			out = append(out, "(reflect.Value)."+m)
 		}
 		for _, f := range []string{"Append", "AppendSlice", "ArrayOf", "ChanOf", "Copy", "FuncOf", "MakeChan",
-			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "MapOf", "NewAt", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
+			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "NewAt", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
 			out = append(out, "reflect."+f)
 		}
 		return out

@@ -1,6 +1,8 @@
 // Package reflectfields: code that walks a struct's fields and a slice's // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
-// elements through reflect (Value.NumField, Field, Index, Int, Bool), as
-// validators and encoders do.
+// elements through reflect (Value.NumField, Field, FieldByName, Index, Int,
+// Bool), as validators and encoders do, and a package-level var made by
+// reflect.MapOf, as go-memdb's (before MapOf was modelled, every root of
+// such a package stopped in its init).
 package reflectfields
 
 import "reflect"
@@ -45,4 +47,12 @@ func Sum(xs any) int {
 		n += v.Index(i).Interface().(int)
 	}
 	return n
+}
+
+// mapKind is the kind of map[string]int, made at run time.
+var mapKind = reflect.MapOf(reflect.TypeOf(""), reflect.TypeOf(0)).Kind()
+
+// Field returns c's int field of that name, read through reflect.
+func Field(c *Config, name string) int64 {
+	return reflect.ValueOf(c).Elem().FieldByName(name).Int()
 }

@@ -29,7 +29,7 @@ func TestPortsRace(t *testing.T) {
 	ports := []int{80, 443}
 	done := make(chan bool)
 	go func() {
-		ports[1] = 8443 // want `data race on ports\[i\]: read at fields.go:45:15 by goroutine 0 and write at fields_test.go:32:8 by goroutine 1`
+		ports[1] = 8443 // want `data race on ports\[i\]: read at fields.go:47:15 by goroutine 0 and write at fields_test.go:32:8 by goroutine 1`
 		done <- true
 	}()
 	_ = Sum(ports)
@@ -63,4 +63,48 @@ func TestIndexPastEnd(t *testing.T) {
 	go func() { done <- true }()
 	<-done
 	_ = reflect.ValueOf([]int{1}).Index(1) // want `panic: reflect: slice index out of range`
+}
+
+// Exact: FieldByName finds a declared field, or none; MapOf's Type has
+// the kind Map.
+func TestByName(t *testing.T) {
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+	c := Config{Name: "db", Workers: 4}
+	v := reflect.ValueOf(c)
+	if v.FieldByName("Name").Len() != 2 || Field(&c, "Workers") != 4 {
+		t.Error("fields by name")
+	}
+	if v.FieldByName("Nope").IsValid() {
+		t.Error("a field that is not there")
+	}
+	if mapKind != reflect.Map || reflect.MapOf(reflect.TypeOf(""), reflect.TypeOf(0)) != reflect.TypeOf(map[string]int{}) {
+		t.Error("MapOf")
+	}
+}
+
+// A goroutine writes Workers while the test reads it by name.
+func TestByNameRace(t *testing.T) {
+	c := &Config{}
+	done := make(chan bool)
+	go func() {
+		c.Workers = 8 // want `data race on c.Workers: read at fields.go:57:32 by goroutine 0 and write at fields_test.go:92:5 by goroutine 1`
+		done <- true
+	}()
+	_ = Field(c, "Workers")
+	<-done
+}
+
+func TestByNameRaceFixed(t *testing.T) {
+	c := &Config{}
+	done := make(chan bool)
+	go func() {
+		c.Workers = 8
+		done <- true
+	}()
+	<-done
+	if Field(c, "Workers") != 8 {
+		t.Error("wrong count")
+	}
 }
