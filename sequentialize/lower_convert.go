@@ -77,6 +77,10 @@ func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
 		}
 	case *types.Pointer:
 		if st, ok := from.(*types.Basic); ok && st.Kind() == types.UnsafePointer {
+			if r := fl.headerCast(x, dt.Elem()); r != nil {
+				b.move(d, r)
+				return
+			}
 			// The memory at the address is read as dt's element from here
 			// on: the pointer to the value of that type there.
 			b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: d, Args: []ir.Value{v}, Type: l.Type(dt.Elem())})
@@ -84,6 +88,67 @@ func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
 		}
 	}
 	unsupported(b.Pos, "the conversion from %s to %s", x.Type(), to)
+}
+
+// headerCast lowers the conversions of a pointer to a []byte variable
+// to *string, and of a pointer to a string variable (or to a struct of a
+// string and a capacity) to *[]byte, through x, the unsafe.Pointer made
+// from it: the idioms of conversion without a copy that code older than
+// unsafe.String and StringData uses (bigcache's, fasthttp's). The IR's
+// strings are values, not headers over memory, so the result points to
+// a new variable holding unsafe.String(SliceData(b), len(b)), or
+// unsafe.Slice(StringData(s), len(s)) (with that capacity): what Go's
+// header reads at the time, which a program that keeps the rule Go
+// gives for such bytes (not to modify them while the string is used)
+// cannot tell from an alias. Nil for any other conversion.
+func (fl *funcLowerer) headerCast(x ssa.Value, to types.Type) ir.Value {
+	l, b := fl.l, fl.b
+	c, ok := x.(*ssa.Convert)
+	if !ok {
+		return nil
+	}
+	pt, ok := c.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	isBytes := func(t types.Type) bool {
+		s, ok := t.Underlying().(*types.Slice)
+		if !ok {
+			return false
+		}
+		e, ok := s.Elem().Underlying().(*types.Basic)
+		return ok && e.Kind() == types.Uint8
+	}
+	isString := func(t types.Type) bool {
+		bt, ok := t.Underlying().(*types.Basic)
+		return ok && bt.Info()&types.IsString != 0
+	}
+	from := pt.Elem()
+	switch {
+	case isString(to) && isBytes(from):
+		sl := b.Load(l.tSlice, fl.value(c.X))
+		s := b.Op(ir.OpStrView, ir.String, l.sliceData(b, sl), b.Extract(sl, 2))
+		p := b.Alloc(ir.String, nil)
+		b.Store(p, s)
+		return p
+	case isBytes(to):
+		var s ir.Value
+		if isString(from) {
+			s = b.Load(ir.String, fl.value(c.X))
+		} else if st, ok := from.Underlying().(*types.Struct); ok && st.NumFields() == 2 && isString(st.Field(0).Type()) {
+			if bt, ok := st.Field(1).Type().Underlying().(*types.Basic); !ok || bt.Info()&types.IsInteger == 0 {
+				return nil
+			}
+			s = b.Load(ir.String, b.Field(fl.value(c.X), 0))
+		} else {
+			return nil
+		}
+		sl := l.unsafeSlice(b, types.Typ[types.Byte], b.Op(ir.OpStrData, ir.Ptr, s), b.Op(ir.OpStrLen, ir.I64, s))
+		p := b.Alloc(l.tSlice, nil)
+		b.Store(p, sl)
+		return p
+	}
+	return nil
 }
 
 func isRune(t types.Type) bool {

@@ -62,3 +62,15 @@ type header struct {
 	s string
 	b [3]byte
 }
+
+// b2s and s2b are the conversions without a copy of code older than
+// unsafe.String: a []byte's header read as a string's, and a string's
+// (with a capacity after it) as a slice's.
+func b2s(b []byte) string { return *(*string)(unsafe.Pointer(&b)) }
+
+func s2b(s string) []byte {
+	return *(*[]byte)(unsafe.Pointer(&struct {
+		string
+		Cap int
+	}{s, len(s)}))
+}

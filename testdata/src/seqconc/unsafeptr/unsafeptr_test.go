@@ -400,3 +400,20 @@ func TestReinterpret(t *testing.T) { // want root:"one goroutine" root:"cut: uns
 	_ = *(*int)(unsafe.Pointer(&s))
 	t.Error("not reached")
 }
+
+// A []byte's header read as a string's, and back: the bytes Go reads.
+func TestHeaderCasts(t *testing.T) { // want root:"one goroutine"
+	b := []byte("abc")
+	if b2s(b) != "abc" || b2s(nil) != "" || b2s(b[1:2]) != "b" {
+		t.Errorf("b2s = %q", b2s(b))
+	}
+	if unsafe.StringData(b2s(b)) != &b[0] {
+		t.Error("the string's data is not the slice's")
+	}
+	if bs := s2b("hey"); len(bs) != 3 || cap(bs) != 3 || bs[1] != 'e' {
+		t.Errorf("s2b = %q", bs)
+	}
+	if s2b("") != nil {
+		t.Error("s2b of the empty string")
+	}
+}
