@@ -80,6 +80,8 @@ func lowerings(c *concLowering) map[string]externFunc {
 	c.syncDataModels(m)
 	c.testifyModels(m)
 	c.goleakModels(m)
+	c.maphashModels(m)
+	c.linknameModels(m)
 	c.randModels(m)
 	c.sourceModels(m)
 	return m

@@ -69,6 +69,35 @@ func (c *concLowering) randModels(m map[string]externFunc) {
 	}
 }
 
+// linknameModels are the runtime's functions that packages reach with
+// //go:linkname from a declaration without a body. cheaprand and
+// cheaprand64 (xsync's striped counters and locks pick a stripe with
+// them) spread load; a program's correctness does not rest on their
+// values, so kiss draws them from a generator of its own (splitmix64, its
+// state a global of the program): concrete values, different from call to
+// call as a run's are. As symbolic draws each stripe index forked or
+// asked the solver, 50 ms a query on xsync's Map.
+func (c *concLowering) linknameModels(m map[string]externFunc) {
+	for _, name := range []string{"runtime.cheaprand", "runtime.cheaprand64"} {
+		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			g := l.sharedGlobal("rt.cheaprand", ir.U64)
+			z := b.Bin(ir.OpAdd, b.Load(ir.U64, g), ir.IntConst(ir.U64, -7046029254386353131)) // 0x9e3779b97f4a7c15
+			b.Store(g, z)
+			z = b.Bin(ir.OpMul, b.Bin(ir.OpXor, z, b.Bin(ir.OpShr, z, ir.IntConst(ir.U64, 30))), ir.IntConst(ir.U64, -4658895280553007687)) // 0xbf58476d1ce4e5b9
+			z = b.Bin(ir.OpMul, b.Bin(ir.OpXor, z, b.Bin(ir.OpShr, z, ir.IntConst(ir.U64, 27))), ir.IntConst(ir.U64, -7723592293110705685)) // 0x94d049bb133111eb
+			z = b.Bin(ir.OpXor, z, b.Bin(ir.OpShr, z, ir.IntConst(ir.U64, 31)))
+			if name == "runtime.cheaprand64" { // non-negative
+				z = b.Bin(ir.OpShr, z, ir.IntConst(ir.U64, 1))
+			}
+			return b.Conv(z, l.Type(call.Signature().Results().At(0).Type())), nil
+		}
+	}
+	// runtime.nanotime: the monotonic clock, as time's runtimeNano.
+	m["runtime.nanotime"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return c.monoNow(b, c.tick(b)), nil
+	}
+}
+
 // wideDrawLabel labels the value of an unbounded draw of fn.
 func wideDrawLabel(fn string) string {
 	return "the value of " + fn + " (one of 2^31 or more: no run can be counted on to draw particular ones)"

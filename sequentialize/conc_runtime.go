@@ -206,6 +206,7 @@ var noOpHooks = []string{
 	"sync.runtime_registerPoolCleanup", "runtime.KeepAlive", "(runtime.Cleanup).Stop",
 	"internal/godebug.registerMetric", "internal/godebug.setNewIncNonDefault",
 	"crypto/internal/boring/sig.StandardCrypto", "crypto/internal/boring/bcache.registerCache",
+	"internal/abi.EscapeNonString",
 }
 
 // unknownStrings is a fresh slice of min to min+3 strings kiss does not

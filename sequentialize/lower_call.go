@@ -1,6 +1,7 @@
 package sequentialize
 
 import (
+	"go/ast"
 	"go/build"
 	"go/types"
 	"strings"
@@ -178,7 +179,29 @@ func (l *lowerer) extern(fn *ssa.Function) externFunc {
 			return f
 		}
 	}
+	if fn.Blocks == nil {
+		if f, ok := l.opts.Externs[linknameTarget(fn)]; ok {
+			return f
+		}
+	}
 	return nil
+}
+
+// linknameTarget is the function a declaration without a body names in
+// its //go:linkname directive (xsync's runtime_cheaprand is
+// runtime.cheaprand), or "".
+func linknameTarget(fn *ssa.Function) string {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Body != nil || decl.Doc == nil {
+		return ""
+	}
+	for _, c := range decl.Doc.List {
+		f := strings.Fields(c.Text)
+		if len(f) == 3 && f[0] == "//go:linkname" && f[1] == fn.Name() {
+			return f[2]
+		}
+	}
+	return ""
 }
 
 // callExtern emits a call of a function without a body (or with a model):

@@ -26,9 +26,18 @@ var hooks = []Model{
 	inGo("time.runtimeNow", 0, "the wall clock and the monotonic clock: values kiss does not know, in ranges (years 2023 to 2092, a monotonic reading past 2^40) where time.Now's and Time's arithmetic take the branches every real clock takes"),
 	inGo("time.runtimeNano", 0, "the monotonic clock: a value kiss does not know past 2^40, below 2^40+2^50"),
 	inGo("time.runtimeIsBubbled", 0, "true in a testing/synctest bubble; outside one an input labelled as the clock (a finding that needs time.Since to be exact to the nanosecond is held back)"),
+	inGo("hash/maphash.runtime_rand", 0, "one fixed seed: kiss checks the program under it, as it ranges over a map in one order (a finding that needs particular hashes may not replay)"),
+	inGo("hash/maphash.runtime_memhash", 0, "an FNV-1a hash of the s bytes at p mixed with the seed; reads them"),
+	inGo("hash/maphash.comparableHash", 0, "FNV-1a over the bytes of a string, the bits of an integer, bool or pointer, and field by field or element by element of a struct or array of those, mixed with the seed; of another type (floats, interfaces) a path stops, as at a call kiss does not know"),
+	// The runtime's functions that packages reach with //go:linkname
+	// from a declaration without a body.
+	inGo("runtime.cheaprand", 0, "the next value of a generator of kiss's own (splitmix64): concrete, different from call to call"),
+	inGo("runtime.cheaprand64", 0, "the next value of a generator of kiss's own (splitmix64), non-negative"),
+	inGo("runtime.nanotime", 0, "the monotonic clock, as time.runtimeNano"),
 	inGo("os.runtime_args", 0, "os.Args: a fresh slice of one to four strings kiss does not know"),
 	inGo("syscall.runtime_envs", 0, "the environment: a fresh slice of up to three strings kiss does not know"),
 	inGo("internal/abi.NoEscape", 0, "p: it only hides p from escape analysis (strings.Builder's copy check)"),
+	inGo("internal/abi.EscapeNonString", 0, "nothing: it only makes v escape (maphash.Comparable's, unique.Make's)"),
 	inGo("internal/abi.Escape", 0, "x: it only makes x escape"),
 	inGo("internal/reflectlite.TypeOf", 0, "nil for nil, else kiss's *reflectlite.rtype of the dynamic type (Kind and Elem as reflect.TypeOf's, the rest unknown): errors' init asks it for error's type"),
 }
