@@ -270,6 +270,32 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.PanicStringUnless(inRange, "reflect: Field index out of range")
 		return c.inheritRO(l, b, v, b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0)), nil
 	}
+	// IsZero: whether the value is its type's zero value, by == where
+	// that is Go's answer (comparable types without floats, whose -0 is
+	// not zero to IsZero), by nil for a slice or map. Of other types (floats,
+	// structs with slices or floats, funcs), the path stops.
+	m["(reflect.Value).IsZero"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		valid(b, id, "IsZero")
+		r := b.Call(ir.I64, c.modelLate(l, "reflect.iszero"), id, box)
+		_, known := b.If(b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 2)), "zero")
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).IsZero")}})
+		b.Jmp(known)
+		b.SetBlock(known)
+		return b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 1))
+	})
+	// MapKeys: Values of the map's keys, in the order a range gives them
+	// (testify's Contains and Subset of a map ask for them). Of a map
+	// whose key type kiss does not hold (an interface), the path stops.
+	m["(reflect.Value).MapKeys"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		r := b.Call(ir.Struct(l.tSlice, ir.I64), c.modelLate(l, "reflect.mapkeys"), id, box)
+		code := b.Extract(r, 1)
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: call of reflect.Value.MapKeys on a Value that is not a map")
+		_, known := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "keys")
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).MapKeys")}})
+		b.Jmp(known)
+		b.SetBlock(known)
+		return b.Extract(r, 0)
+	})
 	// FieldByName(name): the field of that name declared in the struct
 	// (Go looks there before the fields embedded ones promote), else the
 	// zero Value when nothing is embedded; with embedded fields, or a
@@ -581,6 +607,10 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genPtrTo(l))
 	case "reflect.fieldindex":
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "name", ir.String}, c.genFieldIndex(l))
+	case "reflect.mapkeys":
+		f = l.late(kind, kind, ir.Struct(l.tSlice, ir.I64), []any{"id", ir.I64, "box", ir.Ptr}, c.genMapKeys(l))
+	case "reflect.iszero":
+		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genIsZero(l))
 	case "reflect.mapof":
 		f = l.late(kind, kind, ir.I64, []any{"key", ir.I64, "elem", ir.I64}, c.genMapOf(l))
 	case "reflect.deepequal":
@@ -946,6 +976,106 @@ func (c *concLowering) genField(l *lowerer) func(b *builder) {
 			c.unknownValue(b, rt)
 		})
 		c.unknownValue(b, rt)
+	}
+}
+
+// genIsZero: reflect.iszero(id, box) i64: 1 if the value the box holds
+// is its type's zero value, 0 if not, 2 if kiss does not tell (isZeroOf).
+func (c *concLowering) genIsZero(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil }, func(e *typeEntry) {
+			if !zeroTestable(e.Type) {
+				b.Ret(ir.IntConst(ir.I64, 2))
+				return
+			}
+			z := isZeroOf(l, b, e.Type, b.Load(l.Type(e.Type), box))
+			b.Ret(b.Op(ir.OpSelect, ir.I64, z, ir.IntConst(ir.I64, 1), ir.IntConst(ir.I64, 0)))
+		})
+		b.Ret(ir.IntConst(ir.I64, 2))
+	}
+}
+
+// zeroTestable reports whether isZeroOf tells IsZero's answer for type
+// t: not for floats and complex numbers (IsZero looks at their bits: -0
+// is not zero), funcs, or arrays longer than 64.
+func zeroTestable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsFloat|types.IsComplex) == 0
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !zeroTestable(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return u.Len() <= 64 && zeroTestable(u.Elem())
+	case *types.Slice, *types.Map, *types.Chan, *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// isZeroOf emits IsZero of v, of a type zeroTestable accepts: == zero,
+// field by field and element by element, a slice by its array's nil.
+func isZeroOf(l *lowerer, b *builder, t types.Type, v ir.Value) ir.Value {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return b.Bin(ir.OpEq, b.Extract(v, 0), ir.ZeroConst(ir.Ptr))
+	case *types.Struct:
+		var z ir.Value = ir.BoolConst(true)
+		for i := range u.NumFields() {
+			z = b.And(z, isZeroOf(l, b, u.Field(i).Type(), b.Extract(v, i)))
+		}
+		return z
+	case *types.Array:
+		var z ir.Value = ir.BoolConst(true)
+		for i := range int(u.Len()) {
+			z = b.And(z, isZeroOf(l, b, u.Elem(), b.Extract(v, i)))
+		}
+		return z
+	}
+	return l.equal(b, t, v, ir.ZeroConst(l.Type(t)))
+}
+
+// genMapKeys: reflect.mapkeys(id, box) {[]Value, code}: Values of the
+// keys of the map the box holds (none for a nil map), code 0; code 1 for
+// a Value of another kind, 2 for a map whose key type kiss does not hold.
+func (c *concLowering) genMapKeys(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		rt, rv := ir.Struct(l.tSlice, ir.I64), c.rt.typ("rvalue")
+		unknown := b.Make(rt, ir.ZeroConst(l.tSlice), ir.IntConst(ir.I64, 2))
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindMap }, func(e *typeEntry) {
+			key := e.Type.Underlying().(*types.Map).Key()
+			kid := c.heldID(l, key)
+			if kid == 0 || isInterface(key) || containsInterface(key) {
+				b.Ret(unknown)
+				return
+			}
+			kt := l.Type(key)
+			src := b.Load(ir.Ptr, box)
+			n := b.Local("n", ir.I64)
+			b.move(n, ir.IntConst(ir.I64, 0))
+			_, join := b.If(b.Bin(ir.OpNe, src, ir.ZeroConst(ir.Ptr)), "live")
+			b.move(n, b.Op(ir.OpMapLen, ir.I64, src))
+			b.Jmp(join)
+			b.SetBlock(join)
+			arr := b.Alloc(rv, n)
+			b.forLoop("k", n, func(i ir.Value) {
+				kb := b.Alloc(kt, nil)
+				b.Store(kb, b.Op(ir.OpMapKey, kt, src, i))
+				b.Store(b.Index(arr, i), c.rvalue(b, ir.IntConst(ir.I64, kid), kb))
+			})
+			b.Ret(b.Make(rt, b.Make(l.tSlice, arr, ir.IntConst(ir.I64, 0), n, n), ir.IntConst(ir.I64, 0)))
+		})
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		_, other := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindMap)), "map")
+		b.Ret(unknown)
+		b.SetBlock(other)
+		b.Ret(b.Make(rt, ir.ZeroConst(l.tSlice), ir.IntConst(ir.I64, 1)))
 	}
 }
 

@@ -82,6 +82,14 @@ func TestByName(t *testing.T) {
 	if mapKind != reflect.Map || reflect.MapOf(reflect.TypeOf(""), reflect.TypeOf(0)) != reflect.TypeOf(map[string]int{}) {
 		t.Error("MapOf")
 	}
+	var nilMap map[string]int
+	if !reflect.ValueOf(Config{}).IsZero() || reflect.ValueOf(c).IsZero() || !reflect.ValueOf(nilMap).IsZero() ||
+		reflect.ValueOf(map[string]int{}).IsZero() || !reflect.ValueOf([]int(nil)).IsZero() || reflect.ValueOf([]int{}).IsZero() {
+		t.Error("IsZero")
+	}
+	if k := reflect.ValueOf(map[string]int{"a": 1}).MapKeys(); len(k) != 1 || k[0].Interface() != "a" || len(reflect.ValueOf(nilMap).MapKeys()) != 0 {
+		t.Error("MapKeys")
+	}
 }
 
 // A goroutine writes Workers while the test reads it by name.
@@ -89,7 +97,7 @@ func TestByNameRace(t *testing.T) {
 	c := &Config{}
 	done := make(chan bool)
 	go func() {
-		c.Workers = 8 // want `data race on c.Workers: read at fields.go:57:32 by goroutine 0 and write at fields_test.go:92:5 by goroutine 1`
+		c.Workers = 8 // want `data race on c.Workers: read at fields.go:57:32 by goroutine 0 and write at fields_test.go:100:5 by goroutine 1`
 		done <- true
 	}()
 	_ = Field(c, "Workers")
