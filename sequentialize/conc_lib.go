@@ -809,6 +809,9 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 		ops = varargsOperands(call.Args[1])
 	case "fmt.Sprint", "fmt.Sprintln":
 		ops = varargsOperands(call.Args[0])
+		if c, ok := call.Args[0].(*ssa.Const); ok && c.IsNil() {
+			ops = []ssa.Value{} // no operand
+		}
 	default:
 		return nil, false
 	}
@@ -867,7 +870,10 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 				name, wide = "FormatUint", ir.U64
 			}
 			p.wide = wide
-			if p.code = formatCode(name); p.base == 0 || p.code == nil {
+			if p.base == 0 {
+				return false
+			}
+			if p.code = formatCode(name); p.code == nil {
 				return false
 			}
 		default:

@@ -47,7 +47,7 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 			return nil, errorf("hash/maphash.comparableHash called without its type argument")
 		}
 		seed := b.Extract(args[1], 0)
-		if h := comparableFNV(l, b, fn.TypeArgs()[0], args[0], seed); h != nil {
+		if h := comparableFNV(b, fn.TypeArgs()[0], args[0], seed); h != nil {
 			return h, nil
 		}
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"hash/maphash.Comparable")}})
@@ -58,7 +58,7 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 // comparableFNV emits the hash of v, of type t, from seed (see
 // comparableHash above); nil, with nothing emitted, for a t it does not
 // hash.
-func comparableFNV(l *lowerer, b *builder, t types.Type, v, seed ir.Value) ir.Value {
+func comparableFNV(b *builder, t types.Type, v, seed ir.Value) ir.Value {
 	if !hashable(t) {
 		return nil
 	}
@@ -78,13 +78,13 @@ func comparableFNV(l *lowerer, b *builder, t types.Type, v, seed ir.Value) ir.Va
 	case *types.Struct:
 		h := seed
 		for i := range u.NumFields() {
-			h = comparableFNV(l, b, u.Field(i).Type(), b.Extract(v, i), h)
+			h = comparableFNV(b, u.Field(i).Type(), b.Extract(v, i), h)
 		}
 		return h
 	case *types.Array:
 		h := seed
 		for i := range int(u.Len()) {
-			h = comparableFNV(l, b, u.Elem(), b.Extract(v, i), h)
+			h = comparableFNV(b, u.Elem(), b.Extract(v, i), h)
 		}
 		return h
 	}

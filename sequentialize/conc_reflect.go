@@ -985,7 +985,7 @@ func (c *concLowering) genIsZero(l *lowerer) func(b *builder) {
 	return func(b *builder) {
 		id, box := b.Fn.Params[0], b.Fn.Params[1]
 		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil }, func(e *typeEntry) {
-			if !zeroTestable(e.Type) {
+			if !zeroTestable(e.Type) || l.holdsModelled(e.Type, nil) {
 				b.Ret(ir.IntConst(ir.I64, 2))
 				return
 			}
@@ -998,7 +998,8 @@ func (c *concLowering) genIsZero(l *lowerer) func(b *builder) {
 
 // zeroTestable reports whether isZeroOf tells IsZero's answer for type
 // t: not for floats and complex numbers (IsZero looks at their bits: -0
-// is not zero), funcs, or arrays longer than 64.
+// is not zero), funcs, or arrays longer than 64 (nor, genIsZero adds, for
+// types holding kiss's models' state).
 func zeroTestable(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
