@@ -296,6 +296,22 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.SetBlock(known)
 		return b.Extract(r, 0)
 	})
+	// MapIndex(key): a Value holding a copy of the element, the zero Value
+	// when the key is not there (or the map is nil). A key Value of
+	// another type than the map's, or a map whose key or element type
+	// kiss does not hold as a Value (an interface), stops the path.
+	m["(reflect.Value).MapIndex"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v, key := args[0], args[1]
+		rv := c.rt.typ("rvalue")
+		r := b.Call(ir.Struct(rv, ir.I64), c.modelLate(l, "reflect.mapindex"), rvID(b, v), b.Extract(v, 1), rvID(b, key), b.Extract(key, 1))
+		code := b.Extract(r, 1)
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: call of reflect.Value.MapIndex on a Value that is not a map")
+		_, known := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "elem")
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).MapIndex")}})
+		b.Jmp(known)
+		b.SetBlock(known)
+		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
+	}
 	// FieldByName(name): the field of that name declared in the struct
 	// (Go looks there before the fields embedded ones promote), else the
 	// zero Value when nothing is embedded; with embedded fields, or a
@@ -611,6 +627,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.Struct(l.tSlice, ir.I64), []any{"id", ir.I64, "box", ir.Ptr}, c.genMapKeys(l))
 	case "reflect.iszero":
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genIsZero(l))
+	case "reflect.mapindex":
+		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.I64), []any{"id", ir.I64, "box", ir.Ptr, "kid", ir.I64, "kbox", ir.Ptr}, c.genMapIndex(l))
 	case "reflect.mapof":
 		f = l.late(kind, kind, ir.I64, []any{"key", ir.I64, "elem", ir.I64}, c.genMapOf(l))
 	case "reflect.deepequal":
@@ -1077,6 +1095,48 @@ func (c *concLowering) genMapKeys(l *lowerer) func(b *builder) {
 		b.Ret(unknown)
 		b.SetBlock(other)
 		b.Ret(b.Make(rt, ir.ZeroConst(l.tSlice), ir.IntConst(ir.I64, 1)))
+	}
+}
+
+// genMapIndex: reflect.mapindex(id, box, kid, kbox) {Value, code}: the
+// element of the map the box holds at the key kbox holds, code 0 (the
+// zero Value when it is not there); code 1 for a Value of another kind,
+// 2 when kiss does not tell (a key of another type, an interface key or
+// element).
+func (c *concLowering) genMapIndex(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box, kid, kbox := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2], b.Fn.Params[3]
+		rv := c.rt.typ("rvalue")
+		rt := ir.Struct(rv, ir.I64)
+		unknown := b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 2))
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindMap }, func(e *typeEntry) {
+			mt := e.Type.Underlying().(*types.Map)
+			keyID, elemID := c.heldID(l, mt.Key()), c.heldID(l, mt.Elem())
+			if keyID == 0 || elemID == 0 || isInterface(mt.Key()) || containsInterface(mt.Key()) {
+				b.Ret(unknown)
+				return
+			}
+			_, same := b.If(b.Bin(ir.OpNe, kid, ir.IntConst(ir.I64, keyID)), "keytype")
+			b.Ret(unknown)
+			b.SetBlock(same)
+			src := b.Load(ir.Ptr, box)
+			_, live := b.If(b.Bin(ir.OpEq, src, ir.ZeroConst(ir.Ptr)), "nil")
+			b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 0)))
+			b.SetBlock(live)
+			kt, vt := l.Type(mt.Key()), l.Type(mt.Elem())
+			got := b.Op(ir.OpMapGet, ir.Struct(vt, ir.Bool), src, b.Load(kt, kbox))
+			_, found := b.If(b.Not(b.Extract(got, 1)), "absent")
+			b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 0)))
+			b.SetBlock(found)
+			nb := b.Alloc(vt, nil)
+			b.Store(nb, b.Extract(got, 0))
+			b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, elemID), nb), ir.IntConst(ir.I64, 0)))
+		})
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		_, other := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindMap)), "map")
+		b.Ret(unknown)
+		b.SetBlock(other)
+		b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 1)))
 	}
 }
 

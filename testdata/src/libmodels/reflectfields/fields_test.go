@@ -90,6 +90,11 @@ func TestByName(t *testing.T) {
 	if k := reflect.ValueOf(map[string]int{"a": 1}).MapKeys(); len(k) != 1 || k[0].Interface() != "a" || len(reflect.ValueOf(nilMap).MapKeys()) != 0 {
 		t.Error("MapKeys")
 	}
+	ports := reflect.ValueOf(map[string]int{"http": 80})
+	if ports.MapIndex(reflect.ValueOf("http")).Int() != 80 || ports.MapIndex(reflect.ValueOf("ftp")).IsValid() ||
+		reflect.ValueOf(nilMap).MapIndex(reflect.ValueOf("http")).IsValid() {
+		t.Error("MapIndex")
+	}
 }
 
 // A goroutine writes Workers while the test reads it by name.
@@ -97,7 +102,7 @@ func TestByNameRace(t *testing.T) {
 	c := &Config{}
 	done := make(chan bool)
 	go func() {
-		c.Workers = 8 // want `data race on c.Workers: read at fields.go:57:32 by goroutine 0 and write at fields_test.go:100:5 by goroutine 1`
+		c.Workers = 8 // want `data race on c.Workers: read at fields.go:57:32 by goroutine 0 and write at fields_test.go:\d+:5 by goroutine 1`
 		done <- true
 	}()
 	_ = Field(c, "Workers")
