@@ -312,31 +312,22 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.SetBlock(known)
 		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
 	}
-	// FieldByName(name): the field of that name declared in the struct
-	// (Go looks there before the fields embedded ones promote), else the
-	// zero Value when nothing is embedded; with embedded fields, or a
-	// struct type kiss does not hold, the path stops as at a call kiss
-	// does not know.
+	// FieldByName(name): the field of that name, declared in the struct
+	// or promoted by a struct it embeds (not through a pointer), by Go's
+	// rules of depth; the zero Value when there is none. Through an
+	// embedded pointer, or in a struct type kiss does not hold, the path
+	// stops as at a call kiss does not know.
 	m["(reflect.Value).FieldByName"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
 		id := rvID(b, v)
 		n := b.Call(lenType, c.modelLate(l, "reflect.numfield"), id)
 		b.PanicStringUnless(b.Extract(n, 1), "reflect: call of reflect.Value.FieldByName on a Value that is not a struct")
-		i := b.Call(ir.I64, c.modelLate(l, "reflect.fieldindex"), id, args[1])
-		_, known := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, -2)), "promoted")
+		r := b.Call(ir.Struct(c.rt.typ("rvalue"), ir.I64), c.modelLate(l, "reflect.fieldbyname"), id, b.Extract(v, 1), args[1])
+		_, known := b.If(b.Bin(ir.OpEq, b.Extract(r, 1), ir.IntConst(ir.I64, 2)), "promoted")
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).FieldByName")}})
 		b.Jmp(known)
 		b.SetBlock(known)
-		rv := c.rt.typ("rvalue")
-		r, join := b.Temp(rv), b.NewBlock("byname")
-		b.move(r, ir.ZeroConst(rv))
-		_, none := b.If(b.Bin(ir.OpGe, i, ir.IntConst(ir.I64, 0)), "found")
-		b.move(r, c.inheritRO(l, b, v, b.Extract(b.Call(elemType(c), c.modelLate(l, "reflect.field"), id, b.Extract(v, 1), i), 0)))
-		b.Jmp(join)
-		b.SetBlock(none)
-		b.Jmp(join)
-		b.SetBlock(join)
-		return r, nil
+		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
 	}
 	m["(reflect.Value).Index"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
@@ -621,8 +612,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, newType, []any{"id", ir.I64, "box", ir.Ptr}, c.genNew(l))
 	case "reflect.ptrto":
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genPtrTo(l))
-	case "reflect.fieldindex":
-		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "name", ir.String}, c.genFieldIndex(l))
+	case "reflect.fieldbyname":
+		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.I64), []any{"id", ir.I64, "box", ir.Ptr, "name", ir.String}, c.genFieldByName(l))
 	case "reflect.mapkeys":
 		f = l.late(kind, kind, ir.Struct(l.tSlice, ir.I64), []any{"id", ir.I64, "box", ir.Ptr}, c.genMapKeys(l))
 	case "reflect.iszero":
@@ -1140,30 +1131,89 @@ func (c *concLowering) genMapIndex(l *lowerer) func(b *builder) {
 	}
 }
 
-// genFieldIndex: reflect.fieldindex(id, name) i64, the index of the
-// field named name declared in the struct type id; -1 if there is none
-// and nothing is embedded, -2 if an embedded field might promote one or
-// kiss does not hold the type.
-func (c *concLowering) genFieldIndex(l *lowerer) func(b *builder) {
+// genFieldByName: reflect.fieldbyname(id, box, name) {Value, code}: a
+// Value holding a copy of the field named name of the struct the box
+// holds, code 0; the zero Value and code 1 when there is no such field;
+// code 2 when kiss does not tell (see FieldByName's model).
+func (c *concLowering) genFieldByName(l *lowerer) func(b *builder) {
 	return func(b *builder) {
-		id, name := b.Fn.Params[0], b.Fn.Params[1]
+		id, box, name := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		rv := c.rt.typ("rvalue")
+		rt := ir.Struct(rv, ir.I64)
 		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindStruct }, func(e *typeEntry) {
-			st := e.Type.Underlying().(*types.Struct)
-			embeds := false
-			for j := range st.NumFields() {
-				embeds = embeds || st.Field(j).Embedded()
-				_, next := b.If(b.Bin(ir.OpEq, name, ir.StringConst(st.Field(j).Name())), "field")
-				b.Ret(ir.IntConst(ir.I64, int64(j)))
+			names, throughPtr := promotedNames(e.Type)
+			for _, f := range names {
+				obj, path, indirect := types.LookupFieldOrMethod(e.Type, false, f.Pkg(), f.Name())
+				if obj == nil {
+					continue // ambiguous at its depth: none, as in Go
+				}
+				_, next := b.If(b.Bin(ir.OpEq, name, ir.StringConst(f.Name())), "field")
+				fv, ok := obj.(*types.Var)
+				var fid int64
+				if ok {
+					fid = c.heldID(l, fv.Type())
+				}
+				switch {
+				case !ok || !fv.IsField() || indirect: // a method's name, or through a pointer
+					b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 2)))
+				case fid == 0:
+					c.unknownValue(b, rt)
+				default:
+					p := box
+					for _, k := range path {
+						p = b.Field(p, k)
+					}
+					t := l.Type(fv.Type())
+					nb := b.Alloc(t, nil)
+					b.Store(nb, b.Load(t, p))
+					r := c.rvalue(b, ir.IntConst(ir.I64, fid), nb)
+					if !fv.Exported() { // Go's flagRO
+						r = b.Make(rv, c.roMark(l), nb, b.Extract(r, 2))
+					}
+					b.Ret(b.Make(rt, r, ir.IntConst(ir.I64, 0)))
+				}
 				b.SetBlock(next)
 			}
-			if embeds {
-				b.Ret(ir.IntConst(ir.I64, -2))
+			if throughPtr {
+				b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 2)))
 			} else {
-				b.Ret(ir.IntConst(ir.I64, -1))
+				b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 1)))
 			}
 		})
-		b.Ret(ir.IntConst(ir.I64, -2))
+		b.Ret(b.Make(rt, ir.ZeroConst(rv), ir.IntConst(ir.I64, 2)))
 	}
+}
+
+// promotedNames are the fields of struct type t and of the structs it
+// embeds, one per name (Go's depth rules pick which), and whether some
+// embedded pointer or interface may promote others.
+func promotedNames(t types.Type) (names []*types.Var, throughPtr bool) {
+	seen := map[string]bool{}
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || depth > 4 {
+			throughPtr = throughPtr || depth > 4
+			return
+		}
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			if !seen[f.Name()] {
+				seen[f.Name()] = true
+				names = append(names, f)
+			}
+			if !f.Embedded() {
+				continue
+			}
+			if _, isStruct := f.Type().Underlying().(*types.Struct); isStruct {
+				walk(f.Type(), depth+1)
+			} else if _, isPtr := f.Type().Underlying().(*types.Pointer); isPtr {
+				throughPtr = true
+			}
+		}
+	}
+	walk(t, 0)
+	return names, throughPtr
 }
 
 // genIndex: reflect.index(id, box, i): element i of the slice, array or

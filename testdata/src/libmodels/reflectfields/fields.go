@@ -56,3 +56,14 @@ var mapKind = reflect.MapOf(reflect.TypeOf(""), reflect.TypeOf(0)).Kind()
 func Field(c *Config, name string) int64 {
 	return reflect.ValueOf(c).Elem().FieldByName(name).Int()
 }
+
+// Meta is embedded in Doc: its fields are promoted.
+type Meta struct {
+	Owner string
+	rev   int
+}
+
+type Doc struct {
+	Meta
+	Title string
+}

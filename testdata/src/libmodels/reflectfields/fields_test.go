@@ -90,6 +90,11 @@ func TestByName(t *testing.T) {
 	if k := reflect.ValueOf(map[string]int{"a": 1}).MapKeys(); len(k) != 1 || k[0].Interface() != "a" || len(reflect.ValueOf(nilMap).MapKeys()) != 0 {
 		t.Error("MapKeys")
 	}
+	d := reflect.ValueOf(Doc{Meta{"ann", 3}, "notes"})
+	if d.FieldByName("Owner").Len() != 3 || d.FieldByName("rev").Int() != 3 || d.FieldByName("Title").Len() != 5 ||
+		d.FieldByName("Nope").IsValid() {
+		t.Error("promoted fields by name")
+	}
 	ports := reflect.ValueOf(map[string]int{"http": 80})
 	if ports.MapIndex(reflect.ValueOf("http")).Int() != 80 || ports.MapIndex(reflect.ValueOf("ftp")).IsValid() ||
 		reflect.ValueOf(nilMap).MapIndex(reflect.ValueOf("http")).IsValid() {
