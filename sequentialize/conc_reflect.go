@@ -149,10 +149,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		pid := b.Extract(r, 0)
 		// A pointer type kiss does not hold: the path stops, as at a call
 		// kiss does not know.
-		_, known := b.If(b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "unknown")
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"reflect.New")}})
-		b.Jmp(known)
-		b.SetBlock(known)
+		stopIf(l, b, b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "reflect.New")
 		return c.rvalue(b, pid, b.Extract(r, 1)), nil
 	}
 	m["reflect.DeepEqual"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -277,10 +274,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	m["(reflect.Value).IsZero"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "IsZero")
 		r := b.Call(ir.I64, c.modelLate(l, "reflect.iszero"), id, box)
-		_, known := b.If(b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 2)), "zero")
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).IsZero")}})
-		b.Jmp(known)
-		b.SetBlock(known)
+		stopIf(l, b, b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 2)), "(reflect.Value).IsZero")
 		return b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 1))
 	})
 	// MapKeys: Values of the map's keys, in the order a range gives them
@@ -290,10 +284,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		r := b.Call(ir.Struct(l.tSlice, ir.I64), c.modelLate(l, "reflect.mapkeys"), id, box)
 		code := b.Extract(r, 1)
 		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: call of reflect.Value.MapKeys on a Value that is not a map")
-		_, known := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "keys")
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).MapKeys")}})
-		b.Jmp(known)
-		b.SetBlock(known)
+		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Value).MapKeys")
 		return b.Extract(r, 0)
 	})
 	// MapIndex(key): a Value holding a copy of the element, the zero Value
@@ -306,10 +297,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		r := b.Call(ir.Struct(rv, ir.I64), c.modelLate(l, "reflect.mapindex"), rvID(b, v), b.Extract(v, 1), rvID(b, key), b.Extract(key, 1))
 		code := b.Extract(r, 1)
 		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: call of reflect.Value.MapIndex on a Value that is not a map")
-		_, known := b.If(b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "elem")
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).MapIndex")}})
-		b.Jmp(known)
-		b.SetBlock(known)
+		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Value).MapIndex")
 		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
 	}
 	// FieldByName(name): the field of that name, declared in the struct
@@ -323,10 +311,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		n := b.Call(lenType, c.modelLate(l, "reflect.numfield"), id)
 		b.PanicStringUnless(b.Extract(n, 1), "reflect: call of reflect.Value.FieldByName on a Value that is not a struct")
 		r := b.Call(ir.Struct(c.rt.typ("rvalue"), ir.I64), c.modelLate(l, "reflect.fieldbyname"), id, b.Extract(v, 1), args[1])
-		_, known := b.If(b.Bin(ir.OpEq, b.Extract(r, 1), ir.IntConst(ir.I64, 2)), "promoted")
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"(reflect.Value).FieldByName")}})
-		b.Jmp(known)
-		b.SetBlock(known)
+		stopIf(l, b, b.Bin(ir.OpEq, b.Extract(r, 1), ir.IntConst(ir.I64, 2)), "(reflect.Value).FieldByName")
 		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
 	}
 	m["(reflect.Value).Index"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -986,6 +971,15 @@ func (c *concLowering) genField(l *lowerer) func(b *builder) {
 		})
 		c.unknownValue(b, rt)
 	}
+}
+
+// stopIf stops the path where stop holds, as at a call of fn that kiss
+// does not know (its effects label names fn).
+func stopIf(l *lowerer, b *builder, stop ir.Value, fn string) {
+	_, past := b.If(stop, "stop")
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+fn)}})
+	b.Jmp(past)
+	b.SetBlock(past)
 }
 
 // genIsZero: reflect.iszero(id, box) i64: 1 if the value the box holds
