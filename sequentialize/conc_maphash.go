@@ -93,22 +93,33 @@ func comparableFNV(b *builder, t types.Type, v, seed ir.Value) ir.Value {
 
 // hashable reports whether comparableFNV hashes values of type t.
 func hashable(t types.Type) bool {
+	return allParts(t, func(t types.Type) bool {
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			return u.Info()&(types.IsInteger|types.IsBoolean|types.IsString) != 0 || u.Kind() == types.UnsafePointer
+		case *types.Pointer, *types.Chan:
+			return true
+		}
+		return false
+	})
+}
+
+// allParts reports whether leaf holds for every part of t that is not a
+// struct or an array: the fields of structs and the elements of arrays
+// (at most 64 long) within it, or t itself.
+func allParts(t types.Type, leaf func(types.Type) bool) bool {
 	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsInteger|types.IsBoolean|types.IsString) != 0 || u.Kind() == types.UnsafePointer
-	case *types.Pointer, *types.Chan:
-		return true
 	case *types.Struct:
 		for i := range u.NumFields() {
-			if !hashable(u.Field(i).Type()) {
+			if !allParts(u.Field(i).Type(), leaf) {
 				return false
 			}
 		}
 		return true
 	case *types.Array:
-		return u.Len() <= 64 && hashable(u.Elem())
+		return u.Len() <= 64 && allParts(u.Elem(), leaf)
 	}
-	return false
+	return leaf(t)
 }
 
 // mix is one FNV-1a step of a 64-bit value into h, then a fold.

@@ -1004,22 +1004,15 @@ func (c *concLowering) genIsZero(l *lowerer) func(b *builder) {
 // is not zero), funcs, or arrays longer than 64 (nor, genIsZero adds, for
 // types holding kiss's models' state).
 func zeroTestable(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsFloat|types.IsComplex) == 0
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if !zeroTestable(u.Field(i).Type()) {
-				return false
-			}
+	return allParts(t, func(t types.Type) bool {
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			return u.Info()&(types.IsFloat|types.IsComplex) == 0
+		case *types.Slice, *types.Map, *types.Chan, *types.Pointer, *types.Interface:
+			return true
 		}
-		return true
-	case *types.Array:
-		return u.Len() <= 64 && zeroTestable(u.Elem())
-	case *types.Slice, *types.Map, *types.Chan, *types.Pointer, *types.Interface:
-		return true
-	}
-	return false
+		return false
+	})
 }
 
 // isZeroOf emits IsZero of v, of a type zeroTestable accepts: == zero,

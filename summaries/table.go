@@ -54,7 +54,7 @@ var typeRegistry = []TypeModel{
 	{"sync.Once", "once", "not run, running or done"},
 	{"sync.Cond", "cond", "noCopy, L (Go's field 1), waiters"},
 	{"time.Timer", "timer", "C (Go's field 0), stopped, fired, generation, AfterFunc's f, deadline, duration, where"},
-	{"time.Ticker", "ticker", "C (Go's field 0), stopped, period, where, C's value, generation, a tick waiting"},
+	{"time.Ticker", "ticker", "C (Go's field 0), period, where, C's value, generation (Stop and Reset start a new one), a tick waiting"},
 	{"reflect.Value", "rvalue", "the dynamic type id and box of the value held, as an interface value"},
 	{"sync.Map", "syncmap", "the entries: an IR map from a key's canonical form to its cell {present, value}, nil while empty"},
 }
