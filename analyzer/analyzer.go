@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
 	"io"
@@ -191,10 +192,37 @@ func SetFactsOnly(on bool) { config.FactsOnly = on }
 // Its budget is measured on the process, whose live heap then holds every
 // package loaded and every root running, and they cut each other's
 // roots: 3 kernels of the corpus lost their findings under kiss ./....
-func SetManyPackages() { config.Memory = 0 }
+func SetManyPackages() {
+	config.Memory = 0
+	manyPackages = true
+}
+
+var manyPackages bool // SetManyPackages: kiss ./..., singlechecker's driver
 
 func run(pass *analysis.Pass) (any, error) {
+	if manyPackages && testVariantChecked(pass) {
+		cfg := config
+		cfg.FactsOnly = true
+		return Check(pass, &cfg)
+	}
 	return Check(pass, &config)
+}
+
+// testVariantChecked reports whether kiss ./... (singlechecker with -test)
+// also checks pass's package as its test variant, p [p.test], which holds
+// every file of p: its roots are explored there, as go vet checks only
+// that variant, and exploring them in p too did it twice.
+func testVariantChecked(pass *analysis.Pass) bool {
+	f := flag.Lookup("test")
+	if f == nil || f.Value.String() != "true" || hasTests(pass) {
+		return false
+	}
+	dir := packageDir(pass)
+	if dir == "" {
+		return false
+	}
+	bp, err := build.ImportDir(dir, 0)
+	return err == nil && len(bp.TestGoFiles) > 0 && bp.Name == pass.Pkg.Name()
 }
 
 // Check runs kiss on one package with the given configuration: it reports

@@ -218,3 +218,30 @@ func TestCrossPackageFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestRootsOnce: a root outside the tests (a function that starts
+// goroutines) of a package with internal tests is explored once, in the
+// package's test variant, by kiss ./... as by go vet; without the tests
+// (-test=false), in the package itself.
+func TestRootsOnce(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":    "module once\n\ngo 1.24\n",
+		"a.go":      "package once\n\nfunc Spin() {\n\tdone := make(chan bool)\n\tgo func() { done <- true }()\n\t<-done\n}\n",
+		"a_test.go": "package once\n\nimport \"testing\"\n\nfunc TestSpin(t *testing.T) { Spin() }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{kissBin, "-stats", "./..."},
+		{kissBin, "-stats", "-test=false", "./..."},
+		{"go", "vet", "-vettool=" + kissBin, "-stats", "./..."},
+	} {
+		out, _ := run(t, dir, args[0], args[1:]...)
+		if n := strings.Count(out, "once.Spin: bound 2,"); n != 1 {
+			t.Errorf("%v: once.Spin explored %d times, want once:\n%s", args[1:], n, out)
+		}
+	}
+}

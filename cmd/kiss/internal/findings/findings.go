@@ -84,7 +84,7 @@ type Options struct {
 func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error) {
 	cfg := opts.Config
 	a := analyzer(ctx, &cfg)
-	mode := packages.LoadSyntax | packages.NeedModule
+	mode := packages.LoadSyntax | packages.NeedModule | packages.NeedForTest
 	if len(a.FactTypes) > 0 {
 		mode |= packages.NeedDeps // facts need the dependencies checked from source
 	}
@@ -107,16 +107,29 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error)
 	res := &Result{}
 	files := map[string]bool{}
 	paths := map[string]bool{}
+	// A package with internal tests is checked as its test variant, which
+	// holds all of its files, as go vet checks it: checking p as well
+	// explored its roots outside the tests (main, functions that start
+	// goroutines) twice.
+	tested := map[string]bool{}
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.PkgPath == p.ForTest {
+			tested[p.PkgPath] = true
+		}
+	}
 	var roots []*packages.Package
 	for _, p := range pkgs {
 		if testMain(p) {
 			continue // the generated test main: no code of the user's
 		}
-		roots = append(roots, p)
 		paths[p.PkgPath] = true
 		for _, f := range p.GoFiles {
 			files[f] = true
 		}
+		if p.ForTest == "" && tested[p.PkgPath] {
+			continue
+		}
+		roots = append(roots, p)
 	}
 	res.Files = sortedKeys(files)
 	res.Packages = sortedKeys(paths)
@@ -153,7 +166,7 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Result, error)
 }
 
 // collect gathers the findings of the root packages' actions, each once
-// (the same file is in p and in p [p.test]), and the errors of the
+// (the tests of p [p.test] and of p_test may reach one), and the errors of the
 // packages whose check failed.
 func (r *Result) collect(g *checker.Graph, a *analysis.Analyzer) {
 	seen := map[string]bool{}
@@ -174,7 +187,6 @@ func (r *Result) collect(g *checker.Graph, a *analysis.Analyzer) {
 		}
 		for _, kf := range result.Findings {
 			f := Finding{Check: kf.Check, Message: kf.Message, Pos: fset.Position(kf.Pos), Package: act.Package.PkgPath, Schedule: kf.Schedule}
-			// The same file is in p and in p [p.test]: report it once.
 			key := f.Check + "\x00" + f.Pos.String() + "\x00" + f.Message
 			if seen[key] {
 				continue
