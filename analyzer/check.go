@@ -248,6 +248,24 @@ func cuts(st smt.Stats) string {
 	return counts(st.Cuts, "%s=%d", " ")
 }
 
+// cutPlaces lists, per reason a path was cut at some code (not a budget
+// of the whole exploration: time, memory, queue), where the first such
+// cut was: what a user reads to see which loop, go statement or unsafe
+// conversion to look at.
+func cutPlaces(st smt.Stats) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(st.CutAt)) {
+		switch k {
+		case smt.CutTimeout, smt.CutCanceled, smt.CutMemory, smt.CutQueued, smt.CutPaths, smt.CutSteps:
+			continue
+		}
+		if pos := st.CutAt[k]; pos != "" {
+			parts = append(parts, k+" at "+pos)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
 // counts lists the entries of m by key, each as format puts key and count.
 func counts(m map[string]int, format, sep string) string {
 	var parts []string
@@ -290,6 +308,9 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	}
 	if len(st.CutWhy) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, counts(st.CutWhy, "%s (%d)", "; "))
+	}
+	if at := cutPlaces(st); at != "" {
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: where paths were first cut: %s\n", root, at)
 	}
 	if len(sc.Unknown) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: assumed to return any value and touch no shared state: %s\n", root, strings.Join(sc.Unknown, ", "))

@@ -25,7 +25,9 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 		return ir.IntConst(ir.U64, int64(seed)), nil
 	}
 	// runtime_memhash(p unsafe.Pointer, seed, s uintptr) uintptr: the s
-	// bytes from p (an array's, as maphash's callers give).
+	// bytes from p (an array's, as maphash's callers give). Packages that
+	// reach the runtime's memhash by //go:linkname themselves (ristretto's
+	// z.MemHash) get the same.
 	m["hash/maphash.runtime_memhash"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		p := b.Temp(ir.Ptr)
 		b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: p, Args: []ir.Value{args[0]}, Type: ir.U8})
@@ -35,6 +37,7 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 			return b.Conv(b.Load(ir.U8, b.elemPtr(bytes, i)), ir.U64)
 		}), nil
 	}
+	m["runtime.memhash"] = m["hash/maphash.runtime_memhash"]
 	// comparableHash[T](v, seed) (behind Comparable and WriteComparable;
 	// Go's asks the hasher of map[T]'s type): FNV-1a over v's bytes for a
 	// string, over its bits for an integer, bool or pointer, field by

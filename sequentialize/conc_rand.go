@@ -78,7 +78,9 @@ func (c *concLowering) randModels(m map[string]externFunc) {
 // call as a run's are. As symbolic draws each stripe index forked or
 // asked the solver, 50 ms a query on xsync's Map.
 func (c *concLowering) linknameModels(m map[string]externFunc) {
-	for _, name := range []string{"runtime.cheaprand", "runtime.cheaprand64"} {
+	// fastrand and fastrand64 are their names before Go 1.22, which the
+	// runtime still lets packages link (ristretto's z.FastRand).
+	for _, name := range []string{"runtime.cheaprand", "runtime.cheaprand64", "runtime.fastrand", "runtime.fastrand64"} {
 		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			g := l.sharedGlobal("rt.cheaprand", ir.U64)
 			z := b.Bin(ir.OpAdd, b.Load(ir.U64, g), ir.IntConst(ir.U64, -7046029254386353131)) // 0x9e3779b97f4a7c15
@@ -91,6 +93,30 @@ func (c *concLowering) linknameModels(m map[string]externFunc) {
 			}
 			return b.Conv(z, l.Type(call.Signature().Results().At(0).Type())), nil
 		}
+	}
+	// fastrandn(n): a draw below n, as the runtime's (the high word of a
+	// 32-bit draw times n).
+	m["runtime.fastrandn"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		r, err := m["runtime.fastrand"](l, b, call, nil, pos)
+		if err != nil {
+			return nil, err
+		}
+		x := b.Bin(ir.OpMul, b.Conv(r, ir.U64), b.Conv(args[0], ir.U64))
+		return b.Conv(b.Bin(ir.OpShr, x, ir.IntConst(ir.U64, 32)), ir.U32), nil
+	}
+	// memclrNoHeapPointers(p, n) zeroes the n bytes from p (an array's,
+	// as ristretto's z.Memclr gives: &b[0], len(b)).
+	m["runtime.memclrNoHeapPointers"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		p := b.Temp(ir.Ptr)
+		b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: p, Args: []ir.Value{args[0]}, Type: ir.U8})
+		n := b.Conv(args[1], ir.I64)
+		bytes := l.unsafeSlice(b, types.Typ[types.Byte], p, n)
+		b.forLoop("i", n, func(i ir.Value) {
+			e := b.elemPtr(bytes, i)
+			c.write(b, e, "p")
+			b.Store(e, ir.IntConst(ir.U8, 0))
+		})
+		return nil, nil
 	}
 	// runtime.nanotime: the monotonic clock, as time's runtimeNano.
 	m["runtime.nanotime"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {

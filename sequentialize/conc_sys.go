@@ -221,6 +221,13 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		})
 		return b.Make(l.Type(call.Signature().Results()), n, ir.BoolConst(true)), nil
 	}
+	// The runtime's physical page size, which os.Getpagesize returns:
+	// this machine's, where replay runs the test. Allocators size their
+	// arenas by it (ristretto's z package, in its init: all its roots
+	// stopped there).
+	m["syscall.Getpagesize"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return ir.IntConst(ir.I64, int64(syscall.Getpagesize())), nil
+	}
 	const env = envLabel
 	m["os.Executable"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		res := l.Type(call.Signature().Results())

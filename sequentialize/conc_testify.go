@@ -75,6 +75,12 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 	}
 	m[assert+".formatUnequalValues"] = report
 	m[assert+".diff"] = report
+	// ElementsMatch's report of two lists (listA, listB, then what each
+	// has that the other lacks, which are their elements): go-spew's
+	// dumps. go-spew's init digs into reflect.Value's flags through
+	// unsafe, which kiss does not follow: ristretto's failing
+	// ElementsMatch stopped there instead of failing the test.
+	m[assert+".formatListDiff"] = report
 	m[assert+".CallerInfo"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		const frames = 4
 		label := "the call stack (testify's CallerInfo)"

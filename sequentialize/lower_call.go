@@ -217,7 +217,23 @@ func (l *lowerer) callExtern(b *builder, fn *ssa.Function, c *ssa.CallCommon, ar
 	if fn.Name() == "init" && fn.Signature.Recv() == nil && fn.Pkg != nil && fn.Parent() == nil {
 		return nil // a package built from export data: its init is not ours to run
 	}
-	return l.callUnknown(b, fn.String(), fn.Signature, l.touchesShared(fn))
+	name := fn.String()
+	if moduleAssembly(fn) {
+		name += " (assembly; try GOFLAGS=-tags=purego)"
+	}
+	return l.callUnknown(b, name, fn.Signature, l.touchesShared(fn))
+}
+
+// moduleAssembly reports whether fn is a module's function written in
+// assembly: declared without a body, and no //go:linkname. Such modules
+// mostly have a portable Go version behind a build tag (xxhash's
+// purego), which kiss runs when the package is built with that tag.
+func moduleAssembly(fn *ssa.Function) bool {
+	if fn.Pkg == nil || standardPath(fn.Pkg.Pkg.Path()) {
+		return false
+	}
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	return ok && decl.Body == nil && linknameTarget(fn) == ""
 }
 
 // unknownCall is a call of the Go function name (a model's: one whose code

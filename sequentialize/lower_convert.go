@@ -1,14 +1,15 @@
 package sequentialize
 
 import (
+	"go/token"
 	"go/types"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
-// convert lowers the conversion of x to type to (Convert, MultiConvert).
-func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
+// convert lowers in, the conversion of x to type to (Convert, MultiConvert).
+func (fl *funcLowerer) convert(in, x ssa.Value, to types.Type, d *ir.Local) {
 	l, b := fl.l, fl.b
 	v := fl.value(x)
 	from := x.Type().Underlying()
@@ -81,6 +82,10 @@ func (fl *funcLowerer) convert(x ssa.Value, to types.Type, d *ir.Local) {
 				b.move(d, r)
 				return
 			}
+			if r := fl.headerRead(in, x, dt.Elem()); r != nil {
+				b.move(d, r)
+				return
+			}
 			// The memory at the address is read as dt's element from here
 			// on: the pointer to the value of that type there.
 			b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: d, Args: []ir.Value{v}, Type: l.Type(dt.Elem())})
@@ -149,6 +154,104 @@ func (fl *funcLowerer) headerCast(x ssa.Value, to types.Type) ir.Value {
 		return p
 	}
 	return nil
+}
+
+// headerRead lowers the conversion of a pointer to a string or slice
+// variable to a pointer to a struct laid out as its header, a data word
+// (unsafe.Pointer, uintptr or a pointer) and its length (and capacity)
+// as integers, when the program only reads through it: the idiom that
+// hands a string's bytes to the runtime's memhash (ristretto's
+// MemHashString: (*stringStruct)(unsafe.Pointer(&str))). The result
+// points to a new struct holding the header's words at the conversion:
+// a program that only reads them cannot tell it from the header. Nil for
+// any other conversion, or a struct written through (the old
+// reflect.SliceHeader way of making a slice), which then stays the cast
+// it is.
+func (fl *funcLowerer) headerRead(in, x ssa.Value, to types.Type) ir.Value {
+	l, b := fl.l, fl.b
+	c, ok := x.(*ssa.Convert)
+	if !ok {
+		return nil
+	}
+	pt, ok := c.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := to.Underlying().(*types.Struct)
+	if !ok || !onlyReadThrough(in) {
+		return nil
+	}
+	words := func(kinds ...bool) bool { // per field: a data word, else an integer
+		if st.NumFields() != len(kinds) {
+			return false
+		}
+		for i, data := range kinds {
+			ft := st.Field(i).Type().Underlying()
+			bt, basic := ft.(*types.Basic)
+			switch {
+			case data && basic && (bt.Kind() == types.UnsafePointer || bt.Kind() == types.Uintptr):
+			case data && !basic:
+				if _, ok := ft.(*types.Pointer); !ok {
+					return false
+				}
+			case !data && basic && bt.Info()&types.IsInteger != 0 && bt.Kind() != types.UnsafePointer:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	var fields []ir.Value
+	switch u := pt.Elem().Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString == 0 || !words(true, false) {
+			return nil
+		}
+		s := b.Load(ir.String, fl.value(c.X))
+		fields = []ir.Value{b.Op(ir.OpStrData, ir.Ptr, s), b.Op(ir.OpStrLen, ir.I64, s)}
+	case *types.Slice:
+		if !words(true, false, false) {
+			return nil
+		}
+		sl := b.Load(l.tSlice, fl.value(c.X))
+		fields = []ir.Value{l.sliceData(b, sl), b.Extract(sl, 2), b.Extract(sl, 3)}
+	default:
+		return nil
+	}
+	t := l.Type(to)
+	for i, f := range fields {
+		if ft := t.Fields[i]; !ir.Identical(f.Type(), ft) {
+			fields[i] = b.Conv(f, ft)
+		}
+	}
+	p := b.Alloc(t, nil)
+	b.Store(p, b.Make(t, fields...))
+	return p
+}
+
+// onlyReadThrough reports whether the pointer v is only read through: loaded,
+// or the address of a field that is only loaded.
+func onlyReadThrough(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyReadThrough(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func isRune(t types.Type) bool {

@@ -40,9 +40,9 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 	case *ssa.ChangeInterface:
 		b.move(fl.dst(in), fl.value(in.X))
 	case *ssa.Convert:
-		fl.convert(in.X, in.Type(), fl.dst(in))
+		fl.convert(in, in.X, in.Type(), fl.dst(in))
 	case *ssa.MultiConvert:
-		fl.convert(in.X, in.Type(), fl.dst(in))
+		fl.convert(in, in.X, in.Type(), fl.dst(in))
 	case *ssa.MakeInterface:
 		b.move(fl.dst(in), l.MakeInterface(b, fl.value(in.X), in.X.Type()))
 	case *ssa.TypeAssert:

@@ -176,6 +176,11 @@ type Stats struct {
 	Backtracks    int            // goroutines races added to a scheduling choose that had not run them (source sets, Options.Reduce)
 	Merged        int            // scheduling points that offered no preemption: the running goroutine had touched no shared memory since the last (Options.Reduce)
 	Cuts          map[string]int // paths cut, by reason
+	// CutAt is, per reason of Cuts, where the first path cut for it was:
+	// the Go position of the instruction it stopped at, in the innermost
+	// activation lowered from Go code ("" when none was, or the
+	// exploration as a whole was cut).
+	CutAt map[string]string
 	Stopped       map[string]int // paths ended by Options.StopAt, by label
 	CutWhy        map[string]int // paths cut by cut instructions that say why, by what they say
 	MaxCostSeen   int            // largest cost of a path explored

@@ -266,14 +266,38 @@ func (e *executor) cut(st *state, reason string) {
 		return
 	}
 	e.stats.Cuts[reason]++
+	e.cutAt(st, reason)
 	if e.por != nil {
 		e.ended(st, true)
+	}
+}
+
+// cutAt notes where the first path cut for reason stopped (Stats.CutAt).
+func (e *executor) cutAt(st *state, reason string) {
+	if _, ok := e.stats.CutAt[reason]; ok || len(st.active) == 0 {
+		return
+	}
+	if e.stats.CutAt == nil {
+		e.stats.CutAt = make(map[string]string)
+	}
+	e.stats.CutAt[reason] = ""
+	c := st.cos[st.active[len(st.active)-1]]
+	for i := len(c.frames) - 1; i >= 0; i-- {
+		f := c.frames[i]
+		if f.block == nil || f.pc >= len(f.block.Instrs) {
+			continue
+		}
+		if pos := f.block.Instrs[f.pc].Pos; pos != "" {
+			e.stats.CutAt[reason] = pos
+			return
+		}
 	}
 }
 
 // lose counts n outcomes of st's current instruction that are not explored.
 func (e *executor) lose(st *state, reason string, n int) {
 	e.stats.Cuts[reason] += n
+	e.cutAt(st, reason)
 	if e.por != nil {
 		e.lost(st)
 	}

@@ -33,6 +33,11 @@ var hooks = []Model{
 	// from a declaration without a body.
 	inGo("runtime.cheaprand", 0, "the next value of a generator of kiss's own (splitmix64): concrete, different from call to call"),
 	inGo("runtime.cheaprand64", 0, "the next value of a generator of kiss's own (splitmix64), non-negative"),
+	inGo("runtime.fastrand", 0, "runtime.cheaprand (its name before Go 1.22)"),
+	inGo("runtime.fastrand64", 0, "the next value of runtime.cheaprand's generator, as a uint64"),
+	inGo("runtime.fastrandn", 0, "a value of runtime.cheaprand's generator below n, as the runtime scales it"),
+	inGo("runtime.memhash", 0, "hash/maphash.runtime_memhash's hash"),
+	inGo("runtime.memclrNoHeapPointers", 0, "writes zero to the n bytes at p"),
 	inGo("runtime.nanotime", 0, "the monotonic clock, as time.runtimeNano"),
 	inGo("os.runtime_args", 0, "os.Args: a fresh slice of one to four strings kiss does not know"),
 	inGo("syscall.runtime_envs", 0, "the environment: a fresh slice of up to three strings kiss does not know"),

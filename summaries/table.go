@@ -343,6 +343,7 @@ var registry = func() []Model {
 		inGo("internal/poll.runtime_pollWait", vis|blk, "waits for a file descriptor on the netpoller: an unknown duration on the fake clock (I/O may take any time: timers may fire meanwhile), then an unknown result"),
 		inGo("internal/poll.runtime_pollWaitCanceled", vis|blk, "as runtime_pollWait, without a result"),
 		inGo("internal/syscall/unix.Fcntl", 0, "F_GETFL of the standard streams: go test's (blocking, stdin read only, stdout and stderr write only); else an unknown value, and an unknown error when it is -1"),
+		inGo("syscall.Getpagesize", 0, "this machine's page size (os.Getpagesize)"),
 		inGo("os.Executable", 0, "an unknown path, and nil or an unknown error"),
 		inGo("os.Getenv", 0, "an unknown string"),
 		inGo("syscall.Getrlimit", 0, "writes a typical process's limits (hard 2^20 open files, soft one below) into *rlim; nil"),
@@ -366,6 +367,7 @@ var registry = func() []Model {
 		inGo(testifyAssert+".CallerInfo", 0, "an unknown []string of at most 4 frames (nothing kiss checks reads them)"),
 		inGo(testifyAssert+".formatUnequalValues", 0, "reads its operands as fmt does; two unknown strings (Equal's report)"),
 		inGo(testifyAssert+".diff", 0, "reads its operands as fmt does; an unknown string (Equal's report, made with go-spew and go-difflib)"),
+		inGo(testifyAssert+".formatListDiff", 0, "reads its two lists as fmt does; an unknown string (ElementsMatch's report, made with go-spew)"),
 		inGo(testifyRequire+".Fail", 0, "assert.Fail, then t.FailNow()").methods(),
 		inGo(testifyRequire+".FailNow", 0, "assert.FailNow, then t.FailNow()").methods(),
 	)

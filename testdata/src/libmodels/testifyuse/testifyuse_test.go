@@ -186,3 +186,39 @@ func TestFailNowWithoutFailNow(t *testing.T) {
 	}()
 	<-done
 }
+
+// ElementsMatch of lists that differ fails the test (its report, go-spew's
+// dumps, is an unknown message): when the test takes its snapshot before
+// the goroutine appends. Before, the path stopped in go-spew's init,
+// which digs into reflect.Value through unsafe.
+func TestElementsMatchOrder(t *testing.T) {
+	var (
+		mu  sync.Mutex
+		got []int
+	)
+	done := make(chan bool)
+	go func() {
+		mu.Lock()
+		got = append(got, 1, 2)
+		mu.Unlock()
+		done <- true
+	}()
+	mu.Lock()
+	snapshot := append([]int(nil), got...)
+	mu.Unlock()
+	<-done
+	assert.ElementsMatch(t, []int{2, 1}, snapshot) // want "test failure"
+}
+
+// The fixed twin: the snapshot is taken after the goroutine is done.
+func TestElementsMatchAfter(t *testing.T) {
+	var got []int
+	done := make(chan bool)
+	go func() {
+		got = append(got, 1, 2)
+		done <- true
+	}()
+	<-done
+	assert.ElementsMatch(t, []int{2, 1}, got)
+	assert.NotElementsMatch(t, []int{1}, got)
+}
