@@ -180,11 +180,11 @@ type Stats struct {
 	// the Go position of the instruction it stopped at, in the innermost
 	// activation lowered from Go code ("" when none was, or the
 	// exploration as a whole was cut).
-	CutAt map[string]string
-	Stopped       map[string]int // paths ended by Options.StopAt, by label
-	CutWhy        map[string]int // paths cut by cut instructions that say why, by what they say
-	MaxCostSeen   int            // largest cost of a path explored
-	Complete      bool           // nothing was cut (cost pruning aside)
+	CutAt       map[string]string
+	Stopped     map[string]int // paths ended by Options.StopAt, by label
+	CutWhy      map[string]int // paths cut by cut instructions that say why, by what they say
+	MaxCostSeen int            // largest cost of a path explored
+	Complete    bool           // nothing was cut (cost pruning aside)
 }
 
 // Cut reasons counted in Stats.Cuts (besides the reasons of the program's
