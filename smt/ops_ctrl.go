@@ -387,8 +387,9 @@ func (e *executor) call(st *state, f *frame, in *ir.Instr) {
 }
 
 // mayCall reports whether the running coroutine may call fn: the stack
-// holds the same call fewer than Options.Recursion times, and is below
-// Options.MaxDepth. If not, st is cut.
+// holds the same call of a function lowered from Go fewer than
+// Options.Recursion times, and is below Options.MaxDepth. If not, st is
+// cut.
 //
 // The same call is fn called by the same function, where the caller is the
 // nearest frame below that was lowered from Go source (whose function has a
@@ -411,6 +412,14 @@ func (e *executor) mayCall(st *state, fn *ir.Func) bool {
 	if len(fs) >= e.opts.MaxDepth {
 		e.cut(st, CutDepth)
 		return false
+	}
+	if fn.Pos == "" {
+		// The models' and the runtime's own functions: they recurse over
+		// what the program built, which is finite (context.docancel over
+		// a context's children, as deep as its chain of contexts), and
+		// MaxDepth bounds the rest. Cut at the bound, a chain of three
+		// contexts was never cancelled (alitto's pond).
+		return true
 	}
 	n := e.opts.Recursion
 	var caller *ir.Func
