@@ -21,6 +21,10 @@ package sequentialize
 //	                                  while other goroutines could run
 //	trace "value", g, fn, v, pos      g's call of fn at pos returned v, a value
 //	                                  any run may see (a random draw)
+//	trace "testbegins"                the package's initialization is over and
+//	                                  the root starts: what came before is no
+//	                                  step of the test's (replay's hooks run in
+//	                                  the test, not in init)
 const (
 	EventOp      = "op"
 	EventSpawn   = "spawn"
@@ -33,6 +37,7 @@ const (
 	EventCase    = "case"
 	EventEarly   = "early"
 	EventValue   = "value"
+	EventBegins  = "testbegins"
 )
 
 // Running is the global of the scheduler that holds the running goroutine

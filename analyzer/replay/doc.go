@@ -42,9 +42,10 @@
 //     taken; a select of one case and no default is its send or receive,
 //     as go/ssa and the model have it), range over a channel (rewritten
 //     into a receive per iteration).
-//   - sync, sync/atomic, context.CancelFunc, time.Sleep, runtime.Gosched,
-//     Timer.Stop/Reset; deferred calls are steps where they run, at the
-//     defer statement's position, as in the model.
+//   - sync, sync/atomic, context.CancelFunc and CancelCauseFunc,
+//     time.Sleep, runtime.Gosched, Timer.Stop/Reset; deferred calls are
+//     steps where they run, at the defer statement's position, as in the
+//     model.
 //   - timers and deadlines (time.After, NewTimer, AfterFunc, Tick,
 //     NewTicker, context.WithTimeout/WithDeadline) take a goroutine number,
 //     as the model's timer goroutines do.

@@ -1167,8 +1167,8 @@ func (fe *fileEditor) callee(call *ast.CallExpr) (pkg, recv, name string, sel *a
 		return pkg, recv, name, sel, false
 	case *types.Var:
 		if nt, ok := types.Unalias(o.Type()).(*types.Named); ok && nt.Obj().Pkg() != nil &&
-			nt.Obj().Pkg().Path() == "context" && nt.Obj().Name() == "CancelFunc" {
-			return "context", "", "CancelFunc", sel, false
+			nt.Obj().Pkg().Path() == "context" && (nt.Obj().Name() == "CancelFunc" || nt.Obj().Name() == "CancelCauseFunc") {
+			return "context", "", nt.Obj().Name(), sel, false
 		}
 	}
 	return
@@ -1226,7 +1226,7 @@ func syncOp(pkg, recv, name string) string {
 			return "timer.reset"
 		}
 	case "context":
-		if name == "CancelFunc" {
+		if name == "CancelFunc" || name == "CancelCauseFunc" {
 			return "cancel"
 		}
 	}
@@ -1350,9 +1350,16 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 		return
 	}
 	if op == "cancel" {
-		if len(call.Args) == 0 {
+		switch len(call.Args) {
+		case 0:
 			fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall0")+`("cancel", "", `)
 			fe.replace(call.Lparen, call.End(), ")")
+		case 1: // a CancelCauseFunc's cause, as the error it is passed as
+			if call.Ellipsis == token.NoPos {
+				fe.insert(call.Fun.Pos(), fe.fn("KissReplayCall1")+`("cancel", "", `)
+				fe.replace(call.Lparen, call.Args[0].Pos(), ", error(")
+				fe.insert(call.Args[0].End(), ")")
+			}
 		}
 		return
 	}

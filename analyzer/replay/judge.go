@@ -497,14 +497,20 @@ func (r *Result) judgeAssert(sch *schedule.Schedule, o *outcome) {
 		r.Verdict, r.Detail = notReproduced, "the test passed"
 		return
 	}
-	re := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(line(sch.Pos)) + `: (.*)$`)
-	m := re.FindStringSubmatch(o.output)
-	if m == nil {
-		r.Verdict, r.Detail = notReproduced, "the test failed, but not at "+sch.Pos
-		return
+	// At the failure's line, or, for a failure in another package's
+	// helper that calls t.Helper, at the call of it.
+	for _, at := range []string{sch.Pos, sch.Site} {
+		if at == "" {
+			continue
+		}
+		re := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(line(at)) + `: (.*)$`)
+		if m := re.FindStringSubmatch(o.output); m != nil {
+			r.Verdict = reproduced
+			r.Detail = fmt.Sprintf("test failure at %s: %s", line(at), m[1])
+			return
+		}
 	}
-	r.Verdict = reproduced
-	r.Detail = fmt.Sprintf("test failure at %s: %s", line(sch.Pos), m[1])
+	r.Verdict, r.Detail = notReproduced, "the test failed, but not at "+sch.Pos
 }
 
 // judgeBlocked: for a deadlock, the test did not return and nothing ran

@@ -77,6 +77,9 @@ func Decode(sc *sequentialize.Scenario, v *smt.Violation) *Finding {
 	}
 	f.DependsOn = v.DependsOn
 	f.Schedule.Message, f.Schedule.Pos = f.Message, f.pos
+	if f.site != f.pos {
+		f.Schedule.Site = f.site
+	}
 	f.locate(sc)
 	return f
 }
@@ -157,6 +160,16 @@ func (d *decoder) event(ev smt.Event) {
 		if len(ev.Args) == 4 {
 			d.sch.Inputs = append(d.sch.Inputs, schedule.Input{G: d.num(ev.Args[0]), Name: ev.Args[1].Str, Value: literal(ev.Args[2]), Pos: ev.Args[3].Str})
 		}
+	case sequentialize.EventBegins:
+		// The steps of the package's initialization (a package variable
+		// whose initializer cancels a context: alitto's pond) happen
+		// before the test, where replay does not schedule: they are no
+		// steps of the schedule.
+		d.sch.Steps = d.sch.Steps[:0]
+		for _, g := range d.gs {
+			g.lastOp = -1
+		}
+		clear(d.preempting)
 	case sequentialize.EventExit:
 		if g := d.goroutine(d.num(ev.Args[0])); g != nil {
 			g.exited, g.blocked = true, false

@@ -31,13 +31,17 @@ type Schedule struct {
 	Check   string `json:"check"`
 	// Base is, for a timing schedule, the check of the failure the
 	// schedule leads to (the test failure a too-short sleep causes).
-	Base        string      `json:"base,omitempty"`
-	Preemptions int         `json:"preemptions"`
-	Message     string      `json:"message"`
-	Pos         string      `json:"pos,omitempty"` // where the violation happens
-	Goroutines  []Goroutine `json:"goroutines"`
-	Steps       []Step      `json:"steps"`
-	Inputs      []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any
+	Base        string `json:"base,omitempty"`
+	Preemptions int    `json:"preemptions"`
+	Message     string `json:"message"`
+	Pos         string `json:"pos,omitempty"` // where the violation happens
+	// Site is, for a violation in another package's code, where the
+	// package's own code called into it: a helper there that calls
+	// t.Helper has go test report its failure at this line.
+	Site       string      `json:"site,omitempty"`
+	Goroutines []Goroutine `json:"goroutines"`
+	Steps      []Step      `json:"steps"`
+	Inputs     []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any
 	// Panic is, for a panic, the panic value as Go prints it after
 	// "panic: " ("send on closed channel"), or the whole line of a fatal
 	// error ("fatal error: sync: unlock of unlocked mutex"). Files written
