@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gokiss/kiss/analyzer/schedule"
 )
 
 // kissRun runs kiss with args in dir: stdout, stderr, exit code.
@@ -128,5 +130,123 @@ func TestStartListens(t *testing.T) {
 	out, code := run(t, mod, "go", "vet", "-vettool="+kissBin, "-replay-timeout=1ms", "./...")
 	if code != 0 || strings.Contains(out, ": deadlock: ") || !strings.Contains(out, dropped) || !strings.Contains(out, why) {
 		t.Errorf("go vet -replay-timeout=1ms: exit %d, want 0, nothing reported and the deadlock dropped:\n%s", code, out)
+	}
+}
+
+// TestVerifyInitCauseHelper: a finding replays whose schedule, as kiss
+// explores it, has a step in the package's initialization (a package
+// variable whose initializer cancels a context), a CancelCauseFunc call,
+// and a failure inside another package's helper that calls t.Helper (go
+// test reports it at the helper's call): alitto/pond's shape, where every
+// finding was dropped for one of these.
+func TestVerifyInitCauseHelper(t *testing.T) {
+	mod := t.TempDir()
+	writeFile(t, filepath.Join(mod, "go.mod"), "module pd\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(mod, "check", "check.go"), `package check
+
+import "testing"
+
+func Equal(t *testing.T, want, got int) {
+	t.Helper()
+	if want != got {
+		t.Errorf("want %d, got %d", want, got)
+	}
+}
+`)
+	writeFile(t, filepath.Join(mod, "pool", "pool.go"), `package pool
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+var errStopped = errors.New("stopped")
+
+// stopped is a context cancelled before any test runs.
+var stopped = func() context.Context {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errStopped)
+	return ctx
+}()
+
+type Pool struct {
+	mu     sync.Mutex
+	done   int
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+}
+
+func New() *Pool {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	return &Pool{ctx: ctx, cancel: cancel}
+}
+
+// Go runs f; the channel is closed before the task is counted.
+func (p *Pool) Go(f func()) chan struct{} {
+	ch := make(chan struct{})
+	go func() {
+		f()
+		close(ch)
+		p.mu.Lock()
+		p.done++
+		p.mu.Unlock()
+	}()
+	return ch
+}
+
+func (p *Pool) Done() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.done
+}
+
+func (p *Pool) Stop() error {
+	p.cancel(errStopped)
+	return context.Cause(stopped)
+}
+`)
+	writeFile(t, filepath.Join(mod, "pool", "pool_test.go"), `package pool_test
+
+import (
+	"testing"
+
+	"pd/check"
+	"pd/pool"
+)
+
+func TestCount(t *testing.T) {
+	p := pool.New()
+	<-p.Go(func() {})
+	p.Stop()
+	check.Equal(t, 1, p.Done())
+}
+`)
+	dir := t.TempDir()
+	stdout, stderr, code := kissRun(t, mod, "-schedules", dir, "./...")
+	if code != 3 || strings.Contains(stderr, "not reported") || !strings.Contains(stderr, "pool_test.go:14:13: test failure") {
+		t.Fatalf("exit %d, want 3 with the failure at check.Equal's call reported:\n%s%s", code, stdout, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("%d schedule files, want 1", len(files))
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, err := schedule.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cancels []schedule.Step
+	for _, st := range sch.Steps {
+		if st.Op == "cancel" {
+			cancels = append(cancels, st)
+		}
+	}
+	// Stop's, by the test's goroutine; not the initializer's
+	if len(cancels) != 1 || cancels[0].G != 0 || sch.Steps[0].Op == "cancel" {
+		t.Errorf("cancel steps %v of %v, want Stop's alone", cancels, sch.Steps)
 	}
 }
