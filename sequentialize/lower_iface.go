@@ -30,6 +30,26 @@ func (l *lowerer) TypeID(t types.Type) int64 {
 		e = old
 	}
 	l.dyn.ids.Set(t, e.ID)
+	// The elements of a slice, array, map or pointer: reflect hands them
+	// out as interface values (Index, MapIndex, Elem), which need their
+	// type's id. Without it, testify's ElementsMatch of two []int held
+	// every element unknown (an int nowhere else boxed).
+	var parts []types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		parts = []types.Type{u.Elem()}
+	case *types.Array:
+		parts = []types.Type{u.Elem()}
+	case *types.Pointer:
+		parts = []types.Type{u.Elem()}
+	case *types.Map:
+		parts = []types.Type{u.Key(), u.Elem()}
+	}
+	for _, p := range parts {
+		if !isInterface(p) && !l.holdsModelled(p, nil) {
+			l.TypeID(p)
+		}
+	}
 	return e.ID
 }
 
