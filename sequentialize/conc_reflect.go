@@ -314,6 +314,16 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		stopIf(l, b, b.Bin(ir.OpEq, b.Extract(r, 1), ir.IntConst(ir.I64, 2)), "(reflect.Value).FieldByName")
 		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
 	}
+	// Convert between integer types, and to a type of the same
+	// underlying basic type (testify's compare of a time.Duration as an
+	// int64: Less, Greater, Positive). Of other types the path stops.
+	m["(reflect.Value).Convert"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v := args[0]
+		to := c.typeArg(l, b, call, args[1], "Value.Convert")
+		r := b.Call(ir.Struct(c.rt.typ("rvalue"), ir.Bool), c.modelLate(l, "reflect.convert"), rvID(b, v), b.Extract(v, 1), to)
+		stopIf(l, b, b.Not(b.Extract(r, 1)), "(reflect.Value).Convert")
+		return c.inheritRO(l, b, v, b.Extract(r, 0)), nil
+	}
 	m["(reflect.Value).Index"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		v := args[0]
 		r := b.Call(indexType(c), c.modelLate(l, "reflect.index"), rvID(b, v), b.Extract(v, 1), b.Conv(args[1], ir.I64))
@@ -605,6 +615,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genIsZero(l))
 	case "reflect.mapindex":
 		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.I64), []any{"id", ir.I64, "box", ir.Ptr, "kid", ir.I64, "kbox", ir.Ptr}, c.genMapIndex(l))
+	case "reflect.convert":
+		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.Bool), []any{"id", ir.I64, "box", ir.Ptr, "to", ir.I64}, c.genConvert(l))
 	case "reflect.mapof":
 		f = l.late(kind, kind, ir.I64, []any{"key", ir.I64, "elem", ir.I64}, c.genMapOf(l))
 	case "reflect.deepequal":
@@ -980,6 +992,49 @@ func stopIf(l *lowerer, b *builder, stop ir.Value, fn string) {
 	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+fn)}})
 	b.Jmp(past)
 	b.SetBlock(past)
+}
+
+// genConvert: reflect.convert(id, box, to): the value the box holds, of
+// type id, converted to type to, and true; false where kiss does not
+// convert (convertible below).
+func (c *concLowering) genConvert(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box, to := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		rt := ir.Struct(c.rt.typ("rvalue"), ir.Bool)
+		basic := func(e *typeEntry) bool {
+			if e.Type == nil {
+				return false
+			}
+			_, ok := e.Type.Underlying().(*types.Basic)
+			return ok
+		}
+		l.switchOnType(b, id, basic, func(from *typeEntry) {
+			x := b.Load(l.Type(from.Type), box)
+			l.switchOnType(b, to, func(e *typeEntry) bool { return basic(e) && convertible(from.Type, e.Type) }, func(e *typeEntry) {
+				t := l.Type(e.Type)
+				var y ir.Value = x
+				if !ir.Identical(x.Type(), t) {
+					y = b.Conv(x, t)
+				}
+				nb := b.Alloc(t, nil)
+				b.Store(nb, y)
+				b.Ret(b.Make(rt, c.rvalue(b, ir.IntConst(ir.I64, e.ID), nb), ir.BoolConst(true)))
+			})
+			b.Ret(ir.ZeroConst(rt))
+		})
+		b.Ret(ir.ZeroConst(rt))
+	}
+}
+
+// convertible reports whether genConvert converts values of basic type
+// from to basic type to: between integer types (Go truncates or extends),
+// or between types of one underlying type.
+func convertible(from, to types.Type) bool {
+	f, t := from.Underlying().(*types.Basic), to.Underlying().(*types.Basic)
+	if f.Info()&types.IsInteger != 0 && t.Info()&types.IsInteger != 0 {
+		return f.Kind() != types.UnsafePointer && t.Kind() != types.UnsafePointer
+	}
+	return types.Identical(f, t)
 }
 
 // genIsZero: reflect.iszero(id, box) i64: 1 if the value the box holds

@@ -319,6 +319,7 @@ var registry = func() []Model {
 		inGo("(reflect.Value).Bool", 0, "the value of a bool kind; other kinds panic"),
 		inGo("(reflect.Value).NumField", 0, "a struct's number of fields; other kinds panic"),
 		inGo("(reflect.Value).Field", 0, "a Value holding a copy of field i of a struct, read-only for an unexported field (Interface then panics, as in Go); a field of interface type, or of a type the program never makes a Value of, is a Value of a type kiss does not know; out of range or another kind panics"),
+		inGo("(reflect.Value).Convert", 0, "a Value of the value converted to t: between integer types as Go converts, or to a type of the same underlying basic type; of other types the path stops as at a call kiss does not know"),
 		inGo("(reflect.Value).Index", 0, "a Value holding a copy of element i of a slice (read then), array or string; out of range or another kind panics, with Go's message"),
 		inGo("(reflect.Value).Interface", 0, "the value as an interface; a zero Value, or one obtained through an unexported field, panics"),
 		inGo("(reflect.Value).CanInterface", 0, "false for a Value obtained through an unexported field, else true; a zero Value panics"),
@@ -421,7 +422,7 @@ var (
 		var out []string
 		for _, m := range []string{"Addr", "Bytes", "Call", "CallSlice", "CanAddr", "CanComplex",
 			"CanConvert", "CanFloat", "CanInt", "CanSet", "CanUint", "Cap", "Clear", "Close", "Comparable",
-			"Complex", "Convert", "Equal", "FieldByIndex", "FieldByIndexErr",
+			"Complex", "Equal", "FieldByIndex", "FieldByIndexErr",
 			"FieldByNameFunc", "Fields", "Grow", "InterfaceData",
 			"MapRange", "Method", "MethodByName", "Methods", "NumMethod",
 			"OverflowComplex", "OverflowFloat", "OverflowInt", "OverflowUint", "Pointer", "Recv", "Send",

@@ -126,3 +126,19 @@ func TestByNameRaceFixed(t *testing.T) {
 		t.Error("wrong count")
 	}
 }
+
+type level string
+
+// Convert between integer types (testify's Less of a time.Duration
+// converts it to int64) and to a type of the same underlying type, exact.
+func TestConvert(t *testing.T) {
+	done := make(chan int64)
+	go func() { done <- 1<<32 + 7 }()
+	n := <-done
+	d := reflect.ValueOf(n).Convert(reflect.TypeOf(int32(0))).Interface().(int32)
+	u := reflect.ValueOf(int8(-1)).Convert(reflect.TypeOf(uint16(0))).Interface().(uint16)
+	s := reflect.ValueOf("warn").Convert(reflect.TypeOf(level(""))).Interface().(level)
+	if d != 7 || u != 0xffff || s != "warn" {
+		t.Errorf("converted %d %d %q", d, u, s)
+	}
+}
