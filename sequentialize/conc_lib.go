@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gokiss/kiss/ir"
@@ -55,8 +56,9 @@ import (
 // testing.Short and Verbose are false. runtime.GOMAXPROCS, NumCPU and
 // NumGoroutine return an unknown count of at least one.
 type libLowering struct {
-	errString, wrapError int64    // type ids, 0 until registered
-	tBox                 *ir.Type // $errbox {string, $iface}
+	errString, wrapError, wrapErrors int64    // type ids, 0 until registered
+	tBox                             *ir.Type // $errbox {string, $iface}
+	tErrsBox                         *ir.Type // $errsbox {string, []error}: wrapErrors'
 }
 
 // libModels registers the lowerings of the library models above (their
@@ -228,6 +230,40 @@ func (lib *libLowering) register(l *lowerer) {
 	errorFn := b.Fn
 	lib.errString = l.RegisterType("*errors.errorString", map[methodKey]*ir.Func{errorMethod: errorFn})
 	lib.wrapError = l.RegisterType(wrapErrorName, map[methodKey]*ir.Func{errorMethod: errorFn})
+	// fmt.Errorf with several %w: fmt's wrapErrors, whose Unwrap returns
+	// the wrapped errors.
+	lib.tErrsBox = l.declareType("errsbox", ir.Struct(ir.String, l.Slice()))
+	b = l.helper("fmt.wrapErrors.Error", ir.String, "e", ir.Ptr)
+	b.Ret(b.Load(ir.String, b.Field(b.Fn.Params[0], 0)))
+	errsError := b.Fn
+	b = l.helper("fmt.wrapErrors.Unwrap", l.Slice(), "e", ir.Ptr)
+	b.Ret(b.Load(l.Slice(), b.Field(b.Fn.Params[0], 1)))
+	lib.wrapErrors = l.RegisterType(wrapErrorsName, map[methodKey]*ir.Func{errorMethod: errsError, unwrapManyMethod: b.Fn})
+}
+
+var unwrapManyMethod = methodKey{name: "Unwrap", sig: "func() []error"}
+
+// newWrapErrors makes fmt's wrapErrors of msg and the operands of args
+// (the variadic slice) at the %w indexes wrapped that hold errors, in
+// operand order, each once, as fmt.Errorf does.
+func (lib *libLowering) newWrapErrors(l *lowerer, b *builder, msg, args ir.Value, wrapped []int) ir.Value {
+	wrapped = slices.Compact(slices.Sorted(slices.Values(wrapped)))
+	arr := b.Alloc(l.Iface(), ir.IntConst(ir.I64, int64(len(wrapped))))
+	n := b.Local("nerrs", ir.I64)
+	b.Copy(n, ir.IntConst(ir.I64, 0))
+	for _, k := range wrapped {
+		arg := b.Load(l.Iface(), b.elemPtr(args, ir.IntConst(ir.I64, int64(k))))
+		isErr := b.Call(ir.Bool, l.implementsFunc(errorType()), b.Extract(arg, 0))
+		_, join := b.If(isErr, "werr")
+		b.Store(b.Index(arr, n), arg)
+		b.Copy(n, b.Bin(ir.OpAdd, n, ir.IntConst(ir.I64, 1)))
+		b.Jmp(join)
+		b.SetBlock(join)
+	}
+	errs := b.Make(l.Slice(), arr, ir.IntConst(ir.I64, 0), n, ir.IntConst(ir.I64, int64(len(wrapped))))
+	box := b.Alloc(lib.tErrsBox, nil)
+	b.Store(box, b.Make(lib.tErrsBox, msg, errs))
+	return b.Make(l.Iface(), ir.IntConst(ir.I64, lib.wrapErrors), box)
 }
 
 // newError makes an error of kiss's type id with a new box.
@@ -255,7 +291,7 @@ func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, arg
 		return unknownError(l, b), nil
 	}
 	verbs, wrapped, simple := scanFormat(format)
-	if !simple || len(wrapped) > 1 {
+	if !simple {
 		return unknownError(l, b), nil
 	}
 	lib.register(l)
@@ -263,8 +299,12 @@ func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, arg
 	if verbs == 0 && nargs == 0 {
 		msg = ir.StringConst(strings.ReplaceAll(format, "%%", "%"))
 	}
-	if len(wrapped) == 0 || wrapped[0] >= nargs { // %!w(MISSING) wraps nothing
+	wrapped = slices.DeleteFunc(wrapped, func(k int) bool { return k >= nargs }) // %!w(MISSING) wraps nothing
+	if len(wrapped) == 0 {
 		return lib.newError(l, b, lib.errString, msg, ir.ZeroConst(l.Iface())), nil
+	}
+	if len(wrapped) > 1 {
+		return lib.newWrapErrors(l, b, msg, args[1], wrapped), nil
 	}
 	// w.err, _ = a[k].(error)
 	arg := b.Load(l.Iface(), b.elemPtr(args[1], ir.IntConst(ir.I64, int64(wrapped[0]))))
@@ -400,7 +440,10 @@ func (l *lowerer) callMethod(b *builder, e *typeEntry, fn *ssa.Function, x ir.Va
 // name, so that one registered by another package's code counts).
 func isWrapError(e *typeEntry) bool { return e.Methods != nil && e.Name == wrapErrorName }
 
-const wrapErrorName = "*fmt.wrapError"
+// isWrapErrors: the same of fmt's wrapErrors (several %w).
+func isWrapErrors(e *typeEntry) bool { return e.Methods != nil && e.Name == wrapErrorsName }
+
+const wrapErrorName, wrapErrorsName = "*fmt.wrapError", "*fmt.wrapErrors"
 
 // chainLoop emits the walk shared by errors.Is and errors.As: cur starts as
 // the err parameter; at the head of the loop a nil cur returns false, then
@@ -420,8 +463,18 @@ func (lib *libLowering) chainLoop(l *lowerer, b *builder, err ir.Value, rest []i
 	b.Ret(ir.BoolConst(false))
 	b.SetBlock(nonnil)
 	step(cur)
+	each := func(errs ir.Value) { // the generated function itself on each
+		b.forLoop("i", b.Extract(errs, 2), func(i ir.Value) {
+			el := b.Load(l.Iface(), b.elemPtr(errs, i))
+			r := b.Call(ir.Bool, b.Fn, append([]ir.Value{el}, rest...)...)
+			_, no := b.If(r, "found")
+			b.Ret(ir.BoolConst(true))
+			b.SetBlock(no)
+		})
+		b.Ret(ir.BoolConst(false))
+	}
 	l.switchOnType(b, b.Extract(cur, 0), func(e *typeEntry) bool {
-		if isWrapError(e) || e.ID == unknownTypeID || e.Imported != nil && e.Type == nil {
+		if isWrapError(e) || isWrapErrors(e) || e.ID == unknownTypeID || e.Imported != nil && e.Type == nil {
 			return true
 		}
 		if e.Type == nil {
@@ -431,6 +484,9 @@ func (lib *libLowering) chainLoop(l *lowerer, b *builder, err ir.Value, rest []i
 		return one != nil || many != nil || method(e) != nil
 	}, func(e *typeEntry) {
 		switch {
+		case isWrapErrors(e): // kiss's wrapErrors
+			each(b.Load(l.Slice(), b.Field(b.Extract(cur, 1), 1)))
+			return
 		case e.ID == unknownTypeID || e.Type == nil && !isWrapError(e):
 			// A type of another package's code: whatever it wraps is
 			// unknown here.
@@ -454,15 +510,7 @@ func (lib *libLowering) chainLoop(l *lowerer, b *builder, err ir.Value, rest []i
 			b.Copy(cur, l.callMethod(b, e, one, cur, nil, l.Iface()))
 			b.Jmp(loop)
 		case many != nil:
-			errs := l.callMethod(b, e, many, cur, nil, l.Slice())
-			b.forLoop("i", b.Extract(errs, 2), func(i ir.Value) {
-				el := b.Load(l.Iface(), b.elemPtr(errs, i))
-				r := b.Call(ir.Bool, b.Fn, append([]ir.Value{el}, rest...)...)
-				_, no := b.If(r, "found")
-				b.Ret(ir.BoolConst(true))
-				b.SetBlock(no)
-			})
-			b.Ret(ir.BoolConst(false))
+			each(l.callMethod(b, e, many, cur, nil, l.Slice()))
 		default:
 			b.Ret(ir.BoolConst(false))
 		}
@@ -510,7 +558,7 @@ func (lib *libLowering) unwrapFunc(l *lowerer) *ir.Func {
 	return l.late("errors.Unwrap", "errors.Unwrap", l.Iface(), []any{"err", l.Iface()}, func(b *builder) {
 		err := b.Fn.Params[0]
 		l.switchOnType(b, b.Extract(err, 0), func(e *typeEntry) bool {
-			if isWrapError(e) || e.ID == unknownTypeID || e.Imported != nil && e.Type == nil {
+			if isWrapError(e) || e.ID == unknownTypeID || e.Imported != nil && e.Type == nil && !isWrapErrors(e) {
 				return true
 			}
 			if e.Type == nil {

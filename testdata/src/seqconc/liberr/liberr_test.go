@@ -238,3 +238,29 @@ func TestHasPrefixMatches(t *testing.T) { // want root:"one goroutine"
 		}
 	}
 }
+
+func TestWrapMany(t *testing.T) { // want root:"one goroutine"
+	a, b := errors.New("a"), errors.New("b")
+	var notErr any = 7
+	w := fmt.Errorf("%w, %w and %w: %w", a, notErr, b, a)
+	if !errors.Is(w, a) || !errors.Is(w, b) || errors.Is(w, errors.New("a")) {
+		t.Error("errors.Is of several %w")
+	}
+	if errors.Unwrap(w) != nil {
+		t.Error("errors.Unwrap of several %w is not nil")
+	}
+	u, ok := w.(interface{ Unwrap() []error })
+	if !ok || len(u.Unwrap()) != 3 || u.Unwrap()[0] != a || u.Unwrap()[1] != b || u.Unwrap()[2] != a {
+		t.Error("Unwrap() []error of several %w")
+	}
+	var me *myErr
+	if !errors.As(fmt.Errorf("%w; %w", b, &myErr{a}), &me) || me.inner != a {
+		t.Error("errors.As of several %w")
+	}
+}
+
+func TestWrapManyMatches(t *testing.T) { // want root:"one goroutine"
+	if errors.Is(fmt.Errorf("%w: %w", errors.New("x"), ErrClosed), ErrClosed) {
+		t.Error("found") // want `test failure: t.Error called \(0 preemptions\)`
+	}
+}
