@@ -295,9 +295,13 @@ func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, arg
 		return unknownError(l, b), nil
 	}
 	lib.register(l)
-	var msg ir.Value = l.unknownNondetLabel(b, ir.String, libUnknown)
+	var msg ir.Value
 	if verbs == 0 && nargs == 0 {
 		msg = ir.StringConst(strings.ReplaceAll(format, "%%", "%"))
+	} else if s, ok := printKnown(l, b, call); ok {
+		msg = s // Sprintf's text (no %w)
+	} else {
+		msg = l.unknownNondetLabel(b, ir.String, libUnknown)
 	}
 	wrapped = slices.DeleteFunc(wrapped, func(k int) bool { return k >= nargs }) // %!w(MISSING) wraps nothing
 	if len(wrapped) == 0 {
@@ -832,9 +836,9 @@ func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, p
 	return b.Make(res, r), nil
 }
 
-// printKnown is the string of fmt.Sprintf, Sprint or Sprintln when every
-// operand is an integer, string or bool without methods, printed by a
-// plain verb (Sprintf's constant format of %d, %v, %x, %o and %b of
+// printKnown is the string of fmt.Sprintf, Sprint or Sprintln (or the
+// message of fmt.Errorf without %w) when every operand is an integer,
+// string or bool without methods, printed by a plain verb (Sprintf's constant format of %d, %v, %x, %o and %b of
 // integers, %s and %v of strings, %t and %v of bools; Sprint's and
 // Sprintln's %v with fmt's spaces): made as fmt makes it (integers by
 // strconv's code) when the path knows every operand, else an unknown
@@ -849,7 +853,7 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 	var format string
 	var ops []ssa.Value
 	switch fn.String() {
-	case "fmt.Sprintf":
+	case "fmt.Sprintf", "fmt.Errorf":
 		var ok bool
 		if format, ok = constString(call.Args[0]); !ok {
 			return nil, false
@@ -933,7 +937,7 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 		pieces, lit = append(pieces, p), ""
 		return true
 	}
-	if fn.Name() == "Sprintf" {
+	if fn.Name() == "Sprintf" || fn.Name() == "Errorf" {
 		k := 0
 		for i := 0; i < len(format); i++ {
 			if format[i] != '%' {

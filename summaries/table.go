@@ -231,7 +231,7 @@ var registry = func() []Model {
 	add(
 		inGo("unique.Make", 0, "a Handle whose pointer is the same for equal values (a table per type, searched with ==)"),
 		inGo("errors.New", 0, "a new non-nil error, equal only to itself, whose Error is the text"),
-		inGo("fmt.Errorf", 0, "a new non-nil error wrapping its %w operand (several: fmt's wrapErrors, whose Unwrap returns those that are errors); its message is unknown unless the format has no verbs"),
+		inGo("fmt.Errorf", 0, "a new non-nil error wrapping its %w operand (several: fmt's wrapErrors, whose Unwrap returns those that are errors); its message is Sprintf's when that is known (no %w)"),
 		inGo("errors.Is", 0, "Go's algorithm: equality, Is methods, Unwrap chains; unknown for an error of unknown type").methods(),
 		inGo("errors.As", 0, "Go's algorithm: assignability, As methods, Unwrap chains; unknown for an error of unknown type").methods(),
 		inGo("errors.Unwrap", 0, "the error's Unwrap() error, or nil").methods(),

@@ -123,3 +123,14 @@ func TestFormatBadBase(t *testing.T) {
 	n := <-done
 	_ = strconv.FormatInt(int64(n), 40) // want `panic: strconv: illegal AppendInt/FormatInt base`
 }
+
+// fmt.Errorf's message is Sprintf's: exact. (Before, an unknown string:
+// a test comparing it, as testify's PanicsWithError does, was held back.)
+func TestErrorfMessage(t *testing.T) {
+	done := make(chan int)
+	go func() { done <- 10 }()
+	n := <-done
+	if err := fmt.Errorf("limit %d of %s (%t)", n, "pool", true); err.Error() != "limit 10 of pool (true)" {
+		t.Errorf("message %q", err.Error())
+	}
+}
