@@ -629,12 +629,13 @@ func spin() *ir.Program {
 }
 
 // recursionProgram: main calls rec, which counts its activations in @n
-// and calls itself forever; an assert fails once @n reaches fail. No
-// function has a position, so every call of rec counts as the same call
-// (made by the bottom frame's function): rec may be active Recursion times.
+// and calls itself forever; an assert fails once @n reaches fail. rec is
+// lowered from Go (it has a position; the models' functions, without
+// one, are not bounded): rec's call of itself may be nested Recursion
+// times, below main's call of rec, which is another call.
 func recursionProgram(fail int64) *ir.Program {
 	n := &ir.Global{Name: "n", Elem: ir.I64}
-	rec := &ir.Func{Name: "rec"}
+	rec := &ir.Func{Name: "rec", Pos: "rec.go:1:1"}
 	v := rec.NewLocal("v", ir.I64)
 	ok := rec.NewLocal("ok", ir.Bool)
 	b := rec.NewBlock("entry")
@@ -658,10 +659,10 @@ func TestBudgetRecursion(t *testing.T) {
 		fail      int64 // the activation whose assert fails
 		found     bool
 	}{
-		{0, 2, true},  // the default, 2: the second activation runs
-		{0, 3, false}, // the third is cut
-		{5, 5, true},
-		{5, 6, false},
+		{0, 3, true},  // the default, 2: main's call, then rec's twice
+		{0, 4, false}, // the fourth activation is cut
+		{5, 6, true},
+		{5, 7, false},
 	} {
 		res := run(t, recursionProgram(c.fail), Options{Recursion: c.recursion})
 		if got := len(res.Violations) > 0; got != c.found {

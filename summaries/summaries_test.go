@@ -2,9 +2,13 @@ package summaries
 
 import (
 	"errors"
+	"go/build"
 	"go/importer"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -197,6 +201,30 @@ func TestRegistryNamesGoFunctions(t *testing.T) {
 	}
 }
 
+// linknamePushed finds the function of pkg that a //go:linkname directive
+// of its source gives name (the runtime's legacy_fastrand is
+// runtime.fastrand, which packages still link to).
+func linknamePushed(pkg *types.Package, name string) (*types.Func, error) {
+	bp, err := build.Import(pkg.Path(), "", build.FindOnly)
+	if err != nil {
+		return nil, err
+	}
+	files, _ := filepath.Glob(filepath.Join(bp.Dir, "*.go"))
+	re := regexp.MustCompile(`(?m)^//go:linkname (\w+) ` + regexp.QuoteMeta(name) + `$`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		if m := re.FindSubmatch(data); m != nil {
+			if fn, ok := pkg.Scope().Lookup(string(m[1])).(*types.Func); ok {
+				return fn, nil
+			}
+		}
+	}
+	return nil, errNotFound
+}
+
 // goFunc finds the function or method ssa names name ("pkg.F", "(*pkg.T).M",
 // "(pkg.T[P]).M"; a method may be promoted).
 func goFunc(imp types.Importer, name string) (*types.Func, error) {
@@ -211,7 +239,7 @@ func goFunc(imp types.Importer, name string) (*types.Func, error) {
 		if f, ok := pkg.Scope().Lookup(name[dot+1:]).(*types.Func); ok {
 			return f, nil
 		}
-		return nil, errNotFound
+		return linknamePushed(pkg, name)
 	}
 	ptr := strings.HasPrefix(recv, "*")
 	recv = strings.TrimPrefix(recv, "*")
