@@ -1001,17 +1001,24 @@ func (c *concLowering) genConvert(l *lowerer) func(b *builder) {
 	return func(b *builder) {
 		id, box, to := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
 		rt := ir.Struct(c.rt.typ("rvalue"), ir.Bool)
-		basic := func(e *typeEntry) bool {
-			if e.Type == nil {
-				return false
+		// the basic type whose values e's box holds: e's own, or for a
+		// type known only from another package's code (testify's int64Type)
+		// its kind's (keyType)
+		basic := func(e *typeEntry) types.Type {
+			t := keyType(e)
+			if t == nil {
+				return nil
 			}
-			_, ok := e.Type.Underlying().(*types.Basic)
-			return ok
+			if u, ok := t.Underlying().(*types.Basic); !ok || u.Kind() == types.UnsafePointer {
+				return nil
+			}
+			return t
 		}
-		l.switchOnType(b, id, basic, func(from *typeEntry) {
-			x := b.Load(l.Type(from.Type), box)
-			l.switchOnType(b, to, func(e *typeEntry) bool { return basic(e) && convertible(from.Type, e.Type) }, func(e *typeEntry) {
-				t := l.Type(e.Type)
+		l.switchOnType(b, id, func(e *typeEntry) bool { return basic(e) != nil }, func(from *typeEntry) {
+			ft := basic(from)
+			x := b.Load(l.Type(ft), box)
+			l.switchOnType(b, to, func(e *typeEntry) bool { return basic(e) != nil && convertible(ft, basic(e)) }, func(e *typeEntry) {
+				t := l.Type(basic(e))
 				var y ir.Value = x
 				if !ir.Identical(x.Type(), t) {
 					y = b.Conv(x, t)

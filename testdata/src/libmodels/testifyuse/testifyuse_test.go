@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -221,4 +222,16 @@ func TestElementsMatchAfter(t *testing.T) {
 	<-done
 	assert.ElementsMatch(t, []int{2, 1}, got)
 	assert.NotElementsMatch(t, []int{1}, got)
+}
+
+// Less of a time.Duration converts both to int64 through reflect, whose
+// int64 Type only testify's code boxes: exact (before, the conversion
+// stopped every path). Fails when the goroutine's duration is the longer.
+func TestDurationLess(t *testing.T) {
+	done := make(chan time.Duration)
+	go func() { done <- 3 * time.Millisecond }()
+	d := <-done
+	assert.Less(t, d, 5*time.Millisecond)
+	assert.Positive(t, d)
+	assert.Less(t, 2*d, 5*time.Millisecond) // want "test failure"
 }
