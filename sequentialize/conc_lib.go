@@ -838,11 +838,11 @@ func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, p
 
 // printKnown is the string of fmt.Sprintf, Sprint or Sprintln (or the
 // message of fmt.Errorf without %w) when every operand is an integer,
-// string or bool without methods, printed by a plain verb (Sprintf's constant format of %d, %v, %x, %o and %b of
-// integers, %s and %v of strings, %t and %v of bools; Sprint's and
-// Sprintln's %v with fmt's spaces): made as fmt makes it (integers by
-// strconv's code) when the path knows every operand, else an unknown
-// string as before. Keys and names made with Sprintf("key-%d", i) or
+// string or bool without methods, printed by a plain verb (Sprintf's
+// constant format of %d, %v, %x, %o and %b of integers, %s and %v of
+// strings, %t and %v of bools; Sprint's and Sprintln's %v with fmt's
+// spaces): made as fmt makes it (integers by strconv's code) when the
+// path knows every operand, else an unknown string as before. Keys and names made with Sprintf("key-%d", i) or
 // Sprint(i) stay concrete, as strconv.Itoa's do. ok is false for any
 // other call; then nothing is emitted.
 func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {

@@ -1038,10 +1038,7 @@ func (c *concLowering) genConvert(l *lowerer) func(b *builder) {
 // or between types of one underlying type.
 func convertible(from, to types.Type) bool {
 	f, t := from.Underlying().(*types.Basic), to.Underlying().(*types.Basic)
-	if f.Info()&types.IsInteger != 0 && t.Info()&types.IsInteger != 0 {
-		return f.Kind() != types.UnsafePointer && t.Kind() != types.UnsafePointer
-	}
-	return types.Identical(f, t)
+	return f.Info()&t.Info()&types.IsInteger != 0 || types.Identical(f, t)
 }
 
 // genIsZero: reflect.iszero(id, box) i64: 1 if the value the box holds

@@ -108,12 +108,8 @@ func (fl *funcLowerer) convert(in, x ssa.Value, to types.Type, d *ir.Local) {
 // cannot tell from an alias. Nil for any other conversion.
 func (fl *funcLowerer) headerCast(x ssa.Value, to types.Type) ir.Value {
 	l, b := fl.l, fl.b
-	c, ok := x.(*ssa.Convert)
-	if !ok {
-		return nil
-	}
-	pt, ok := c.X.Type().Underlying().(*types.Pointer)
-	if !ok {
+	c, pt := pointerConvert(x)
+	if c == nil {
 		return nil
 	}
 	isBytes := func(t types.Type) bool {
@@ -169,12 +165,8 @@ func (fl *funcLowerer) headerCast(x ssa.Value, to types.Type) ir.Value {
 // it is.
 func (fl *funcLowerer) headerRead(in, x ssa.Value, to types.Type) ir.Value {
 	l, b := fl.l, fl.b
-	c, ok := x.(*ssa.Convert)
-	if !ok {
-		return nil
-	}
-	pt, ok := c.X.Type().Underlying().(*types.Pointer)
-	if !ok {
+	c, pt := pointerConvert(x)
+	if c == nil {
 		return nil
 	}
 	st, ok := to.Underlying().(*types.Struct)
@@ -229,8 +221,22 @@ func (fl *funcLowerer) headerRead(in, x ssa.Value, to types.Type) ir.Value {
 	return p
 }
 
-// onlyReadThrough reports whether the pointer v is only read through: loaded,
-// or the address of a field that is only loaded.
+// pointerConvert returns x as the conversion of a pointer to
+// unsafe.Pointer, and the pointer's type; nil if x is not one.
+func pointerConvert(x ssa.Value) (*ssa.Convert, *types.Pointer) {
+	c, ok := x.(*ssa.Convert)
+	if !ok {
+		return nil, nil
+	}
+	pt, ok := c.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil, nil
+	}
+	return c, pt
+}
+
+// onlyReadThrough reports whether the pointer v is only read through:
+// loaded, or the address of a field that is only loaded.
 func onlyReadThrough(v ssa.Value) bool {
 	refs := v.Referrers()
 	if refs == nil {
