@@ -75,6 +75,9 @@ func comparableFNV(b *builder, t types.Type, v, seed ir.Value) ir.Value {
 		if u.Kind() == types.UnsafePointer {
 			return mix(b, seed, b.Op(ir.OpConv, ir.U64, v))
 		}
+		if u.Info()&types.IsBoolean != 0 { // its byte, 1 or 0 (the IR converts no bool)
+			return mix(b, seed, b.Op(ir.OpSelect, ir.U64, v, ir.IntConst(ir.U64, 1), ir.IntConst(ir.U64, 0)))
+		}
 		return mix(b, seed, b.Conv(v, ir.U64))
 	case *types.Pointer, *types.Chan:
 		return mix(b, seed, b.Op(ir.OpConv, ir.U64, v))

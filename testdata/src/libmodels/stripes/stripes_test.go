@@ -33,7 +33,8 @@ func TestGetLocked(t *testing.T) {
 	}
 	s := maphash.MakeSeed()
 	if maphash.String(s, "k") != maphash.String(s, "k") || maphash.Comparable(s, 7) != maphash.Comparable(s, 7) ||
-		maphash.Comparable(s, [2]string{"a", "b"}) != maphash.Comparable(s, [2]string{"a", "b"}) {
+		maphash.Comparable(s, [2]string{"a", "b"}) != maphash.Comparable(s, [2]string{"a", "b"}) ||
+		maphash.Comparable(s, true) != maphash.Comparable(s, true) || maphash.Comparable(s, true) == maphash.Comparable(s, false) {
 		t.Error("a hash is not a function")
 	}
 	var n int64
