@@ -102,11 +102,11 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 		t.Errorf("internal error:\n%s", out)
 	}
 	for _, want := range []string{
-		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.fill; kiss stress -run '^TestRaceAfterUnknown$' seqconc/unknownfx runs the real test past them\n",
+		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.fill (assembly; try GOFLAGS=-tags=purego); kiss stress -run '^TestRaceAfterUnknown$' seqconc/unknownfx runs the real test past them\n",
 		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: bound 2, 1 paths,",
 		"cut: none; no path got past the calls kiss does not know below: nothing beyond them checked\n",
-		"kiss: seqconc/unknownfx.TestBodylessMayBlock: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.recvSignal; kiss stress -run '^TestBodylessMayBlock$' seqconc/unknownfx runs the real test past them\n",
-		"kiss: seqconc/unknownfx.TestModelledResult: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.pending; kiss stress -run '^TestModelledResult$' seqconc/unknownfx runs the real test past them\n",
+		"kiss: seqconc/unknownfx.TestBodylessMayBlock: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.recvSignal (assembly; try GOFLAGS=-tags=purego); kiss stress -run '^TestBodylessMayBlock$' seqconc/unknownfx runs the real test past them\n",
+		"kiss: seqconc/unknownfx.TestModelledResult: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.pending (assembly; try GOFLAGS=-tags=purego); kiss stress -run '^TestModelledResult$' seqconc/unknownfx runs the real test past them\n",
 		"kiss: seqconc/unknownfx.TestTimeOfDayUnknown: 2 possible violation(s) not reported: they depend on what these do, which kiss does not know: the clock (time.Now); the first: plain_test.go:81: test failure: t.Error called (0 preemptions)\n",
 		"kiss: seqconc/unknownfx.TestFailureNeedsUnknownValue: 1 possible violation(s) not reported: they depend on what these do, which kiss does not know: the process's environment; the first: plain_test.go:34: test failure: t.Error called (0 preemptions)\n",
 	} {
