@@ -29,10 +29,8 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 	// reach the runtime's memhash by //go:linkname themselves (ristretto's
 	// z.MemHash) get the same.
 	m["hash/maphash.runtime_memhash"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		p := b.Temp(ir.Ptr)
-		b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: p, Args: []ir.Value{args[0]}, Type: ir.U8})
 		n := b.Conv(args[2], ir.I64)
-		bytes := l.unsafeSlice(b, types.Typ[types.Byte], p, n)
+		bytes := bytesAt(l, b, args[0], n)
 		return fnvHash(b, b.Conv(args[1], ir.U64), n, func(i ir.Value) ir.Value {
 			return b.Conv(b.Load(ir.U8, b.elemPtr(bytes, i)), ir.U64)
 		}), nil
@@ -56,6 +54,14 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"hash/maphash.Comparable")}})
 		return ir.ZeroConst(ir.U64), nil
 	}
+}
+
+// bytesAt is the []byte of the n bytes at the unsafe.Pointer p (an
+// array's, as the runtime's memory functions are given).
+func bytesAt(l *lowerer, b *builder, p, n ir.Value) ir.Value {
+	bp := b.Temp(ir.Ptr)
+	b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: bp, Args: []ir.Value{p}, Type: ir.U8})
+	return l.unsafeSlice(b, types.Typ[types.Byte], bp, n)
 }
 
 // comparableFNV emits the hash of v, of type t, from seed (see

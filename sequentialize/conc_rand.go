@@ -107,10 +107,8 @@ func (c *concLowering) linknameModels(m map[string]externFunc) {
 	// memclrNoHeapPointers(p, n) zeroes the n bytes from p (an array's,
 	// as ristretto's z.Memclr gives: &b[0], len(b)).
 	m["runtime.memclrNoHeapPointers"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		p := b.Temp(ir.Ptr)
-		b.Emit(&ir.Instr{Op: ir.OpPtrCast, Dst: p, Args: []ir.Value{args[0]}, Type: ir.U8})
 		n := b.Conv(args[1], ir.I64)
-		bytes := l.unsafeSlice(b, types.Typ[types.Byte], p, n)
+		bytes := bytesAt(l, b, args[0], n)
 		b.forLoop("i", n, func(i ir.Value) {
 			e := b.elemPtr(bytes, i)
 			c.write(b, e, "p")
