@@ -249,10 +249,18 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		return nil, fmt.Errorf("-run: %v", err)
 	}
 	var selected []*ssa.Function
+	run := examplesRun(pass.Files)
 	for _, fn := range roots(pkg) {
-		if only.MatchString(fn.Name()) {
-			selected = append(selected, fn)
+		if !only.MatchString(fn.Name()) {
+			continue
 		}
+		if isTestRoot(fn) && sequentialize.IsTestName(fn.Name(), "Example") && !run[fn.Name()] {
+			if cfg.Stats {
+				note(cfg, "%s.%s: not checked: an example without an output comment, which go test compiles but does not run", pass.Pkg.Path(), fn.Name())
+			}
+			continue
+		}
+		selected = append(selected, fn)
 	}
 	// Roots that never start a second goroutine are told apart first, all
 	// together: most tests of most packages are such, and building each

@@ -1,6 +1,8 @@
 package kiss
 
 import (
+	"go/ast"
+	"go/doc"
 	"go/types"
 	"sort"
 	"strings"
@@ -96,4 +98,17 @@ func startsGoroutines(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// examplesRun returns the examples of files that go test runs: those with
+// an output comment (the others it compiles only, and a schedule of one
+// could not be replayed).
+func examplesRun(files []*ast.File) map[string]bool {
+	run := map[string]bool{}
+	for _, ex := range doc.Examples(files...) {
+		if ex.Output != "" || ex.EmptyOutput {
+			run["Example"+ex.Name] = true
+		}
+	}
+	return run
 }

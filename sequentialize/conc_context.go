@@ -248,7 +248,7 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 			ctxT := ctxOf(l, call)
 			id := c.contextType(l, ctxT)
 			nonNil := b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0))
-			b.PanicUnless(nonNil, "cannot create context from nil parent")
+			b.LibPanicUnless(nonNil, "cannot create context from nil parent")
 			parent := c.asContext(b, id, args[0])
 			ctx := b.Call(ir.Ptr, c.fn("ctx.withcancel"), parent)
 			b.Store(b.Field(ctx, 10), args[0]) // (Value goes on to it)
@@ -284,7 +284,7 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 	// its values are its parent's.
 	m["context.WithoutCancel"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		id := c.contextType(l, ctxOf(l, call))
-		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
+		b.LibPanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
 		ctx := b.Call(ir.Ptr, c.fn("ctx.background"))
 		b.Store(b.Field(ctx, 10), args[0])
 		b.Store(b.Field(ctx, 15), ir.BoolConst(true)) // no deadline
@@ -329,8 +329,8 @@ func (c *concLowering) contextModels(m map[string]externFunc) {
 	m["context.WithValue"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		ctxT := ctxOf(l, call)
 		id := c.contextType(l, ctxT)
-		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
-		b.PanicUnless(b.Bin(ir.OpNe, b.Extract(args[1], 0), ir.IntConst(ir.I64, 0)), "nil key")
+		b.LibPanicUnless(b.Bin(ir.OpNe, b.Extract(args[0], 0), ir.IntConst(ir.I64, 0)), "cannot create context from nil parent")
+		b.LibPanicUnless(b.Bin(ir.OpNe, b.Extract(args[1], 0), ir.IntConst(ir.I64, 0)), "nil key")
 		// A key of an uncomparable type panics, as comparing it would.
 		b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), args[1], args[1])
 		b.CheckHelperPanic()

@@ -601,12 +601,12 @@ func (lib *libLowering) as(l *lowerer, b *builder, call *ssa.CallCommon, args []
 		return l.Unknown(b, types.Typ[types.Bool]), nil
 	}
 	if !isInterface(T) && !types.Implements(T, errorType().Underlying().(*types.Interface)) {
-		b.RuntimePanic("errors: *target must be interface or implement error")
+		b.LibPanic("errors: *target must be interface or implement error")
 		b.SetBlock(b.NewBlock("unreachable"))
 		return ir.BoolConst(false), nil
 	}
 	p := b.Load(ir.Ptr, b.Extract(args[1], 1))
-	b.PanicUnless(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), "errors: target must be a non-nil pointer")
+	b.LibPanicUnless(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), "errors: target must be a non-nil pointer")
 	return b.Call(ir.Bool, lib.asFunc(l, T), args[0], args[1], p), nil
 }
 

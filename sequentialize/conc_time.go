@@ -55,7 +55,7 @@ func (c *concLowering) timeModels(m map[string]externFunc) {
 		return nil, nil
 	}
 	m["(*time.Ticker).Reset"] = func(l *lowerer, b *builder, _ *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		b.PanicUnless(b.Bin(ir.OpGt, args[1], ir.IntConst(ir.I64, 0)), "non-positive interval for Ticker.Reset")
+		b.LibPanicUnless(b.Bin(ir.OpGt, args[1], ir.IntConst(ir.I64, 0)), "non-positive interval for Ticker.Reset")
 		b.CallTo(nil, c.fn("time.tickerreset"), args[0], args[1])
 		return nil, nil
 	}
@@ -74,7 +74,7 @@ func (c *concLowering) newTicker(field int) externFunc {
 		pos0 := ir.StringConst(pos)
 		positive := b.Bin(ir.OpGt, args[0], ir.IntConst(ir.I64, 0))
 		if field < 0 {
-			b.PanicUnless(positive, "non-positive interval for NewTicker")
+			b.LibPanicUnless(positive, "non-positive interval for NewTicker")
 			return b.Call(ir.Ptr, c.fn("time.newticker"), args[0], pos0, c.timeValue(l, b)), nil
 		}
 		r := b.Temp(ir.Ptr)

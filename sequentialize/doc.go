@@ -44,7 +44,8 @@
 // msg, pos, ...` records where it started, a check after every call jumps
 // to the frame's unwind code, which runs the deferred calls (a per-frame
 // list) and returns or, after a recover, resumes at the Recover block.
-// Models raise runtime panics with `call @rt.panic(msg, pos)` and return.
+// Models raise runtime panics with `call @rt.panic(msg, pos)`, and the
+// library's panic("...") with `call @rt.libpanic(msg, pos)`, and return.
 // Go's runtime checks (nil dereference, bounds, division, conversions,
 // nil maps and funcs) are emitted where an operand is not known safe.
 //

@@ -36,7 +36,7 @@ const (
 	msgDivide   = "runtime error: integer divide by zero"
 	msgShift    = "runtime error: negative shift amount"
 	msgNilMap   = "assignment to entry in nil map"
-	msgPanicNil = "panic called with nil argument (use runtime.PanicNilError)"
+	msgPanicNil = "panic called with nil argument" // (*runtime.PanicNilError).Error
 )
 
 // initRuntime declares the panic state and its helper functions.
@@ -88,12 +88,31 @@ func (l *lowerer) initRuntime() {
 	b.Trace(EventMisuse, b.Fn.Params[0], b.Fn.Params[1])
 	b.Ret(nil)
 
+	// rt.libpanic(msg, pos) and rt.libmisuse(msg, pos) are rt.panic and
+	// rt.misuse for the library's panic("...") (sync's WaitGroup): the
+	// value recover returns is the string, not a runtime error.
+	for _, h := range []struct {
+		name string
+		ev   string
+	}{{"rt.libpanic", EventPanic}, {"rt.libmisuse", EventMisuse}} {
+		b = l.helper(h.name, nil, "msg", ir.String, "pos", ir.String)
+		b.CallTo(nil, l.helpers["rt.setpanic"], l.MakeInterface(b, b.Fn.Params[0], types.Typ[types.String]), b.Fn.Params[0])
+		b.Trace(h.ev, b.Fn.Params[0], b.Fn.Params[1])
+		b.Ret(nil)
+	}
+
 	// rt.gopanic(v, msg) is Go's panic(v): panic(nil) panics with a
-	// runtime error since Go 1.21.
+	// *runtime.PanicNilError since Go 1.21 (what recover returns: code
+	// that recovers switches on that type).
 	b = l.helper("rt.gopanic", nil, "v", l.tIface, "msg", ir.String)
 	isnil := b.Bin(ir.OpEq, b.Extract(b.Fn.Params[0], 0), ir.IntConst(ir.I64, 0))
 	_, els := b.If(isnil, "nil")
-	b.CallTo(nil, l.helpers["rt.rtpanic"], ir.StringConst(msgPanicNil))
+	if t := l.panicNilError(); t != nil {
+		e := b.Alloc(l.Type(t.Elem()), nil)
+		b.CallTo(nil, l.helpers["rt.setpanic"], l.MakeInterface(b, e, t), ir.StringConst(msgPanicNil))
+	} else {
+		b.CallTo(nil, l.helpers["rt.rtpanic"], ir.StringConst(msgPanicNil))
+	}
 	b.Ret(nil)
 	b.SetBlock(els)
 	b.CallTo(nil, l.helpers["rt.setpanic"], b.Fn.Params[0], b.Fn.Params[1])
@@ -161,16 +180,32 @@ func (b *builder) RuntimePanic(msg string, extra ...ir.Value) {
 	b.Jmp(b.Unwind())
 }
 
+// LibPanic is the library's panic("msg") (context's "nil key"): recover
+// returns the string. It ends the block.
+func (b *builder) LibPanic(msg string) {
+	b.CallTo(nil, b.l.helpers["rt.libpanic"], ir.StringConst(msg), ir.StringConst(b.Pos))
+	b.Jmp(b.Unwind())
+}
+
 // PanicUnless continues when ok holds and raises the runtime error msg
 // otherwise.
 func (b *builder) PanicUnless(ok ir.Value, msg string, extra ...ir.Value) {
+	b.unless(ok, func() { b.RuntimePanic(msg, extra...) })
+}
+
+// LibPanicUnless continues when ok holds and is LibPanic(msg) otherwise.
+func (b *builder) LibPanicUnless(ok ir.Value, msg string) {
+	b.unless(ok, func() { b.LibPanic(msg) })
+}
+
+func (b *builder) unless(ok ir.Value, fail func()) {
 	if isTrue(ok) {
 		return
 	}
-	cont, fail := b.NewBlock("ok"), b.NewBlock("panic")
-	b.Br(ok, cont, fail)
-	b.SetBlock(fail)
-	b.RuntimePanic(msg, extra...)
+	cont, els := b.NewBlock("ok"), b.NewBlock("panic")
+	b.Br(ok, cont, els)
+	b.SetBlock(els)
+	fail()
 	b.SetBlock(cont)
 }
 
@@ -430,4 +465,21 @@ func (fl *funcLowerer) finishUnwind() {
 	b.Br(p, ret, resume)
 	b.SetBlock(ret)
 	b.RetZero()
+}
+
+// panicNilError returns *runtime.PanicNilError, nil when the program's
+// packages do not include runtime.
+func (l *lowerer) panicNilError() *types.Pointer {
+	if l.SSA == nil {
+		return nil
+	}
+	rt := l.SSA.ImportedPackage("runtime")
+	if rt == nil {
+		return nil
+	}
+	obj, ok := rt.Pkg.Scope().Lookup("PanicNilError").(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	return types.NewPointer(obj.Type())
 }

@@ -41,6 +41,8 @@ var hooks = []Model{
 	inGo("runtime.nanotime", 0, "the monotonic clock, as time.runtimeNano"),
 	inGo("os.runtime_args", 0, "os.Args: a fresh slice of one to four strings kiss does not know"),
 	inGo("syscall.runtime_envs", 0, "the environment: a fresh slice of up to three strings kiss does not know"),
+	inGo("(*runtime.PanicNilError).Error", 0, "\"panic called with nil argument\": panic(nil)'s value since Go 1.21"),
+	inGo("(*runtime.PanicNilError).RuntimeError", 0, "nothing: it marks a runtime error"),
 	inGo("internal/abi.NoEscape", 0, "p: it only hides p from escape analysis (strings.Builder's copy check)"),
 	inGo("internal/abi.EscapeNonString", 0, "nothing: it only makes v escape (maphash.Comparable's, unique.Make's)"),
 	inGo("internal/abi.Escape", 0, "x: it only makes x escape"),

@@ -1159,3 +1159,74 @@ func TestContextIsNoValuer(t *testing.T) { // want root:"one goroutine" root:"ma
 	}
 	_ = ctx.Value("k")
 }
+
+// ---- library panics: the value recover returns ----
+
+// The library's own panics are strings, as Go's panic("...") makes them.
+func TestLibraryPanicsAreStrings(t *testing.T) {
+	recovered := func(f func()) (r any) {
+		defer func() { r = recover() }()
+		f()
+		return nil
+	}
+	if r := recovered(func() { var wg sync.WaitGroup; wg.Done() }); r != "sync: negative WaitGroup counter" {
+		panic("WaitGroup's panic is not its string")
+	}
+	if r := recovered(func() { context.WithValue(context.Background(), nil, 1) }); r != "nil key" {
+		panic("WithValue's panic is not its string")
+	}
+	if r := recovered(func() { time.NewTicker(0) }); r != "non-positive interval for NewTicker" {
+		panic("NewTicker's panic is not its string")
+	}
+}
+
+// panic(nil) panics with a *runtime.PanicNilError (Go 1.21).
+func TestPanicNilError(t *testing.T) { // want root:"one goroutine"
+	defer func() {
+		if e, ok := recover().(*runtime.PanicNilError); !ok || e.Error() != "panic called with nil argument" {
+			panic("recover of panic(nil) is not Go's *runtime.PanicNilError")
+		}
+	}()
+	panic(nil)
+}
+
+// A func of sync.OnceFunc or OnceValue whose f panicked panics with f's
+// value on every call, f running once.
+func TestOnceFuncPanicsAgain(t *testing.T) { // want root:"one goroutine"
+	calls := 0
+	f := sync.OnceValue(func() int {
+		calls++
+		panic("x")
+	})
+	for range 2 {
+		func() {
+			defer func() {
+				if r := recover(); r != "x" {
+					panic("OnceValue's func did not panic with f's value")
+				}
+			}()
+			f()
+		}()
+	}
+	if calls != 1 {
+		panic("f ran twice")
+	}
+}
+
+// Go with calls counted wrong: found.
+func TestOnceFuncPanicsOnce(t *testing.T) { // want root:"one goroutine"
+	calls := 0
+	f := sync.OnceFunc(func() {
+		calls++
+		panic("x")
+	})
+	for range 2 {
+		func() {
+			defer func() { recover() }()
+			f()
+		}()
+	}
+	if calls != 2 {
+		panic("f ran once") // want `panic: f ran once \(0 preemptions\)`
+	}
+}

@@ -13,3 +13,10 @@ func ExampleFirstFixed() {
 	fmt.Println(FirstFixed(NumbersFixed(3, done)))
 	// Output: 1
 }
+
+// go test compiles an example without an output comment and does not run
+// it: kiss does not check it (its deadlock could not be replayed).
+func ExampleNotRun() {
+	c := make(chan int)
+	<-c
+}
