@@ -25,9 +25,10 @@ import (
 // every violation they hold is found, and found first on a path no
 // costlier. Observers take part through StateHasher (an
 // observer that does not implement it turns caching off); so do the path
-// condition (caching is limited to states whose path condition is still
-// empty: hashing a set of conditions did not pay, since paths that meet
-// under one mostly hold large heaps of formatting state) and the
+// condition, up to maxCachedPC conditions (an unknown count such as
+// runtime.GOMAXPROCS decides a branch early in x/sync's semaphore
+// examples, and no state after it met another while only states with an
+// empty path condition were cached: 0 of 16,000 paths) and the
 // per-activation unroll counts.
 //
 // The table holds 128-bit hashes: a collision (two different states with
@@ -167,7 +168,7 @@ func record(ats []seenAt, r int64, c int, sleep uint64, grp *group) []seenAt {
 // unknown).
 func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, skip uint64, by []*group) {
 	c := &e.cache
-	if c.off || st.pc != e.sol.root {
+	if c.off || st.pc.depth > maxCachedPC {
 		return false, 0, nil
 	}
 	if c.seen == nil {
@@ -307,11 +308,22 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 			sh.HashState(&h, canon)
 		}
 	}
+	// The path condition, its variables named as the state's are: two
+	// states equal up to a renaming of their variables, under conditions
+	// equal up to the same renaming, have the same futures.
+	h.Uint64(uint64(st.pc.depth))
+	for n := st.pc; n != e.sol.root; n = n.parent {
+		e.hashTerm(&h, n.cond)
+	}
 	if h.failed {
 		return key, 0, false
 	}
 	return h.Sum(), running, true
 }
+
+// maxCachedPC bounds the conditions a cached state's path may hold: each
+// choose hashes them all.
+const maxCachedPC = 256
 
 // typeKey names a type: the program's types by identity, and the arrays
 // alloc and strtobytes make as they run by length and element type.
@@ -364,10 +376,10 @@ func (e *executor) hashValue(h *StateHash, v value, t *ir.Type) {
 }
 
 // hashTerm adds the term x with its variables renamed in the order the
-// walk meets them. A state is cached only while its path condition is
-// empty, so its variables are unconstrained and independent: two states
-// equal up to such a renaming have the same futures up to it (the same
-// queries are satisfiable, the same findings reached). The variables made
+// walk meets them. The path condition is hashed with the state, under the
+// same renaming: two states equal up to a renaming, whose conditions are
+// too, have the same futures up to it (the same queries are satisfiable,
+// the same findings reached). The variables made
 // by a nondet are fresh on every path, so hashing them by number made a
 // state holding any unknown value (a formatted message, a stack trace)
 // never meet another: singleflight's TestPanicDo, 27,000 states, no hit.

@@ -302,3 +302,29 @@ func TestWorklistShed(t *testing.T) {
 		t.Fatal("states left after shedding half and popping the rest")
 	}
 }
+
+// Under a path condition, states still meet: the conditions are part of
+// the state, their variables renamed as the state's are. The two orders
+// meet when they add the same condition and do not when the conditions
+// differ.
+func TestStateCacheUnderPathCondition(t *testing.T) {
+	src := strings.NewReplacer(
+		"entry:\n  %k = choose 2:i64", "entry:\n  %u = nondet \"U\"\n  %c = gt %u, 5:i64\n  br %c, go, out\nout:\n  ret\ngo:\n  %k = choose 2:i64",
+		"  var %z bool\n", "  var %z bool\n  var %u i64\n  var %c bool\n",
+		"ab:\n", "ab:\n  %c = gt %u, 7:i64\n  assume %c\n",
+		"ba:\n", "ba:\n  %c = gt %u, BOUND\n  assume %c\n",
+	).Replace(replaceValue(diamondIR, "2:i64"))
+	for _, tc := range []struct {
+		bound    string
+		revisits int
+	}{{"7:i64", 1}, {"6:i64", 0}} {
+		res := run(t, parseIR(t, strings.Replace(src, "BOUND", tc.bound, 1)), Options{MaxCost: 2})
+		if res.Stats.Revisits != tc.revisits {
+			t.Errorf("second order assumes u > %s: revisits %d, want %d", tc.bound, res.Stats.Revisits, tc.revisits)
+		}
+		if v := violation(t, res, "reached"); v.Cost != 0 {
+			t.Errorf("violation at cost %d, want 0", v.Cost)
+		}
+		wantComplete(t, res, true)
+	}
+}
