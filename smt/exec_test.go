@@ -1161,3 +1161,43 @@ func TestRangesDecideComparisons(t *testing.T) {
 		t.Errorf("%d paths, want 2 (a+2c == a+b is possible)", res.Stats.Paths)
 	}
 }
+
+// string() of bytes some of which are unknown is any string, labelled as
+// the unknown byte is: a finding that depends on it (even on its length)
+// depends on that label.
+func TestUnknownBytesString(t *testing.T) {
+	p := parseIR(t, `
+func @main() {
+  var %a ptr
+  var %p ptr
+  var %b u8
+  var %s str
+  var %n i64
+  var %ok bool
+entry:
+  %a = alloc [3]u8
+  %p = index %a, 0:i64
+  store %p, 97:u8
+  %b = nondet "the stack"
+  %p = index %a, 1:i64
+  store %p, %b
+  %p = index %a, 0:i64
+  %s = strfrombytes %p, 3:i64
+  %n = strlen %s
+  %ok = eq %n, 3:i64
+  assert %ok, assert, "three bytes" at "c.go:1:1"
+  %ok = ne %s, "abc"
+  assert %ok, assert, "not abc" at "c.go:2:1"
+  ret
+}
+`)
+	res := run(t, p, Options{})
+	for _, msg := range []string{"three bytes", "not abc"} {
+		if v := violation(t, res, msg); !slices.Equal(v.DependsOn, []string{"the stack"}) {
+			t.Errorf("%s: depends on %v, want [the stack]", msg, v.DependsOn)
+		}
+	}
+	if len(res.Stats.Cuts) != 0 {
+		t.Errorf("cuts %v, want none", res.Stats.Cuts)
+	}
+}
