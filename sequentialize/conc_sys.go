@@ -58,10 +58,17 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 			b.And(b.Bin(ir.OpLe, n, b.Extract(pcs, 2)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, maxStack))))}})
 		et := l.Type(call.Signature().Params().At(1).Type().Underlying().(*types.Slice).Elem())
 		g := b.Load(ir.I64, c.rt.global("rt.cur"))
-		b.forLoop("pc", n, func(i ir.Value) {
+		// The loop runs over the buffer as far as a trace can reach, a count
+		// kiss knows, and writes an element below n: a loop to n forked at
+		// each element (conc's panics.NewRecovered was cut by -unroll on
+		// every path). Its writes are seen by the race detector up to
+		// there.
+		lb := b.Extract(pcs, 2)
+		reach := b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpLt, lb, ir.IntConst(ir.I64, maxStack)), lb, ir.IntConst(ir.I64, maxStack))
+		b.forLoop("pc", reach, func(i ir.Value) {
 			p := b.elemPtr(pcs, i)
 			b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("wr"), g, p, ir.StringConst("pc[i]")}})
-			b.Store(p, l.unknownNondetLabel(b, et, stackLabel))
+			b.Store(p, b.Op(ir.OpSelect, et, b.Bin(ir.OpLt, i, n), l.unknownNondetLabel(b, et, stackLabel), b.Load(et, p)))
 		})
 		return n, nil
 	}
