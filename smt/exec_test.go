@@ -1201,3 +1201,40 @@ entry:
 		t.Errorf("cuts %v, want none", res.Stats.Cuts)
 	}
 }
+
+// The known start of an unknown string (a message that ends in a stack
+// trace) is read as it is: its bytes, a slice of it, and the string's
+// length as the sum of its parts'. Past it, a read still cuts the path.
+func TestKnownPrefix(t *testing.T) {
+	src := `
+func @main() {
+  var %x str
+  var %s str
+  var %n i64
+  var %b u8
+  var %ok bool
+entry:
+  %x = nondet "the stack"
+  %s = add "panic: x, ", %x
+  %n = strlen %s
+  %ok = ge %n, 10:i64
+  assert %ok, assert, "at least the prefix" at "c.go:1:1"
+  %b = strindex %s, 7:i64
+  %ok = eq %b, 120:u8
+  assert %ok, assert, "byte 7 is x" at "c.go:2:1"
+  %s = substr %s, 0:i64, 6:i64
+  %ok = eq %s, "panic:"
+  assert %ok, assert, "starts with panic:" at "c.go:3:1"
+  READ
+  ret
+}
+`
+	res := run(t, parseIR(t, strings.Replace(src, "READ", "", 1)), Options{})
+	if len(res.Violations) != 0 || len(res.Stats.Cuts) != 0 {
+		t.Errorf("violations %v, cuts %v; want none", res.Violations, res.Stats.Cuts)
+	}
+	res = run(t, parseIR(t, strings.Replace(src, "READ", "%s = add \"panic: x, \", %x\n  %b = strindex %s, 10:i64", 1)), Options{})
+	if res.Stats.Cuts[CutSymString] != 1 {
+		t.Errorf("a read past the known start: cuts %v, want sym-string", res.Stats.Cuts)
+	}
+}

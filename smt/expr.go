@@ -698,8 +698,32 @@ func (x *exprs) simplify(op xop, s sort, a []*expr) *expr {
 		if a[1].isConst() && a[1].c.s == "" {
 			return a[0]
 		}
+	case xStrLen:
+		// The length of a concatenation is the sum of its parts': a
+		// message formatted around an unknown string (a stack trace) is
+		// then compared by its lengths alone (decideLengths), not by Z3's
+		// string theory.
+		if a[0].op == xConcat {
+			return x.mk(xAdd, s, x.mk(xStrLen, s, a[0].args[0]), x.mk(xStrLen, s, a[0].args[1]))
+		}
 	}
 	return nil
+}
+
+// knownPrefix returns the bytes a string term is known to start with: a
+// constant's, and those of the constant parts a concatenation starts with.
+func knownPrefix(t *expr) string {
+	switch {
+	case t.isConst():
+		return t.c.s
+	case t.op == xConcat:
+		p := knownPrefix(t.args[0])
+		if t.args[0].isConst() {
+			p += knownPrefix(t.args[1])
+		}
+		return p
+	}
+	return ""
 }
 
 func not(x *exprs, e *expr) *expr { return x.mk(xNot, boolSort, e) }

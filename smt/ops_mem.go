@@ -527,6 +527,14 @@ func (e *executor) strIndex(st *state, f *frame, in *ir.Instr) {
 	s := e.operand(st, f, in.Args[0])
 	iv, it := e.operand(st, f, in.Args[1]), in.Args[1].Type()
 	if s.x != nil {
+		// A byte of the known start of an unknown string ("task panicked:
+		// " and a stack trace): the caller has checked the index against
+		// the length.
+		if p := knownPrefix(s.x); iv.x == nil && intOf(iv.n, it) >= 0 && intOf(iv.n, it) < int64(len(p)) {
+			e.set(st, in.Dst, value{n: uint64(p[intOf(iv.n, it)])})
+			e.next(st)
+			return
+		}
 		e.cut(st, CutSymString)
 		return
 	}
@@ -564,6 +572,16 @@ func (e *executor) strIndex(st *state, f *frame, in *ir.Instr) {
 func (e *executor) substr(st *state, f *frame, in *ir.Instr) {
 	s := e.operand(st, f, in.Args[0])
 	if s.x != nil {
+		// Within the known start of an unknown string (strings.HasPrefix
+		// of a message that ends in a stack trace).
+		lo, hi := e.operand(st, f, in.Args[1]), e.operand(st, f, in.Args[2])
+		if p := knownPrefix(s.x); lo.x == nil && hi.x == nil {
+			if l, h := intOf(lo.n, in.Args[1].Type()), intOf(hi.n, in.Args[2].Type()); 0 <= l && l <= h && h <= int64(len(p)) {
+				e.set(st, in.Dst, value{s: p[l:h]})
+				e.next(st)
+				return
+			}
+		}
 		e.cut(st, CutSymString)
 		return
 	}
