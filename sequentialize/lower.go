@@ -146,6 +146,8 @@ type lowerer struct {
 	unk  unknowns
 	link linking
 	dyn  dynTypes
+
+	helperFuncs map[*ssa.Function]bool // isTestHelper's answers
 }
 
 // workList is what the lowering has to do and has done.

@@ -114,8 +114,61 @@ func (l *lowerer) emitDirectCall(b *builder, fn *ssa.Function, args []ir.Value, 
 		return
 	}
 	f := l.FuncRef(fn)
-	l.atSite(b, l.link.funcs[f.Name] == f, func() { b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
+	l.atHelper(b, fn, func() {
+		l.atSite(b, l.link.funcs[f.Name] == f, func() { b.CallTo(dst, f, append([]ir.Value{ir.ZeroConst(ir.Ptr)}, args...)...) })
+	})
 	b.CheckPanicking()
+}
+
+// atHelper emits call, a call of fn, between trace events naming its
+// position when fn is a test helper of the package under analysis (it
+// calls t.Helper) called from code that is not one: go test reports a
+// failure inside it at this call, which replay looks for (package
+// analyzer/report). A helper's calls of helpers are not traced: go test
+// goes on to the helper's own caller.
+func (l *lowerer) atHelper(b *builder, fn *ssa.Function, call func()) {
+	c, ok := l.Conc.(*concLowering)
+	if !ok || l.opts.Export != "" || b.Pos == "" || b.fl == nil || l.opts.Home == nil || fn.Pkg == nil || fn.Pkg.Pkg != l.opts.Home ||
+		!l.isTestHelper(fn) || l.isTestHelper(b.fl.fn) {
+		call()
+		return
+	}
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b.Trace(EventHelper, g, ir.StringConst(b.Pos))
+	call()
+	b.Trace(EventHelper, g, ir.StringConst(""))
+}
+
+// isTestHelper reports whether fn calls Helper of testing's T, B, F or TB
+// (memoised).
+func (l *lowerer) isTestHelper(fn *ssa.Function) bool {
+	if h, ok := l.helperFuncs[fn]; ok {
+		return h
+	}
+	h := false
+	for _, blk := range fn.Blocks {
+		for _, in := range blk.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cc := call.Common()
+			var m *types.Func
+			if cc.IsInvoke() {
+				m = cc.Method
+			} else if callee := cc.StaticCallee(); callee != nil {
+				m, _ = callee.Object().(*types.Func)
+			}
+			if m != nil && m.Name() == "Helper" && m.Pkg() != nil && m.Pkg().Path() == "testing" {
+				h = true
+			}
+		}
+	}
+	if l.helperFuncs == nil {
+		l.helperFuncs = map[*ssa.Function]bool{}
+	}
+	l.helperFuncs[fn] = h
+	return h
 }
 
 // asmFallback returns the portable Go of fn, a function without Go code

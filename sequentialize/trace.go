@@ -16,6 +16,9 @@ package sequentialize
 //	                                  started at pos: misuse of a channel or of
 //	                                  package sync (close of a closed channel)
 //	trace "site", g, pos              g called another package's code at pos ("": returned)
+//	trace "helper", g, pos            g called, from code that is no test helper, a
+//	                                  function of the package that calls t.Helper,
+//	                                  at pos ("": returned)
 //	trace "case", g, i                g's select chose case i (-1: default)
 //	trace "early", g, d, pos          -timing: g, asleep for d since pos, woke
 //	                                  while other goroutines could run
@@ -34,6 +37,7 @@ const (
 	EventPanic   = "panic"
 	EventMisuse  = "misuse"
 	EventSite    = "site"
+	EventHelper  = "helper"
 	EventCase    = "case"
 	EventEarly   = "early"
 	EventValue   = "value"

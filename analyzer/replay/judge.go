@@ -497,9 +497,10 @@ func (r *Result) judgeAssert(sch *schedule.Schedule, o *outcome) {
 		r.Verdict, r.Detail = notReproduced, "the test passed"
 		return
 	}
-	// At the failure's line, or, for a failure in another package's
-	// helper that calls t.Helper, at the call of it.
-	for _, at := range []string{sch.Pos, sch.Site} {
+	// At the failure's line, or, for a failure in a helper that calls
+	// t.Helper, at the call of it: another package's (Site) or the
+	// package's own (Helper).
+	for _, at := range []string{sch.Pos, sch.Site, sch.Helper} {
 		if at == "" {
 			continue
 		}

@@ -22,6 +22,7 @@ type goroutine struct {
 	blocked bool
 	exited  bool
 	sites   []string // its calls into another package's code, innermost last
+	helpers []string // its calls of the package's test helpers, innermost last
 }
 
 // decoder rebuilds a schedule from the trace events of a violating path
@@ -114,6 +115,17 @@ func (d *decoder) event(ev smt.Event) {
 					g.sites = append(g.sites, ev.Args[1].Str)
 				} else if len(g.sites) > 0 {
 					g.sites = g.sites[:len(g.sites)-1]
+				}
+			}
+		}
+	case sequentialize.EventHelper:
+		if len(ev.Args) == 2 {
+			d.lastG = d.num(ev.Args[0])
+			if g := d.goroutine(d.lastG); g != nil {
+				if ev.Args[1].Str != "" {
+					g.helpers = append(g.helpers, ev.Args[1].Str)
+				} else if len(g.helpers) > 0 {
+					g.helpers = g.helpers[:len(g.helpers)-1]
 				}
 			}
 		}
@@ -282,6 +294,9 @@ func (d *decoder) explain(v *smt.Violation) *Finding {
 	default:
 		f.pos = v.Pos
 		f.Message = fmt.Sprintf("test failure: %s (%s)", v.Message, preempts)
+		if g := d.goroutine(d.lastG); g != nil {
+			d.sch.Helper = top(g.helpers) // go test reports the failure there
+		}
 	}
 	if f.site == "" && f.Check != "deadlock" && f.Check != "leak" {
 		if g := d.goroutine(d.lastG); g != nil {

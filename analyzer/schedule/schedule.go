@@ -38,7 +38,11 @@ type Schedule struct {
 	// Site is, for a violation in another package's code, where the
 	// package's own code called into it: a helper there that calls
 	// t.Helper has go test report its failure at this line.
-	Site       string      `json:"site,omitempty"`
+	Site string `json:"site,omitempty"`
+	// Helper is, for a test failure inside a test helper of the package
+	// (a function that calls t.Helper), where code that is no helper
+	// called it: go test reports the failure at this line.
+	Helper     string      `json:"helper,omitempty"`
 	Goroutines []Goroutine `json:"goroutines"`
 	Steps      []Step      `json:"steps"`
 	Inputs     []Input     `json:"inputs,omitempty"` // values of the scenario's inputs, when it has any

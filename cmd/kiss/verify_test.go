@@ -250,3 +250,73 @@ func TestCount(t *testing.T) {
 		t.Errorf("cancel steps %v of %v, want Stop's alone", cancels, sch.Steps)
 	}
 }
+
+// A failure inside a test helper of the package's own (it calls t.Helper,
+// and so does the helper calling it) is reported by go test at the test's
+// call of the outer helper: replay finds it there, and the finding is
+// reported. (It was dropped: "the test failed, but not at" the t.Errorf.)
+func TestVerifySamePackageHelper(t *testing.T) {
+	mod := t.TempDir()
+	writeFile(t, filepath.Join(mod, "go.mod"), "module hp\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(mod, "hp_test.go"), `package hp
+
+import (
+	"sync"
+	"testing"
+)
+
+func checkCount(t *testing.T, got, want int) {
+	t.Helper()
+	if got != want {
+		t.Errorf("count = %d, want %d", got, want)
+	}
+}
+
+func expectTwo(t *testing.T, got int) {
+	t.Helper()
+	checkCount(t, got, 2)
+}
+
+// Each goroutine reads and then writes the counter, under the lock each
+// time but not across: an update can be lost.
+func TestCounter(t *testing.T) {
+	var n int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			v := n
+			mu.Unlock()
+			mu.Lock()
+			n = v + 1
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	expectTwo(t, n)
+}
+`)
+	dir := t.TempDir()
+	stdout, stderr, code := kissRun(t, mod, "-schedules", dir, "./...")
+	if code != 3 || strings.Contains(stderr, "not reported") || !strings.Contains(stderr, "hp_test.go:11:11: test failure") {
+		t.Fatalf("exit %d, want 3 with the helper's failure reported:\n%s%s", code, stdout, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("%d schedule files, want 1", len(files))
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, err := schedule.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(sch.Helper, "hp_test.go:39:11") {
+		t.Errorf("helper site %q, want the test's call of expectTwo (hp_test.go:39:11)", sch.Helper)
+	}
+}
