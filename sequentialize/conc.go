@@ -241,8 +241,12 @@ func (c *concLowering) Select(b *builder, instr *ssa.Select) (ir.Value, error) {
 		}
 		b.Store(p, b.Make(caseT, ir.IntConst(ir.I64, dir), b.Value(st.Chan), bx))
 	}
+	at := b.Pos
+	if n == 1 && !instr.Blocking {
+		at = l.posString(instr.States[0].Pos) // where Go's selectnbsend panics
+	}
 	r := b.Call(c.rt.typ("selr"), c.fn("chan.select"), cases, ir.IntConst(ir.I64, int64(n)),
-		ir.BoolConst(instr.Blocking), ir.StringConst(b.Pos))
+		ir.BoolConst(instr.Blocking), ir.StringConst(b.Pos), ir.StringConst(at))
 	b.CheckPanicking()
 	idx := b.Extract(r, 0)
 	tuple := l.Type(instr.Type())

@@ -1230,3 +1230,15 @@ func TestOnceFuncPanicsOnce(t *testing.T) { // want root:"one goroutine"
 		panic("f ran once") // want `panic: f ran once \(0 preemptions\)`
 	}
 }
+
+// A select of one case and a default that sends on a closed channel
+// panics at the case, where Go's selectnbsend does (go test's trace names
+// that line, which replay compares).
+func TestSelectSendClosedAtCase(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
+	ch := make(chan int, 1)
+	close(ch)
+	select {
+	case ch <- 1: // want `panic: send on closed channel \(0 preemptions\)`
+	default:
+	}
+}
