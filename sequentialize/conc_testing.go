@@ -127,8 +127,10 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	// begin starts a bubble: its goroutines are those numbered from the
 	// result on; end waits for them.
 	// Its clock starts at bubbleEpoch.
-	begin := func(b *builder) ir.Value {
+	begin := func(b *builder, pos string) ir.Value {
 		b.Store(c.rt.global("rt.bubble"), ir.BoolConst(true))
+		b.Store(c.rt.global("rt.bubblepos"), ir.StringConst(pos))
+		b.Store(c.rt.global("rt.bubblefirst"), b.Load(ir.I64, c.rt.global("rt.n")))
 		// (less the drift of the readings before it, which stops here)
 		since := b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.now")), b.Load(ir.I64, c.rt.global("rt.drift")))
 		b.Store(c.rt.global("rt.clock"), b.Bin(ir.OpSub, ir.IntConst(ir.I64, bubbleEpoch), since))
@@ -136,10 +138,11 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	}
 	end := func(b *builder, first ir.Value, pos string) {
 		ok := b.Call(ir.Bool, c.fn("rt.bubblewait"), first, ir.StringConst(pos))
+		b.Store(c.rt.global("rt.bubblepos"), ir.StringConst(""))
 		b.PanicStringUnless(ok, "deadlock: main bubble goroutine has exited but blocked goroutines remain")
 	}
 	m["testing/synctest.Test"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		first := begin(b)
+		first := begin(b, pos)
 		tt := call.Signature().Params().At(0).Type()
 		subtest(l, b, args[0], args[1], tt, pos)
 		b.CheckPanicking()
@@ -147,7 +150,7 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		return nil, nil
 	}
 	m["internal/synctest.Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		first := begin(b)
+		first := begin(b, pos)
 		fn, env := b.Extract(args[0], 0), b.Extract(args[0], 1)
 		b.PanicUnless(b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)), msgNilDeref)
 		b.CallTo(nil, fn, env)

@@ -112,7 +112,7 @@ func irEffects(f *ir.Func, seen map[*ir.Func]bool, e *effects) {
 	switch f.Name { // the runtime's, declared by the model files
 	case "rt.yield", "rt.gosched":
 		e.visible = true
-	case "rt.park":
+	case "rt.park", "rt.parkd":
 		e.blocks = true
 	case "rt.spawn":
 		e.spawns = true

@@ -1,6 +1,7 @@
 package synctestbubble
 
 import (
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -84,5 +85,52 @@ func TestNoWaitRace(t *testing.T) {
 		}()
 		n++
 		close(block)
+	})
+}
+
+// Every goroutine of the bubble blocked on its channels: Go's synctest
+// panics where the test called Test, and the test fails (it does not
+// hang, which a deadlock finding would have replay look for).
+func TestBubbleBlocked(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) { // want `panic: deadlock: all goroutines in bubble are blocked \(0 preemptions\)`
+		results := make(chan int)
+		done := make(chan struct{})
+		go func() {
+			<-done
+			results <- 1
+		}()
+		<-results
+		close(done)
+	})
+}
+
+// Fixed: done is closed first.
+func TestBubbleBlockedFixed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		results := make(chan int)
+		done := make(chan struct{})
+		go func() {
+			<-done
+			results <- 1
+		}()
+		close(done)
+		<-results
+	})
+}
+
+// A goroutine blocked on a mutex is not durably blocked: the bubble does
+// not panic, and the test hangs, a deadlock.
+func TestBubbleMutexBlocked(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) { // want `deadlock: the test goroutine blocks forever in t.Run`
+		var mu sync.Mutex
+		results := make(chan int)
+		go func() {
+			mu.Lock()
+			results <- 1
+			mu.Unlock()
+		}()
+		time.Sleep(time.Millisecond)
+		mu.Lock()
+		<-results
 	})
 }
