@@ -1480,6 +1480,20 @@ func (fe *fileEditor) deferStmt(d *ast.DeferStmt) bool {
 // goStmt: the go statement is a step; the new goroutine gets its number
 // from its parent and parks until its first turn. The callee and the
 // arguments are evaluated by the parent, as in Go.
+// inferred reports whether fun names a generic function or method whose
+// type arguments the call infers (go fanIn(chans, ch)).
+func (fe *fileEditor) inferred(fun ast.Expr) bool {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		_, ok := fe.info.Instances[f]
+		return ok
+	case *ast.SelectorExpr:
+		_, ok := fe.info.Instances[f.Sel]
+		return ok
+	}
+	return false
+}
+
 func (fe *fileEditor) goStmt(g *ast.GoStmt) {
 	pos := strconv.Quote(fe.pos(g.Go))
 	pre := "{ kissReplayID := " + fe.fn("KissReplayGo") + "(" + pos + "); "
@@ -1498,8 +1512,8 @@ func (fe *fileEditor) goStmt(g *ast.GoStmt) {
 	if tv, has := fe.info.Types[call.Fun]; !has || !tv.IsValue() {
 		ok = false // a builtin or a conversion
 	}
-	if sig, isSig := fe.info.TypeOf(call.Fun).(*types.Signature); !isSig || sig.TypeParams().Len() > 0 {
-		ok = false
+	if sig, isSig := fe.info.TypeOf(call.Fun).(*types.Signature); !isSig || sig.TypeParams().Len() > 0 || fe.inferred(call.Fun) {
+		ok = false // (a generic function with its type arguments inferred cannot be a value)
 	}
 	if pkg, recv, name, _, builtin := fe.callee(call); !builtin && pkg != "" && syncOp(pkg, recv, name) != "" {
 		ok = false // a visible operation (go up.Store(true)): its hook is the new goroutine's step
