@@ -25,6 +25,9 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 			b.Store(alloc.Dst, fl.literal(lit, deref(in.Type())))
 		}
 	case *ssa.Store:
+		if selfStore(in) {
+			return
+		}
 		p := fl.value(in.Addr)
 		fl.nilCheck(in.Addr, p)
 		fl.access(p, in.Addr, true)
@@ -545,6 +548,35 @@ func storeAfter(m ssa.Instruction, stores []*ssa.Store) bool {
 		}
 		if s.Block() == m.Block() && slices.Index(m.Block().Instrs, ssa.Instruction(s)) > slices.Index(m.Block().Instrs, m) {
 			return true
+		}
+	}
+	return false
+}
+
+// selfStore reports whether st stores back what was just loaded from its
+// address, with only loads between: go/ssa makes `return x` of a named
+// result x such a pair (x = x), which Go's compiler drops, so the race
+// detector sees no write there (concurrent-map's snapshot, whose
+// goroutines read the named result while it returns: a false race).
+func selfStore(st *ssa.Store) bool {
+	ld, ok := st.Val.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL || ld.X != st.Addr || ld.Block() != st.Block() {
+		return false
+	}
+	instrs := st.Block().Instrs
+	between := false
+	for _, in := range instrs {
+		switch {
+		case in == ssa.Instruction(ld):
+			between = true
+		case in == ssa.Instruction(st):
+			return between
+		case between:
+			if u, ok := in.(*ssa.UnOp); !ok || u.Op != token.MUL {
+				if _, ok := in.(*ssa.Store); !ok || !selfStore(in.(*ssa.Store)) {
+					return false
+				}
+			}
 		}
 	}
 	return false

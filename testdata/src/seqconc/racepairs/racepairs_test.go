@@ -33,3 +33,34 @@ func TestTwoFields(t *testing.T) {
 	_ = p.y
 	<-done
 }
+
+// snapshot's goroutines read the named result while it returns: `return
+// chans` stores chans into itself, which Go's compiler drops (no write for
+// the race detector), and so does kiss.
+func snapshot(n int) (chans []chan int) {
+	chans = make([]chan int, n)
+	var wg sync.WaitGroup
+	wg.Add(n)
+	for i := 0; i < n; i++ {
+		go func(i int) {
+			chans[i] = make(chan int, 1)
+			wg.Done()
+			chans[i] <- i
+			close(chans[i])
+		}(i)
+	}
+	wg.Wait()
+	return chans
+}
+
+func TestNamedResultReturned(t *testing.T) {
+	sum := 0
+	for _, c := range snapshot(2) {
+		for v := range c {
+			sum += v
+		}
+	}
+	if sum != 1 {
+		t.Fatal(sum)
+	}
+}
