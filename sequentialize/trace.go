@@ -20,6 +20,8 @@ package sequentialize
 //	                                  function of the package that calls t.Helper,
 //	                                  at pos ("": returned)
 //	trace "case", g, i                g's select chose case i (-1: default)
+//	trace "active", g                 g, blocked at a leak's report, ran after the root
+//	                                  returned (it ticks on): not left blocked
 //	trace "early", g, d, pos          -timing: g, asleep for d since pos, woke
 //	                                  while other goroutines could run
 //	trace "value", g, fn, v, pos      g's call of fn at pos returned v, a value
@@ -38,6 +40,7 @@ const (
 	EventMisuse  = "misuse"
 	EventSite    = "site"
 	EventHelper  = "helper"
+	EventActive  = "active"
 	EventCase    = "case"
 	EventEarly   = "early"
 	EventValue   = "value"

@@ -182,6 +182,12 @@ func (d *decoder) event(ev smt.Event) {
 			g.lastOp = -1
 		}
 		clear(d.preempting)
+	case sequentialize.EventActive:
+		// blocked between the ticks of a timer it waits on: not a
+		// goroutine the test left blocked
+		if g := d.goroutine(d.num(ev.Args[0])); g != nil {
+			g.blocked = false
+		}
 	case sequentialize.EventExit:
 		if g := d.goroutine(d.num(ev.Args[0])); g != nil {
 			g.exited, g.blocked = true, false
