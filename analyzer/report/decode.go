@@ -23,6 +23,10 @@ type goroutine struct {
 	exited  bool
 	sites   []string // its calls into another package's code, innermost last
 	helpers []string // its calls of the package's test helpers, innermost last
+	// spawnSite is, for a goroutine started inside another package's
+	// code, its parent's call into that code then: where the package
+	// under analysis made it.
+	spawnSite string
 }
 
 // decoder rebuilds a schedule from the trace events of a violating path
@@ -105,7 +109,14 @@ func (d *decoder) event(ev smt.Event) {
 		if len(ev.Args) > 2 && ev.Args[2].Str != "" { // spawned by a model (a deadline)
 			start = ev.Args[2].Str
 		}
-		d.gs = append(d.gs, &goroutine{start: start, lastOp: -1})
+		g := &goroutine{start: start, lastOp: -1}
+		if p := d.goroutine(parent); p != nil {
+			g.spawnSite = top(p.sites)
+			if g.spawnSite == "" {
+				g.spawnSite = p.spawnSite
+			}
+		}
+		d.gs = append(d.gs, g)
 		d.sch.Goroutines = append(d.sch.Goroutines, schedule.Goroutine{ID: child, Start: start, Parent: &parent})
 	case sequentialize.EventSite:
 		if len(ev.Args) == 2 {
@@ -261,6 +272,11 @@ func (d *decoder) explain(v *smt.Violation) *Finding {
 		if first >= 0 && d.gs[first].lastOp >= 0 {
 			f.pos = d.sch.Steps[d.gs[first].lastOp].Pos
 			f.site = top(d.gs[first].sites)
+			if f.site == "" {
+				// a goroutine another package's code started (a pool's
+				// worker): where the package called that code
+				f.site = d.gs[first].spawnSite
+			}
 		}
 		if f.Check == "deadlock" {
 			f.Message = fmt.Sprintf("deadlock: %s (%s)", joinOr(stuck, "all goroutines are blocked"), preempts)

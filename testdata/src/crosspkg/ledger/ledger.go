@@ -19,7 +19,7 @@ type Account struct {
 // Transfer moves amount from a to b.
 func Transfer(a, b *Account, amount int) {
 	guard.With(&a.mu, func() {
-		guard.With(&b.mu, func() { // want `deadlock: the test goroutine blocks forever locking a mutex at crosspkg/guard/guard.go:8:9; goroutine 1 \(started at ledger_test.go:14:2\) blocks forever locking a mutex at crosspkg/guard/guard.go:8:9 \(1 preemption\)`
+		guard.With(&b.mu, func() { // want `deadlock: the test goroutine blocks forever locking a mutex at crosspkg/guard/guard.go:11:9; goroutine 1 \(started at ledger_test.go:17:2\) blocks forever locking a mutex at crosspkg/guard/guard.go:11:9 \(1 preemption\)`
 			a.balance -= amount
 			b.balance += amount
 		})

@@ -3,6 +3,9 @@ package ledger
 import (
 	"sync"
 	"testing"
+	"time"
+
+	"crosspkg/guard"
 )
 
 // The deadlock is in guard.go, reached through Transfer's calls; it is
@@ -32,4 +35,13 @@ func TestTransferFixed(t *testing.T) {
 	if a.balance != 8 || b.balance != 12 {
 		t.Errorf("balances %d and %d, want 8 and 12", a.balance, b.balance)
 	}
+}
+
+// The goroutine guard.WaitFor starts leaks when its deadline passes first:
+// reported where the test calls WaitFor, the goroutine having no call of
+// the package's own.
+func TestWaitForLeaks(t *testing.T) {
+	guard.WaitFor(func() { // want `goroutine leak: goroutine 1 \(started at crosspkg/guard/guard.go:\d+:\d+\) blocks forever sending on a channel at crosspkg/guard/guard.go:\d+:\d+ after the test returned \(0 preemptions\)`
+		time.Sleep(time.Second)
+	}, time.Millisecond)
 }
