@@ -30,7 +30,9 @@ import (
 // it does; encoding reads a time.Time's fields instead), an interface
 // inside (its dynamic types are not known here), or a type the model does
 // not fill (a map whose keys json parses with a method, an interface with
-// methods), the call is one kiss does not know: the path stops there.
+// methods), the call is one kiss does not know: the path stops there;
+// but json.Marshal of a value whose type has a MarshalJSON calls it
+// (jsonMarshaler).
 func (c *concLowering) jsonModels(m map[string]externFunc) {
 	m["(*encoding/json.encodeState).marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		e, v := args[0], args[1]
@@ -53,6 +55,9 @@ func (c *concLowering) jsonModels(m map[string]externFunc) {
 	// Marshal is e.marshal's bytes, without the copy of its source: a
 	// copy of bytes of unknown length is a loop that forks at each byte.
 	m["encoding/json.Marshal"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		if r := jsonMarshaler(l, b, call); r != nil {
+			return r, nil
+		}
 		return orStop(l, b, b.Call(ir.Bool, c.modelLate(l, "json.encode"), args[0]), call.Signature(), jsonWalkStop, func() ir.Value {
 			return b.Make(l.Type(call.Signature().Results()), jsonText(l, b), ir.ZeroConst(l.Iface()))
 		}), nil
@@ -118,6 +123,41 @@ func orStop(l *lowerer, b *builder, ok ir.Value, sig *types.Signature, name stri
 	b.Jmp(join)
 	b.SetBlock(unknown)
 	b.move(r, l.callUnknown(b, name, sig, true))
+	b.Jmp(join)
+	b.SetBlock(join)
+	return r
+}
+
+// jsonMarshaler is json.Marshal(v) where v's type, known at the call,
+// has a MarshalJSON (not time.Time's): json calls it first and returns
+// what it made (concurrent-map's MarshalJSON starts goroutines: as a
+// call kiss does not know, the root was one goroutine, and blind). A nil
+// pointer is "null". nil when the call is not of that shape.
+func jsonMarshaler(l *lowerer, b *builder, call *ssa.CallCommon) ir.Value {
+	if b.fl == nil || len(call.Args) != 1 {
+		return nil
+	}
+	mi, ok := call.Args[0].(*ssa.MakeInterface)
+	if !ok || isTime(mi.X.Type()) {
+		return nil
+	}
+	bytes := types.NewSlice(types.Typ[types.Byte])
+	fn := l.goMethod(mi.X.Type(), "MarshalJSON", nil, []types.Type{bytes, errorType()})
+	if fn == nil {
+		return nil
+	}
+	res := l.resultType(call.Signature())
+	r := b.Temp(res)
+	x := b.Value(mi.X)
+	join := b.NewBlock("marshaled")
+	if _, isPtr := mi.X.Type().Underlying().(*types.Pointer); isPtr {
+		_, call := b.If(b.Bin(ir.OpEq, x, ir.ZeroConst(ir.Ptr)), "nilmarshaler")
+		null := b.Make(l.Slice(), b.Op(ir.OpStrToBytes, ir.Ptr, ir.StringConst("null")), ir.IntConst(ir.I64, 0), ir.IntConst(ir.I64, 4), ir.IntConst(ir.I64, 4))
+		b.move(r, b.Make(res, null, ir.ZeroConst(l.Iface())))
+		b.Jmp(join)
+		b.SetBlock(call)
+	}
+	l.emitDirectCall(b, fn, []ir.Value{x}, nil, r)
 	b.Jmp(join)
 	b.SetBlock(join)
 	return r

@@ -155,3 +155,28 @@ func (r *Registry) Owner() string {
 	s, _ := r.Meta["owner"].(string)
 	return s
 }
+
+// Shards is marshalled by collecting its shards on goroutines, one each,
+// as concurrent-map's MarshalJSON does; Leaky's collector sends one value
+// too many.
+type Shards struct {
+	parts []int
+	leaky bool
+}
+
+func (s *Shards) MarshalJSON() ([]byte, error) {
+	ch := make(chan int)
+	for _, p := range s.parts {
+		go func() {
+			ch <- p
+			if s.leaky {
+				ch <- p // want `goroutine leak: goroutine 1 \(started at jsonuse.go:\d+:\d+\) blocks forever sending on a channel at jsonuse.go:\d+:\d+ after the test returned \(0 preemptions\)`
+			}
+		}()
+	}
+	sum := 0
+	for range s.parts {
+		sum += <-ch
+	}
+	return json.Marshal(sum)
+}

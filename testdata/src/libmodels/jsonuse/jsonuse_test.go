@@ -1,6 +1,7 @@
 package jsonuse
 
 import (
+	"encoding/json"
 	"io"
 	"sync"
 	"testing"
@@ -141,4 +142,14 @@ func TestLabelsLocked(t *testing.T) {
 	if r.Owner() != "ann" {
 		t.Skip("not ann's")
 	}
+}
+
+// json.Marshal calls the value's MarshalJSON, whose goroutines are the
+// root's.
+func TestMarshalerLeaks(t *testing.T) {
+	json.Marshal(&Shards{parts: []int{1}, leaky: true})
+}
+
+func TestMarshalerFixed(t *testing.T) {
+	json.Marshal(&Shards{parts: []int{1}})
 }
