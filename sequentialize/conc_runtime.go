@@ -49,6 +49,7 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		return args[0], nil
 	}
 	m["internal/abi.NoEscape"] = same
+	m["internal/abi.Escape"] = same
 	// panic(nil)'s value (rt.gopanic); the runtime's code is not lowered.
 	m["(*runtime.PanicNilError).Error"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return ir.StringConst(msgPanicNil), nil
@@ -56,7 +57,6 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	m["(*runtime.PanicNilError).RuntimeError"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return nil, nil
 	}
-	m["internal/abi.Escape"] = same
 	// No schedule has a garbage collection but runtime.GC's: a weak
 	// pointer's handle is the pointer, and its Value is the pointer until
 	// a runtime.GC, after which whether the object was freed (it was, if

@@ -681,29 +681,34 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 
 // unknownBytesString is string(bs) where some of bs are unknown (a stack
 // trace of debug.Stack, which testify's Panics and conc's panics keep): a
-// fresh string, labelled as the first unknown byte is. It is not tied to
+// fresh string, labelled as the unknown bytes are. It is not tied to
 // bs (Z3 would be asked about a concatenation of every byte), not even by
 // its length (Z3's string theory took 90 ms to give a model of a string
 // of 71 bytes, on each path through conc's panics): it stands for any
 // string, and a finding that depends on it is held back by that label,
 // as one that depends on the bytes would be. (It cut the path before.)
 func (e *executor) unknownBytesString(st *state, in *ir.Instr, bs []value) {
-	label, from := "unknown", uint64(0)
+	// The label of a StopAt variable among the bytes', else the first
+	// label, else none.
+	label, stop := "", ""
 	for _, b := range bs {
 		if b.x == nil {
 			continue
 		}
-		if vs := e.sol.varsOf(b.x); len(vs) > 0 {
-			from = vs[0]
-			if l, ok := e.labels[from]; ok {
+		for _, v := range e.sol.varsOf(b.x) {
+			if s, ok := e.stopVars[v]; ok && stop == "" {
+				stop, label = s, e.labels[v]
+			}
+			if l, ok := e.labels[v]; ok && label == "" {
 				label = l
 			}
-			break
 		}
 	}
 	x := e.x.newVar(strSort, in.Dst.Name)
-	e.labels[x.c.n] = label
-	if stop, ok := e.stopVars[from]; ok {
+	if label != "" {
+		e.labels[x.c.n] = label
+	}
+	if stop != "" {
 		e.stopVars[x.c.n] = stop
 	}
 	e.set(st, in.Dst, value{x: x})

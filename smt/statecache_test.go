@@ -191,8 +191,8 @@ func TestStateCacheRunning(t *testing.T) {
 
 // Unknown values meet up to renaming: each order of two calls that store a
 // fresh unknown makes its own variables (in its own order), and the two
-// states are still one, since with an empty path condition the variables
-// are free. Unknowns of different labels do not meet.
+// states are still one, since the variables are free (no condition names
+// them). Unknowns of different labels do not meet.
 func TestStateCacheRenamesUnknowns(t *testing.T) {
 	src := strings.NewReplacer("store %p, 1:i64", "%v = nondet \"A\"\n  store %p, %v", "store %p, VALUE", "%v = nondet \"LABEL\"\n  store %p, %v",
 		"var %p ptr", "var %p ptr\n  var %v i64").Replace(diamondIR)

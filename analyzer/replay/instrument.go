@@ -1477,9 +1477,6 @@ func (fe *fileEditor) deferStmt(d *ast.DeferStmt) bool {
 	return true
 }
 
-// goStmt: the go statement is a step; the new goroutine gets its number
-// from its parent and parks until its first turn. The callee and the
-// arguments are evaluated by the parent, as in Go.
 // inferred reports whether fun names a generic function or method whose
 // type arguments the call infers (go fanIn(chans, ch)).
 func (fe *fileEditor) inferred(fun ast.Expr) bool {
@@ -1494,6 +1491,9 @@ func (fe *fileEditor) inferred(fun ast.Expr) bool {
 	return false
 }
 
+// goStmt: the go statement is a step; the new goroutine gets its number
+// from its parent and parks until its first turn. The callee and the
+// arguments are evaluated by the parent, as in Go.
 func (fe *fileEditor) goStmt(g *ast.GoStmt) {
 	pos := strconv.Quote(fe.pos(g.Go))
 	pre := "{ kissReplayID := " + fe.fn("KissReplayGo") + "(" + pos + "); "

@@ -37,6 +37,6 @@ func (c *Cache) Set(k string, v int) {
 func (c *Cache) Watch(ch chan<- int) func(string, int) {
 	return func(k string, v int) {
 		c.Set(k, v)
-		ch <- v // want `goroutine leak: goroutine 2 \(started at janitor_test.go:10:2\) blocks forever sending on a channel at janitor.go:40:6 after the test returned \(0 preemptions\)`
+		ch <- v // want `goroutine leak: goroutine 2 \(started at janitor_test.go:13:2\) blocks forever sending on a channel at janitor.go:40:6 after the test returned \(0 preemptions\)`
 	}
 }
