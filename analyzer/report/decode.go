@@ -118,25 +118,19 @@ func (d *decoder) event(ev smt.Event) {
 		}
 		d.gs = append(d.gs, g)
 		d.sch.Goroutines = append(d.sch.Goroutines, schedule.Goroutine{ID: child, Start: start, Parent: &parent})
-	case sequentialize.EventSite:
+	case sequentialize.EventSite, sequentialize.EventHelper:
 		if len(ev.Args) == 2 {
 			d.lastG = d.num(ev.Args[0])
 			if g := d.goroutine(d.lastG); g != nil {
-				if ev.Args[1].Str != "" {
-					g.sites = append(g.sites, ev.Args[1].Str)
-				} else if len(g.sites) > 0 {
-					g.sites = g.sites[:len(g.sites)-1]
+				stack := &g.sites
+				if ev.Name == sequentialize.EventHelper {
+					stack = &g.helpers
 				}
-			}
-		}
-	case sequentialize.EventHelper:
-		if len(ev.Args) == 2 {
-			d.lastG = d.num(ev.Args[0])
-			if g := d.goroutine(d.lastG); g != nil {
+				// a position is a call, "" its return
 				if ev.Args[1].Str != "" {
-					g.helpers = append(g.helpers, ev.Args[1].Str)
-				} else if len(g.helpers) > 0 {
-					g.helpers = g.helpers[:len(g.helpers)-1]
+					*stack = append(*stack, ev.Args[1].Str)
+				} else if len(*stack) > 0 {
+					*stack = (*stack)[:len(*stack)-1]
 				}
 			}
 		}

@@ -227,18 +227,7 @@ func TestCount(t *testing.T) {
 	if code != 3 || strings.Contains(stderr, "not reported") || !strings.Contains(stderr, "pool_test.go:14:13: test failure") {
 		t.Fatalf("exit %d, want 3 with the failure at check.Equal's call reported:\n%s%s", code, stdout, stderr)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	if len(files) != 1 {
-		t.Fatalf("%d schedule files, want 1", len(files))
-	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	sch, err := schedule.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := onlySchedule(t, dir)
 	var cancels []schedule.Step
 	for _, st := range sch.Steps {
 		if st.Op == "cancel" {
@@ -304,6 +293,15 @@ func TestCounter(t *testing.T) {
 	if code != 3 || strings.Contains(stderr, "not reported") || !strings.Contains(stderr, "hp_test.go:11:11: test failure") {
 		t.Fatalf("exit %d, want 3 with the helper's failure reported:\n%s%s", code, stdout, stderr)
 	}
+	sch := onlySchedule(t, dir)
+	if !strings.HasSuffix(sch.Helper, "hp_test.go:39:11") {
+		t.Errorf("helper site %q, want the test's call of expectTwo (hp_test.go:39:11)", sch.Helper)
+	}
+}
+
+// onlySchedule reads the one schedule file kiss wrote into dir.
+func onlySchedule(t *testing.T, dir string) *schedule.Schedule {
+	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(files) != 1 {
 		t.Fatalf("%d schedule files, want 1", len(files))
@@ -316,7 +314,5 @@ func TestCounter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(sch.Helper, "hp_test.go:39:11") {
-		t.Errorf("helper site %q, want the test's call of expectTwo (hp_test.go:39:11)", sch.Helper)
-	}
+	return sch
 }
