@@ -152,8 +152,7 @@ func jsonMarshaler(l *lowerer, b *builder, call *ssa.CallCommon) ir.Value {
 	join := b.NewBlock("marshaled")
 	if _, isPtr := mi.X.Type().Underlying().(*types.Pointer); isPtr {
 		_, call := b.If(b.Bin(ir.OpEq, x, ir.ZeroConst(ir.Ptr)), "nilmarshaler")
-		null := b.Make(l.Slice(), b.Op(ir.OpStrToBytes, ir.Ptr, ir.StringConst("null")), ir.IntConst(ir.I64, 0), ir.IntConst(ir.I64, 4), ir.IntConst(ir.I64, 4))
-		b.move(r, b.Make(res, null, ir.ZeroConst(l.Iface())))
+		b.move(r, b.Make(res, l.stringToBytes(b, ir.StringConst("null")), ir.ZeroConst(l.Iface())))
 		b.Jmp(join)
 		b.SetBlock(call)
 	}
