@@ -120,19 +120,19 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 // explore runs the executor on sc's program with cfg's bounds and budgets.
 // The root's time budget counts from start, when building its program
 // began: linking a large closure (net/http's) takes seconds, and a root
-// took twice its budget. At least a tenth of the budget is left to explore.
-// A root of one goroutine explores for a quarter of it at most: its one
-// schedule shows a goroutine blocking itself or misusing a primitive on
-// its first paths, and the rest is the symbolic search of a sequential
-// test, which ran to the budget on half such roots of std (every test of
-// encoding/gob, whose own code locks): a fifth of go vet std's
-// exploration time.
+// took twice its budget. At least a quarter of the budget is left to
+// explore: on a loaded machine (go test ./... runs packages side by side)
+// building a kernel's program took most of the budget, and a tenth left
+// its one path unfinished. A root of one goroutine explores for that
+// quarter, counted from here: its one schedule shows a goroutine blocking
+// itself or misusing a primitive on its first paths, and the rest is the
+// symbolic search of a sequential test, which ran to the budget on half
+// such roots of std (every test of encoding/gob, whose own code locks): a
+// fifth of go vet std's exploration time.
 func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Result, error) {
-	budget := max(cfg.Timeout-time.Since(start), cfg.Timeout/10)
+	budget := max(cfg.Timeout-time.Since(start), cfg.Timeout/4)
 	if sc.OneGoroutine {
-		// (counted from here: building the program, slow on a loaded
-		// machine, does not eat into it)
-		budget = min(budget, cfg.Timeout/4)
+		budget = cfg.Timeout / 4
 	}
 	// Nothing in a root of one goroutine can race: without the detector its
 	// paths fork faster, and a queued one holds no copy of its clocks (a

@@ -22,7 +22,17 @@ import (
 type store struct {
 	dir string
 	mu  sync.Mutex
-	mem map[string]*summaries.Lowered // fetched in this process, by hash
+	mem map[string]*fetch // fetched in this process, by hash
+}
+
+// fetch is one read of the store: roots that start together (a package's
+// tests, analysistest's packages) need the same dependencies, and each
+// unpacking a large package's code at once took the machine's time and
+// memory from the roots already exploring.
+type fetch struct {
+	done chan struct{}
+	l    *summaries.Lowered
+	err  error
 }
 
 // storeState is the process's store, made on first use.
@@ -53,7 +63,7 @@ func codeStore() *store {
 			s.problem = err.Error()
 			return
 		}
-		s.st = &store{dir: dir, mem: map[string]*summaries.Lowered{}}
+		s.st = &store{dir: dir, mem: map[string]*fetch{}}
 	})
 	return s.st
 }
@@ -109,33 +119,52 @@ func (s *store) put(l *summaries.Lowered) error {
 
 // get reads the code of package path stored under hash.
 func (s *store) get(path, hash string) (*summaries.Lowered, error) {
-	s.mu.Lock()
-	l := s.mem[hash]
-	s.mu.Unlock()
-	if l != nil {
-		return l, nil
-	}
 	if len(hash) < 2 {
 		return nil, fmt.Errorf("bad reference to the code of %s", path)
 	}
+	s.mu.Lock()
+	f := s.mem[hash]
+	if f == nil {
+		f = &fetch{done: make(chan struct{})}
+		s.mem[hash] = f
+		s.mu.Unlock()
+		f.l, f.err = s.read(hash)
+		close(f.done)
+		if f.err != nil {
+			s.mu.Lock()
+			delete(s.mem, hash) // (written meanwhile, it is read next time)
+			s.mu.Unlock()
+		}
+	} else {
+		s.mu.Unlock()
+		<-f.done
+	}
+	if f.err != nil {
+		return nil, f.err
+	}
+	if f.l.Path != path {
+		return nil, fmt.Errorf("%s holds %s, not %s", s.path(hash), f.l.Path, path)
+	}
+	return f.l, nil
+}
+
+// read unpacks the entry stored under hash.
+func (s *store) read(hash string) (*summaries.Lowered, error) {
 	p := s.path(hash)
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("not in kiss's store %s (removed since it was written? go clean -cache makes go vet write it again): %v", s.dir, err)
 	}
-	l, err = unpack(data)
+	l, err := unpack(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", p, err)
 	}
-	if l.Path != path || l.Hash != hash {
-		return nil, fmt.Errorf("%s holds %s, not %s", p, l.Path, path)
+	if l.Hash != hash {
+		return nil, fmt.Errorf("%s holds the code hashed %s", p, l.Hash)
 	}
 	if fi, err := os.Stat(p); err == nil {
 		s.touch(p, fi)
 	}
-	s.mu.Lock()
-	s.mem[hash] = l
-	s.mu.Unlock()
 	return l, nil
 }
 
