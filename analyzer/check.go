@@ -250,9 +250,15 @@ func cuts(st smt.Stats) string {
 
 // cutPlaces lists, per reason a path was cut at some code (not a budget
 // of the whole exploration: time, memory, queue), where the first such
-// cut was: what a user reads to see which loop, go statement or unsafe
-// conversion to look at.
-func cutPlaces(st smt.Stats) string {
+// cut was, and the flag that sets the bound: what a user reads to see
+// which loop, go statement or unsafe conversion to look at, and what to
+// raise.
+func cutPlaces(st smt.Stats, cfg *Config) string {
+	flags := map[string]string{
+		"goroutines":     fmt.Sprintf(" (a path started more than -goroutines=%d)", cfg.Goroutines),
+		smt.CutUnroll:    fmt.Sprintf(" (a loop ran more than -unroll=%d times)", cfg.Unroll),
+		smt.CutRecursion: fmt.Sprintf(" (calls nested more than -recursion=%d deep)", cfg.Recursion),
+	}
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(st.CutAt)) {
 		switch k {
@@ -260,7 +266,7 @@ func cutPlaces(st smt.Stats) string {
 			continue
 		}
 		if pos := st.CutAt[k]; pos != "" {
-			parts = append(parts, k+" at "+pos)
+			parts = append(parts, k+" at "+pos+flags[k])
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -309,7 +315,7 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	if len(st.CutWhy) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, counts(st.CutWhy, "%s (%d)", "; "))
 	}
-	if at := cutPlaces(st); at != "" {
+	if at := cutPlaces(st, cfg); at != "" {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: where paths were first cut: %s\n", root, at)
 	}
 	if len(sc.Unknown) > 0 {

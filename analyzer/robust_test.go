@@ -177,3 +177,16 @@ func TestDeadlineKnown(t *testing.T) {
 		t.Errorf("checks of Deadline held back:\n%s", out)
 	}
 }
+
+// Where a bound cut paths, the stats name the flag to raise.
+func TestCutNamesItsFlag(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) {
+		c.Stats = true
+		c.Goroutines = 2
+	})
+	runVariants(a, "porbench/fanin8")
+	want := "where paths were first cut: goroutines at fanin_test.go:13:3 (a path started more than -goroutines=2)"
+	if out := notes.String(); !strings.Contains(out, want) {
+		t.Errorf("want %q in the stats:\n%s", want, out)
+	}
+}

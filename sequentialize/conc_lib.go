@@ -40,12 +40,12 @@ import (
 // be or wrap anything, so the answer is unknown (As then stores an unknown
 // value of the target's type). errors.Join is unknown.
 //
-// Formatting. fmt.Sprintf, Sprint and Sprintln return an unknown string
-// (calls of the operands' String and Error methods are not made), and
-// read their operands as fmt's reflection does (conc_print.go); a format
-// constant without verbs is itself, and Sprintf of plain verbs of known
-// integers, strings and bools, and Sprint and Sprintln of them, is the
-// text (printKnown). strconv.Itoa and FormatInt of known operands run
+// Formatting. fmt.Sprintf, Sprint and Sprintln read their operands as
+// fmt's reflection does (conc_print.go); a format constant without verbs
+// is itself, and Sprintf of plain verbs of known integers, strings and
+// bools and of operands with Error or String methods, and Sprint and
+// Sprintln of them, is the text (printKnown); any other is an unknown
+// string. strconv.Itoa and FormatInt of known operands run
 // strconv's code, else return unknown strings. strconv.Atoi parses its
 // argument as Go does
 // (a concrete string; a symbolic one is cut by the executor): the value and
@@ -299,7 +299,7 @@ func (lib *libLowering) errorf(l *lowerer, b *builder, call *ssa.CallCommon, arg
 	if verbs == 0 && nargs == 0 {
 		msg = ir.StringConst(strings.ReplaceAll(format, "%%", "%"))
 	} else if s, ok := printKnown(l, b, call); ok {
-		msg = s // Sprintf's text (no %w)
+		msg = s // Sprintf's text
 	} else {
 		msg = l.unknownNondetLabel(b, ir.String, libUnknown)
 	}
@@ -837,14 +837,17 @@ func uniqueMake(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, p
 }
 
 // printKnown is the string of fmt.Sprintf, Sprint or Sprintln (or the
-// message of fmt.Errorf without %w) when every operand is an integer,
-// string or bool without methods, printed by a plain verb (Sprintf's
-// constant format of %d, %v, %x, %o and %b of integers, %s and %v of
-// strings, %t and %v of bools; Sprint's and Sprintln's %v with fmt's
-// spaces): made as fmt makes it (integers by strconv's code) when the
-// path knows every operand, else an unknown string as before. Keys and names made with Sprintf("key-%d", i) or
-// Sprint(i) stay concrete, as strconv.Itoa's do. ok is false for any
-// other call; then nothing is emitted.
+// message of fmt.Errorf) when every operand is an integer, string or bool
+// without methods printed by a plain verb (Sprintf's constant format of
+// %d, %v, %x, %o and %b of integers, %s and %v of strings, %t and %v of
+// bools; Sprint's and Sprintln's %v with fmt's spaces), or an interface
+// or a value with an Error or String method printed by %v, %s or
+// Errorf's %w (fmtMethods): made as fmt makes it (integers by strconv's
+// code) when the path knows every operand's text, else an unknown string
+// as before. Keys and names made with Sprintf("key-%d", i) or Sprint(i)
+// stay concrete, as strconv.Itoa's do, and so does an error's message
+// wrapped by Errorf("op: %w", err), which tests compare. ok is false for
+// any other call; then nothing is emitted.
 func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 	fn := call.StaticCallee()
 	if fn == nil || b.fl == nil || l.SSA == nil {
@@ -898,13 +901,23 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 		base int64
 		code *ir.Func // strconv's FormatInt or FormatUint, for an integer
 		wide *ir.Type // its integer parameter's type
+		verb byte     // for an operand of methods (kind nil): printed by fmtMethods
 	}
 	var pieces []piece
 	lit := ""
 	operand := func(k int, verb byte) bool {
 		mi, ok := ops[k].(*ssa.MakeInterface)
 		if !ok || types.NewMethodSet(mi.X.Type()).Len() > 0 {
-			return false
+			// an interface or a value with methods: its Error or String
+			// method prints it
+			if !methodsVerb(verb, fn.Name() == "Errorf") || ok && !hasPrintMethod(mi.X.Type()) {
+				return false
+			}
+			if lit != "" {
+				pieces = append(pieces, piece{text: lit, op: -1})
+			}
+			pieces, lit = append(pieces, piece{op: k, verb: verb}), ""
+			return true
 		}
 		basic, ok := mi.X.Type().Underlying().(*types.Basic)
 		if !ok {
@@ -971,6 +984,9 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 			return ok && basic.Info()&types.IsString != 0
 		}
 		for k := range ops {
+			if _, ok := ops[k].(*ssa.MakeInterface); !ok && fn.Name() == "Sprint" && len(ops) > 1 {
+				return nil, false // whether its dynamic type is a string decides the spaces
+			}
 			if k > 0 && (fn.Name() == "Sprintln" || !isString(k-1) && !isString(k)) {
 				lit += " "
 			}
@@ -985,11 +1001,19 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 	if lit != "" {
 		pieces = append(pieces, piece{text: lit, op: -1})
 	}
+	// (fmt calls the operands' methods in order, whatever the text.)
 	vals := make([]ir.Value, len(ops))
 	var known ir.Value = ir.BoolConst(true)
-	for i, op := range ops {
-		vals[i] = b.Value(op.(*ssa.MakeInterface).X)
-		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, vals[i]))
+	for _, p := range pieces {
+		switch {
+		case p.op < 0:
+			continue
+		case p.kind == nil:
+			vals[p.op] = fmtMethods(l, b, fn.Object().Pkg(), b.Value(ops[p.op]), p.verb)
+		default:
+			vals[p.op] = b.Value(ops[p.op].(*ssa.MakeInterface).X)
+		}
+		known = b.And(known, b.Op(ir.OpKnown, ir.Bool, vals[p.op]))
 	}
 	return b.ifElse(known, ir.String, "print.known", func() ir.Value {
 		var s ir.Value = ir.StringConst("")
@@ -998,7 +1022,7 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 			switch {
 			case p.op < 0:
 				v = ir.StringConst(p.text)
-			case p.kind.Info()&types.IsString != 0:
+			case p.kind == nil || p.kind.Info()&types.IsString != 0:
 				v = vals[p.op]
 			case p.kind.Info()&types.IsBoolean != 0:
 				v = b.Op(ir.OpSelect, ir.String, vals[p.op], ir.StringConst("true"), ir.StringConst("false"))
@@ -1012,6 +1036,65 @@ func printKnown(l *lowerer, b *builder, call *ssa.CallCommon) (ir.Value, bool) {
 		}
 		return s
 	}, func() ir.Value { return l.unknownNondetLabel(b, ir.String, libUnknown) }), true
+}
+
+// methodsVerb reports whether fmt prints an operand with verb by its Error
+// or String method: %v and %s, and Errorf's %w.
+func methodsVerb(verb byte, errorf bool) bool {
+	return verb == 'v' || verb == 's' || verb == 'w' && errorf
+}
+
+// hasPrintMethod reports whether t has an Error or a String method.
+func hasPrintMethod(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"Error", "String"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			if sig := sel.Type().(*types.Signature); sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fmtMethods is the text fmt prints for operand x (an interface) by verb
+// (%v, %s, or Errorf's %w), as its handleMethods does: "<nil>" for a nil
+// operand (%!s(<nil>) and %!w(<nil>) by the other verbs), the result of
+// its Error method, else (not by %w) of its String method. An operand
+// that formats itself (fmt.Formatter) or has neither method prints by
+// reflection, which kiss does not follow: an unknown string. (fmt prints
+// a panic inside the method instead of panicking; here it panics.)
+func fmtMethods(l *lowerer, b *builder, fmtPkg *types.Package, x ir.Value, verb byte) ir.Value {
+	iface := func(name string) *types.Interface {
+		return fmtPkg.Scope().Lookup(name).Type().Underlying().(*types.Interface)
+	}
+	errT, stringer := errorType(), fmtPkg.Scope().Lookup("Stringer").Type()
+	unknown := func() ir.Value { return l.unknownNondetLabel(b, ir.String, libUnknown) }
+	call := func(m *types.Func) func() ir.Value {
+		return func() ir.Value {
+			r := b.Temp(ir.String)
+			l.atSite(b, true, func() { b.CallTo(r, l.dispatcher(m), x) })
+			return r
+		}
+	}
+	id := b.Extract(x, 0)
+	nilText := "<nil>"
+	if verb != 'v' {
+		nilText = "%!" + string(verb) + "(<nil>)"
+	}
+	return b.ifElse(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), ir.String, "print.nil", func() ir.Value { return ir.StringConst(nilText) }, func() ir.Value {
+		formatter := b.Call(ir.Bool, l.implementsFunc(fmtPkg.Scope().Lookup("Formatter").Type()), id)
+		return b.ifElse(formatter, ir.String, "print.formatter", unknown, func() ir.Value {
+			isErr := b.Call(ir.Bool, l.implementsFunc(errT), id)
+			return b.ifElse(isErr, ir.String, "print.error", call(errT.Underlying().(*types.Interface).Method(0)), func() ir.Value {
+				if verb == 'w' {
+					return unknown() // %!w(...)
+				}
+				isStringer := b.Call(ir.Bool, l.implementsFunc(stringer), id)
+				return b.ifElse(isStringer, ir.String, "print.stringer", call(iface("Stringer").Method(0)), unknown)
+			})
+		})
+	})
 }
 
 // varargsOperands are the operands of a call's ... parameter when the
