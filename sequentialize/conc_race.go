@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
@@ -20,7 +21,7 @@ func (c *concLowering) access(b *builder, p ir.Value, addr ssa.Value, write bool
 		ev = "wr"
 	}
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race",
-		Args: []ir.Value{ir.StringConst(ev), g, p, ir.StringConst(describe(addr))}})
+		Args: []ir.Value{ir.StringConst(ev), g, p, ir.StringConst(describeMem(addr))}})
 }
 
 func mayBeShared(addr ssa.Value) bool {
@@ -37,11 +38,35 @@ func mayBeShared(addr ssa.Value) bool {
 	return true
 }
 
+// describeMem names the memory an access at addr reaches: a variable, a
+// field or an element as describe names them, and what a pointer held in
+// a parameter or a variable points to as *p (Inc(p *int) { *p++ } races
+// on *p, not on the parameter).
+// (A map's or a channel's value stands for its memory: m[k] races on m.)
+func describeMem(addr ssa.Value) string {
+	if _, ok := addr.Type().Underlying().(*types.Pointer); ok {
+		switch addr.(type) {
+		case *ssa.Parameter, *ssa.UnOp:
+			if d := describe(addr); d != "" {
+				return "*" + d
+			}
+			return ""
+		}
+	}
+	return describe(addr)
+}
+
+// syntheticAlloc are the comments go/ssa gives allocations of no variable.
+var syntheticAlloc = map[string]bool{"complit": true, "slicelit": true, "makeslice": true, "new": true, "varargs": true, "rangeindex": true}
+
 // describe names the memory at addr for a race report: the variable, field
 // or element a Go programmer wrote.
 func describe(addr ssa.Value) string {
 	switch a := addr.(type) {
 	case *ssa.Alloc:
+		if syntheticAlloc[a.Comment] || strings.Contains(a.Comment, ".") {
+			return "" // no variable: &T{...} and the like
+		}
 		return a.Comment
 	case *ssa.Global:
 		return a.Name()

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"io"
 	"runtime/debug"
+	"slices"
 	"sort"
 
 	"github.com/gokiss/kiss/ir"
@@ -46,6 +47,12 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 	}
 
 	out = &summaries.Lowered{Path: path}
+	for _, m := range pkg.Members {
+		if fn, ok := m.(*ssa.Function); ok && fn.Blocks == nil && moduleAssembly(fn) {
+			out.Assembly = append(out.Assembly, fn.String())
+		}
+	}
+	slices.Sort(out.Assembly)
 	for _, fn := range exportedFuncs(pkg) {
 		if l.extern(fn) != nil && !stubExported[fn.String()] {
 			continue // its importers run the model
@@ -166,6 +173,9 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 		text := ir.Chunk(f).String()
 		out.Chunks[f.Name] = text
 		io.WriteString(h, "\x00"+text)
+	}
+	for _, a := range out.Assembly {
+		io.WriteString(h, "\x00asm "+a)
 	}
 	out.Uses = l.link.uses
 	out.Hash = hex.EncodeToString(h.Sum(nil))

@@ -395,12 +395,17 @@ func (l *lowerer) missingLinks() {
 		b := newBuilder(l, f)
 		b.label, b.noCheck, b.silent = "", true, true
 		b.SetBlock(b.NewBlock("entry"))
-		if o := l.link.owner[f.Name]; f.Name == o+".init" {
+		o := l.link.owner[f.Name]
+		if f.Name == o+".init" {
 			b.Ret(nil) // nothing here reads what it sets
 			continue
 		}
-		l.unk.called[f.Name] = true
-		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+f.Name)
+		name := f.Name
+		if l.assembly(o, name) {
+			name += puregoHint
+		}
+		l.unk.called[name] = true
+		ok := l.unknownNondetLabel(b, ir.Bool, effectsLabel+name)
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{ok}})
 		if f.Result == nil {
 			b.Ret(nil)

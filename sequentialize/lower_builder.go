@@ -135,6 +135,7 @@ var positioned = map[ir.Op]bool{
 	ir.OpStrFromBytes: true, ir.OpRuneDecode: true, ir.OpAlloc: true, ir.OpCoCreate: true,
 	ir.OpObserve: true, ir.OpNondet: true, // a nondet is an input: say where it comes from
 	ir.OpPtrCast: true, ir.OpArrayOf: true, ir.OpStrView: true, ir.OpStrData: true, // unsafe: may cut
+	ir.OpBr: true, // a loop cut by -unroll: say which
 }
 
 // Emit appends in to the current block.

@@ -3,7 +3,11 @@ package sequentialize
 import (
 	"go/ast"
 	"go/build"
+	"go/build/constraint"
 	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -271,22 +275,85 @@ func (l *lowerer) callExtern(b *builder, fn *ssa.Function, c *ssa.CallCommon, ar
 		return nil // a package built from export data: its init is not ours to run
 	}
 	name := fn.String()
-	if moduleAssembly(fn) {
-		name += " (assembly; try GOFLAGS=-tags=purego)"
+	if moduleAssembly(fn) || fn.Pkg != nil && l.assembly(fn.Pkg.Pkg.Path(), name) {
+		name += puregoHint
 	}
 	return l.callUnknown(b, name, fn.Signature, l.touchesShared(fn))
 }
 
+// assembly reports whether the lowered code of package path says its
+// function name is written in assembly with a purego version
+// (summaries.Lowered.Assembly).
+func (l *lowerer) assembly(path, name string) bool {
+	if !l.available(path) {
+		return false
+	}
+	p := l.pkg(path)
+	return p != nil && slices.Contains(p.lp.Assembly, name)
+}
+
+// namesTag reports whether the build constraint x names tag.
+func namesTag(x constraint.Expr, tag string) bool {
+	switch x := x.(type) {
+	case *constraint.TagExpr:
+		return x.Tag == tag
+	case *constraint.NotExpr:
+		return namesTag(x.X, tag)
+	case *constraint.AndExpr:
+		return namesTag(x.X, tag) || namesTag(x.Y, tag)
+	case *constraint.OrExpr:
+		return namesTag(x.X, tag) || namesTag(x.Y, tag)
+	}
+	return false
+}
+
+// puregoHint follows the name of a function moduleAssembly holds.
+const puregoHint = " (assembly; try GOFLAGS=-tags=purego)"
+
 // moduleAssembly reports whether fn is a module's function written in
-// assembly: declared without a body, and no //go:linkname. Such modules
-// mostly have a portable Go version behind a build tag (xxhash's
-// purego), which kiss runs when the package is built with that tag.
+// assembly (declared without a body, and no //go:linkname) with a portable
+// Go version behind the purego build tag (xxhash's), which kiss runs when
+// the package is built with that tag.
 func moduleAssembly(fn *ssa.Function) bool {
 	if fn.Pkg == nil || standardPath(fn.Pkg.Pkg.Path()) {
 		return false
 	}
 	decl, ok := fn.Syntax().(*ast.FuncDecl)
-	return ok && decl.Body == nil && linknameTarget(fn) == ""
+	return ok && decl.Body == nil && linknameTarget(fn) == "" && puregoBuilds(fn.Prog.Fset.Position(decl.Pos()).Filename)
+}
+
+// puregoDirs caches puregoBuilds by directory.
+var puregoDirs sync.Map
+
+// puregoBuilds reports whether a Go file beside file has a build
+// constraint that names the purego tag (golang.org/x/sys has none: the
+// tag would change nothing there).
+func puregoBuilds(file string) bool {
+	dir := filepath.Dir(file)
+	if v, ok := puregoDirs.Load(dir); ok {
+		return v.(bool)
+	}
+	found := false
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if found || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(string(data)) {
+			if strings.HasPrefix(line, "package ") {
+				break
+			}
+			if x, err := constraint.Parse(strings.TrimSpace(line)); err == nil {
+				found = found || namesTag(x, "purego")
+			}
+		}
+	}
+	puregoDirs.Store(dir, found)
+	return found
 }
 
 // unknownCall is a call of the Go function name (a model's: one whose code

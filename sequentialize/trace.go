@@ -11,6 +11,9 @@ package sequentialize
 //	trace "block", g                  g parked (on its last op)
 //	trace "exit", g                   g returned
 //	trace "preempt", from, to         the scheduler preempted from for to
+//	trace "slotwait", g               g's go statement waits for a goroutine to
+//	                                  exit (-goroutines): a preemption of g
+//	                                  the bound does not count
 //	trace "panic", msg, pos, extra... a panic started at pos
 //	trace "misuse", msg, pos          a panic that only the interleaving causes
 //	                                  started at pos: misuse of a channel or of
@@ -31,20 +34,21 @@ package sequentialize
 //	                                  step of the test's (replay's hooks run in
 //	                                  the test, not in init)
 const (
-	EventOp      = "op"
-	EventSpawn   = "spawn"
-	EventBlock   = "block"
-	EventExit    = "exit"
-	EventPreempt = "preempt"
-	EventPanic   = "panic"
-	EventMisuse  = "misuse"
-	EventSite    = "site"
-	EventHelper  = "helper"
-	EventActive  = "active"
-	EventCase    = "case"
-	EventEarly   = "early"
-	EventValue   = "value"
-	EventBegins  = "testbegins"
+	EventOp       = "op"
+	EventSpawn    = "spawn"
+	EventBlock    = "block"
+	EventExit     = "exit"
+	EventPreempt  = "preempt"
+	EventSlotWait = "slotwait"
+	EventPanic    = "panic"
+	EventMisuse   = "misuse"
+	EventSite     = "site"
+	EventHelper   = "helper"
+	EventActive   = "active"
+	EventCase     = "case"
+	EventEarly    = "early"
+	EventValue    = "value"
+	EventBegins   = "testbegins"
 )
 
 // Running is the global of the scheduler that holds the running goroutine
@@ -72,14 +76,15 @@ const Runnable = "rt.runnable"
 // goroutines, for smt.Reduction.Private: the running goroutine (only the
 // scheduler writes it), the counters goroutines only add to and only the
 // scheduler reads (and the masks of runnable and blocked goroutines, which
-// mirror the status in each goroutine's record, where the dependence is),
-// the -timing and symmetry flags (fixed when the root starts), the goroutines
+// mirror the status in each goroutine's record, where the dependence is;
+// and rt.spawn's count of go statements waiting for a slot), the
+// -timing and symmetry flags (fixed when the root starts), the goroutines
 // waiting for their twins (rt.twin), the clock's drift (each reading's
 // nanosecond, in any order of the readings), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
 // rt.pstates holds each goroutine's, touched only for it; rt.paniced says
 // whether any has been other than zero).
-var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift",
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift", "rt.slotwaiters",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting", "rt.paniced"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).

@@ -6,6 +6,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -56,5 +58,30 @@ var (
 		if got := l.unknownFaithful(typ, 0, nil); got != want {
 			t.Errorf("%s (%s): unknownFaithful = %v, want %v", name, typ, got, want)
 		}
+	}
+}
+
+// The purego hint is given where a file of the package names the tag
+// (xxhash keeps its portable Sum64 behind it), not where none does
+// (golang.org/x/sys/unix: the tag would change nothing).
+func TestPuregoBuilds(t *testing.T) {
+	write := func(dir, name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	with := t.TempDir()
+	asm := write(with, "asm.go", "//go:build (amd64 || arm64) && !appengine && gc && !purego\n\npackage x\n\nfunc Sum64(b []byte) uint64\n")
+	write(with, "other.go", "//go:build !amd64 || purego\n\npackage x\n")
+	without := t.TempDir()
+	sys := write(without, "syscall.go", "//go:build linux && amd64\n\npackage x\n\nfunc Syscall6() uintptr\n")
+	write(without, "doc.go", "// purego is only mentioned here\npackage x\n")
+	if !puregoBuilds(asm) {
+		t.Error("a package whose files name purego: no hint")
+	}
+	if puregoBuilds(sys) {
+		t.Error("a package none of whose build constraints names purego: a hint")
 	}
 }

@@ -42,6 +42,10 @@ type Lowered struct {
 	// could not lower (their IR ends the path as "unsupported").
 	Funcs  int
 	Failed []string
+	// Assembly names the package's functions written in assembly that
+	// have a portable version behind the purego build tag: an importer
+	// that reaches one says so.
+	Assembly []string
 }
 
 // DynType is a dynamic type an interface value may hold, as the importer

@@ -39,6 +39,7 @@ type decoder struct {
 	// every slot is used takes over from one that exited (runtime.ir).
 	nums       []int
 	preempting map[int]bool // goroutines switched to by a preemption, before their next step
+	slotWaiter int          // a goroutine whose go statement waits for a slot (rt.spawn), until the next step
 	lastG      int          // the goroutine that ran last
 	panicPos   string
 	panicSite  string // the panicking goroutine's call into another package's code then
@@ -71,6 +72,7 @@ func Decode(sc *sequentialize.Scenario, v *smt.Violation) *Finding {
 		gs:         []*goroutine{{start: "root", lastOp: -1}},
 		nums:       []int{0},
 		preempting: map[int]bool{},
+		slotWaiter: -1,
 	}
 	for _, ev := range v.Trace {
 		d.event(ev)
@@ -146,6 +148,11 @@ func (d *decoder) event(ev smt.Event) {
 		}
 		st := schedule.Step{G: id, Op: ev.Args[1].Str, Pos: ev.Args[3].Str, Preempt: d.preempting[id]}
 		delete(d.preempting, id)
+		if d.slotWaiter >= 0 && id != d.slotWaiter && !st.Preempt {
+			st.Preempt = true
+			d.sch.Preemptions++
+		}
+		d.slotWaiter = -1
 		d.sch.Steps = append(d.sch.Steps, st)
 		g.lastOp, g.blocked = len(d.sch.Steps)-1, false
 	case sequentialize.EventBlock:
@@ -187,6 +194,7 @@ func (d *decoder) event(ev smt.Event) {
 			g.lastOp = -1
 		}
 		clear(d.preempting)
+		d.slotWaiter = -1
 	case sequentialize.EventActive:
 		// blocked between the ticks of a timer it waits on: not a
 		// goroutine the test left blocked
@@ -197,6 +205,9 @@ func (d *decoder) event(ev smt.Event) {
 		if g := d.goroutine(d.num(ev.Args[0])); g != nil {
 			g.exited, g.blocked = true, false
 		}
+	case sequentialize.EventSlotWait:
+		// the next step of another goroutine is the preemption's
+		d.slotWaiter = d.num(ev.Args[0])
 	case sequentialize.EventPreempt:
 		if len(ev.Args) == 2 && d.num(ev.Args[1]) >= 0 {
 			d.preempting[d.num(ev.Args[1])] = true
@@ -258,7 +269,7 @@ func (d *decoder) finishSteps() {
 // the schedule alone.
 func (d *decoder) explain(v *smt.Violation) *Finding {
 	f := &Finding{Check: d.sch.Check, Schedule: d.sch}
-	preempts := plural(v.Cost, "preemption")
+	preempts := plural(d.sch.Preemptions, "preemption")
 	switch f.Check {
 	case "deadlock", "leak":
 		f.ScheduleFact = true

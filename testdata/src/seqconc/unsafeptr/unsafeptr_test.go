@@ -297,7 +297,7 @@ func TestAtomicPointerRace(t *testing.T) {
 		done <- true
 	}()
 	if c := cur.Load(); c != nil {
-		_ = c.limit // want `data race on complit.limit: write at unsafeptr_test.go:296:5 by goroutine 1 and read at unsafeptr_test.go:300:9 by goroutine 0 \(1 preemption\)`
+		_ = c.limit // want `data race on limit: write at unsafeptr_test.go:296:5 by goroutine 1 and read at unsafeptr_test.go:300:9 by goroutine 0 \(1 preemption\)`
 	}
 	<-done
 }
@@ -335,7 +335,7 @@ func TestLoadPointerRace(t *testing.T) {
 		done <- true
 	}()
 	if c := (*config)(atomic.LoadPointer(&cur)); c != nil {
-		_ = c.limit // want `data race on complit.limit: write at unsafeptr_test.go:334:5 by goroutine 1 and read at unsafeptr_test.go:338:9 by goroutine 0 \(1 preemption\)`
+		_ = c.limit // want `data race on limit: write at unsafeptr_test.go:334:5 by goroutine 1 and read at unsafeptr_test.go:338:9 by goroutine 0 \(1 preemption\)`
 	}
 	<-done
 }
