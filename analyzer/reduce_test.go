@@ -12,6 +12,7 @@ import (
 
 	kiss "github.com/gokiss/kiss/analyzer"
 	"github.com/gokiss/kiss/smt"
+	"golang.org/x/tools/go/packages"
 )
 
 // TestReductionKeepsFindings is partial-order reduction's differential
@@ -25,6 +26,8 @@ import (
 // sleeping ones out before they fork): the same findings again.
 func TestReductionKeepsFindings(t *testing.T) {
 	pkgs := loadTestdata(t, []corpusGroup{{"kernels", 2}, {"correct", 1}, {"seqconc", 1}, {"libmodels", 1}})
+	// (no run completes capBound's roots: the comparison would be luck)
+	pkgs = slices.DeleteFunc(pkgs, func(p *packages.Package) bool { return strings.HasPrefix(p.PkgPath, capBound) })
 	var slept atomic.Int64
 	run := func(reduce bool, goroutines int) map[string]bool {
 		conf := kiss.DefaultConfig
@@ -53,17 +56,11 @@ func TestReductionKeepsFindings(t *testing.T) {
 	}
 	compare := func(how string, got map[string]bool) {
 		for _, k := range slices.Sorted(maps.Keys(full)) {
-			if how != "" && strings.Contains(k, capBound) {
-				continue
-			}
 			if !got[k] {
 				t.Errorf("lost by the reduction%s: %s", how, k)
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(got)) {
-			if how != "" && strings.Contains(k, capBound) {
-				continue
-			}
 			if !full[k] {
 				t.Errorf("found only with the reduction%s: %s", how, k)
 			}
@@ -79,8 +76,9 @@ func TestReductionKeepsFindings(t *testing.T) {
 
 // capBound is the kernel whose go statements wait for a slot under the
 // default cap (each wait a preemption of the finding's count) and not
-// under the third run's: its count differs by design.
-const capBound = "/kernels/race/spawnmany/"
+// under the third run's, whose counts differ by design; and no run
+// completes its roots within the budget.
+const capBound = "kernels/race/spawnmany" // and its .test
 
 var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)
 
