@@ -25,8 +25,9 @@ package sequentialize
 //	trace "case", g, i                g's select chose case i (-1: default)
 //	trace "active", g                 g, blocked at a leak's report, ran after the root
 //	                                  returned (it ticks on): not left blocked
-//	trace "early", g, d, pos          -timing: g, asleep for d since pos, woke
-//	                                  while other goroutines could run
+//	trace "early", g, d, pos, mask    -timing: g, asleep for d since pos, woke
+//	                                  while other goroutines could run (those
+//	                                  below 64 are mask's bits)
 //	trace "value", g, fn, v, pos      g's call of fn at pos returned v, a value
 //	                                  any run may see (a random draw)
 //	trace "testbegins"                the package's initialization is over and

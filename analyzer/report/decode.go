@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"slices"
 	"strings"
 	"time"
 
@@ -163,11 +164,23 @@ func (d *decoder) event(ev smt.Event) {
 			}
 		}
 	case sequentialize.EventEarly:
-		if d.early == nil && len(ev.Args) == 3 {
+		if d.early == nil && len(ev.Args) >= 3 {
 			e := &early{g: d.num(ev.Args[0]), d: ev.Args[1].Int64(), pos: ev.Args[2].Str}
-			for id, g := range d.gs {
-				if id != e.g && !g.blocked && !g.exited {
-					e.overtaken = append(e.overtaken, id)
+			// the runtime's mask of runnable goroutines says who could
+			// run (one woken has no step since its block yet); past its
+			// 64 slots, those whose last step did not block
+			if len(ev.Args) > 3 && len(d.nums) <= 64 {
+				for m, s := uint64(ev.Args[3].Int64()), 0; m != 0 && s < len(d.nums); m, s = m>>1, s+1 {
+					if id := d.nums[s]; m&1 != 0 && id >= 0 && id != e.g {
+						e.overtaken = append(e.overtaken, id)
+					}
+				}
+				slices.Sort(e.overtaken)
+			} else {
+				for id, g := range d.gs {
+					if id != e.g && !g.blocked && !g.exited {
+						e.overtaken = append(e.overtaken, id)
+					}
 				}
 			}
 			d.early = e
