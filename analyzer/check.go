@@ -254,10 +254,14 @@ func cuts(st smt.Stats) string {
 // which loop, go statement or unsafe conversion to look at, and what to
 // raise.
 func cutPlaces(st smt.Stats, cfg *Config) string {
+	goroutines := cfg.Goroutines
+	if goroutines <= 0 {
+		goroutines = sequentialize.DefaultOptions.Goroutines // (what Build takes for 0)
+	}
 	flags := map[string]string{
-		"goroutines":     fmt.Sprintf(" (a path started more than -goroutines=%d)", cfg.Goroutines),
+		"goroutines":     fmt.Sprintf(" (more than -goroutines=%d alive at once)", goroutines),
 		smt.CutUnroll:    fmt.Sprintf(" (a loop ran more than -unroll=%d times)", cfg.Unroll),
-		smt.CutRecursion: fmt.Sprintf(" (calls nested more than -recursion=%d deep)", cfg.Recursion),
+		smt.CutRecursion: fmt.Sprintf(" (calls nested more than -recursion=%d deep)", max(cfg.Recursion, 1)),
 	}
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(st.CutAt)) {

@@ -185,7 +185,7 @@ func TestCutNamesItsFlag(t *testing.T) {
 		c.Goroutines = 2
 	})
 	runVariants(a, "porbench/fanin8")
-	want := "where paths were first cut: goroutines at fanin_test.go:13:3 (a path started more than -goroutines=2)"
+	want := "where paths were first cut: goroutines at fanin_test.go:13:3 (more than -goroutines=2 alive at once)"
 	if out := notes.String(); !strings.Contains(out, want) {
 		t.Errorf("want %q in the stats:\n%s", want, out)
 	}

@@ -105,6 +105,7 @@ func (c *concLowering) spawnTwin(b *builder, body *ir.Func, key []ir.Value, args
 	g := b.Load(ir.I64, c.rt.global("rt.cur"))
 	co := b.Temp(ir.Co)
 	b.Emit(&ir.Instr{Op: ir.OpCoCreate, Dst: co, Args: append([]ir.Value{body}, args...)})
+	b.Store(c.rt.global("rt.gostmt"), ir.BoolConst(true)) // it may wait for a slot
 	id := b.Call(ir.I64, c.fn("rt.spawn"), co)
 	if key != nil {
 		// (and the parent: children of two goroutines are ordered after

@@ -28,8 +28,8 @@ import (
 //
 // Interface equality compares these boxes by identity (genIfaceEq: a model
 // type compares its boxes), as Go compares the pointers. fmt.Errorf's
-// message is an unknown string unless the format has no verbs; with a
-// format kiss cannot read (not a constant, explicit argument indexes, '*'
+// message is Sprintf's text (printKnown) where kiss makes it, else an
+// unknown string; with a format kiss cannot read (not a constant, explicit argument indexes, '*'
 // widths with %w, several %w) the result is a fresh non-nil error of the
 // unknown type (unknownTypeID): distinct, and unknown to errors.Is/As.
 //
@@ -1044,17 +1044,13 @@ func methodsVerb(verb byte, errorf bool) bool {
 	return verb == 'v' || verb == 's' || verb == 'w' && errorf
 }
 
-// hasPrintMethod reports whether t has an Error or a String method.
+// hasPrintMethod reports whether t has an Error or a String method fmt
+// calls (reflect.Value's String is not one: fmt prints the value held).
 func hasPrintMethod(t types.Type) bool {
-	ms := types.NewMethodSet(t)
-	for _, name := range []string{"Error", "String"} {
-		if sel := ms.Lookup(nil, name); sel != nil {
-			if sig := sel.Type().(*types.Signature); sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
-				return true
-			}
-		}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == "Value" {
+		return false
 	}
-	return false
+	return hasStringMethod(t, "Error") || hasStringMethod(t, "String")
 }
 
 // fmtMethods is the text fmt prints for operand x (an interface) by verb
@@ -1062,17 +1058,16 @@ func hasPrintMethod(t types.Type) bool {
 // operand (%!s(<nil>) and %!w(<nil>) by the other verbs), the result of
 // its Error method, else (not by %w) of its String method. An operand
 // that formats itself (fmt.Formatter) or has neither method prints by
-// reflection, which kiss does not follow: an unknown string. (fmt prints
-// a panic inside the method instead of panicking; here it panics.)
+// reflection, which kiss does not follow: an unknown string. So is a nil
+// pointer with a method: fmt prints "<nil>" if the method panics
+// (catchPanic), what it returns if not.
 func fmtMethods(l *lowerer, b *builder, fmtPkg *types.Package, x ir.Value, verb byte) ir.Value {
-	iface := func(name string) *types.Interface {
-		return fmtPkg.Scope().Lookup(name).Type().Underlying().(*types.Interface)
-	}
 	errT, stringer := errorType(), fmtPkg.Scope().Lookup("Stringer").Type()
 	unknown := func() ir.Value { return l.unknownNondetLabel(b, ir.String, libUnknown) }
-	call := func(m *types.Func) func() ir.Value {
+	call := func(iface types.Type) func() ir.Value {
 		return func() ir.Value {
 			r := b.Temp(ir.String)
+			m := iface.Underlying().(*types.Interface).Method(0)
 			l.atSite(b, true, func() { b.CallTo(r, l.dispatcher(m), x) })
 			return r
 		}
@@ -1083,15 +1078,19 @@ func fmtMethods(l *lowerer, b *builder, fmtPkg *types.Package, x ir.Value, verb 
 		nilText = "%!" + string(verb) + "(<nil>)"
 	}
 	return b.ifElse(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), ir.String, "print.nil", func() ir.Value { return ir.StringConst(nilText) }, func() ir.Value {
-		formatter := b.Call(ir.Bool, l.implementsFunc(fmtPkg.Scope().Lookup("Formatter").Type()), id)
+		var formatter ir.Value = b.Call(ir.Bool, l.implementsFunc(fmtPkg.Scope().Lookup("Formatter").Type()), id)
+		if isNil := l.modelLate("reflect.isnil"); isNil != nil {
+			nilPtr := b.Bin(ir.OpEq, b.Call(ir.I64, isNil, id, b.Extract(x, 1)), ir.IntConst(ir.I64, 1))
+			formatter = b.Bin(ir.OpOr, formatter, nilPtr)
+		}
 		return b.ifElse(formatter, ir.String, "print.formatter", unknown, func() ir.Value {
 			isErr := b.Call(ir.Bool, l.implementsFunc(errT), id)
-			return b.ifElse(isErr, ir.String, "print.error", call(errT.Underlying().(*types.Interface).Method(0)), func() ir.Value {
+			return b.ifElse(isErr, ir.String, "print.error", call(errT), func() ir.Value {
 				if verb == 'w' {
 					return unknown() // %!w(...)
 				}
 				isStringer := b.Call(ir.Bool, l.implementsFunc(stringer), id)
-				return b.ifElse(isStringer, ir.String, "print.stringer", call(iface("Stringer").Method(0)), unknown)
+				return b.ifElse(isStringer, ir.String, "print.stringer", call(stringer), unknown)
 			})
 		})
 	})

@@ -427,8 +427,10 @@ func hasStringMethod(t types.Type, name string) bool {
 	if sel == nil {
 		return false
 	}
+	// (as fmt.Stringer and error have it: a result of a named string
+	// type is no such method)
 	sig := sel.Type().(*types.Signature)
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type())
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
 }
 
 // refsType is what refsFunc returns: a pointer whose object to read and a

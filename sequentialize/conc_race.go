@@ -1,6 +1,7 @@
 package sequentialize
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -45,10 +46,15 @@ func mayBeShared(addr ssa.Value) bool {
 // (A map's or a channel's value stands for its memory: m[k] races on m.)
 func describeMem(addr ssa.Value) string {
 	if _, ok := addr.Type().Underlying().(*types.Pointer); ok {
-		switch addr.(type) {
-		case *ssa.Parameter, *ssa.UnOp:
-			if d := describe(addr); d != "" {
-				return "*" + d
+		switch a := addr.(type) {
+		case *ssa.Parameter:
+			return "*" + a.Name()
+		case *ssa.UnOp:
+			if a.Op != token.MUL {
+				return "" // *(<-ch)
+			}
+			if d := describeMem(a.X); d != "" {
+				return "*" + d // **pp
 			}
 			return ""
 		}

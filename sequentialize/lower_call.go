@@ -6,7 +6,6 @@ import (
 	"go/build/constraint"
 	"go/types"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -311,9 +310,9 @@ func namesTag(x constraint.Expr, tag string) bool {
 const puregoHint = " (assembly; try GOFLAGS=-tags=purego)"
 
 // moduleAssembly reports whether fn is a module's function written in
-// assembly (declared without a body, and no //go:linkname) with a portable
-// Go version behind the purego build tag (xxhash's), which kiss runs when
-// the package is built with that tag.
+// assembly (declared without a body, and no //go:linkname) in a file the
+// purego build tag leaves out (xxhash's): kiss runs the portable version
+// when the package is built with that tag.
 func moduleAssembly(fn *ssa.Function) bool {
 	if fn.Pkg == nil || standardPath(fn.Pkg.Pkg.Path()) {
 		return false
@@ -322,27 +321,19 @@ func moduleAssembly(fn *ssa.Function) bool {
 	return ok && decl.Body == nil && linknameTarget(fn) == "" && puregoBuilds(fn.Prog.Fset.Position(decl.Pos()).Filename)
 }
 
-// puregoDirs caches puregoBuilds by directory.
-var puregoDirs sync.Map
+// puregoFiles caches puregoBuilds by file.
+var puregoFiles sync.Map
 
-// puregoBuilds reports whether a Go file beside file has a build
-// constraint that names the purego tag (golang.org/x/sys has none: the
-// tag would change nothing there).
+// puregoBuilds reports whether file's build constraint names the purego
+// tag: its declarations are left out when the package is built with it,
+// and another file's stand in (xxhash_asm.go's `!purego`). None of
+// golang.org/x/sys names it: the tag would change nothing there.
 func puregoBuilds(file string) bool {
-	dir := filepath.Dir(file)
-	if v, ok := puregoDirs.Load(dir); ok {
+	if v, ok := puregoFiles.Load(file); ok {
 		return v.(bool)
 	}
 	found := false
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if found || !strings.HasSuffix(e.Name(), ".go") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			continue
-		}
+	if data, err := os.ReadFile(file); err == nil {
 		for line := range strings.Lines(string(data)) {
 			if strings.HasPrefix(line, "package ") {
 				break
@@ -352,7 +343,7 @@ func puregoBuilds(file string) bool {
 			}
 		}
 	}
-	puregoDirs.Store(dir, found)
+	puregoFiles.Store(file, found)
 	return found
 }
 

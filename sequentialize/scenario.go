@@ -9,9 +9,11 @@ import (
 
 // Options bound the sequential program Build makes.
 type Options struct {
-	// Goroutines caps the goroutines alive at once on a path; a go
-	// statement while that many are alive cuts the path (counted as
-	// "goroutines"). A goroutine started after one exited takes its slot.
+	// Goroutines caps the goroutines alive at once on a path. A go
+	// statement while that many are alive waits, while others can run,
+	// until none can, and looks again; else, and for the schedules where it
+	// goes on, the path is cut (counted as "goroutines"). A goroutine
+	// started after one exited takes its slot.
 	Goroutines int
 	// Imports are the lowered code of other packages (Export), each once:
 	// calls into them run that code instead of assuming the callee does

@@ -78,14 +78,15 @@ const Runnable = "rt.runnable"
 // scheduler writes it), the counters goroutines only add to and only the
 // scheduler reads (and the masks of runnable and blocked goroutines, which
 // mirror the status in each goroutine's record, where the dependence is;
-// and rt.spawn's count of go statements waiting for a slot), the
-// -timing and symmetry flags (fixed when the root starts), the goroutines
+// and rt.spawn's count of go statements waiting for a slot and the flag
+// a go statement sets for the call), the -timing and symmetry flags
+// (fixed when the root starts), the goroutines
 // waiting for their twins (rt.twin), the clock's drift (each reading's
 // nanosecond, in any order of the readings), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
 // rt.pstates holds each goroutine's, touched only for it; rt.paniced says
 // whether any has been other than zero).
-var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift", "rt.slotwaiters",
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift", "rt.slotwaiters", "rt.gostmt",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting", "rt.paniced"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).

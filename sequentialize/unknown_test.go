@@ -61,9 +61,9 @@ var (
 	}
 }
 
-// The purego hint is given where a file of the package names the tag
-// (xxhash keeps its portable Sum64 behind it), not where none does
-// (golang.org/x/sys/unix: the tag would change nothing).
+// The purego hint is given where the declaring file's constraint names
+// the tag (xxhash keeps its portable Sum64 behind it), not where it does
+// not (golang.org/x/sys/unix: the tag would change nothing).
 func TestPuregoBuilds(t *testing.T) {
 	write := func(dir, name, text string) string {
 		p := filepath.Join(dir, name)
@@ -72,16 +72,14 @@ func TestPuregoBuilds(t *testing.T) {
 		}
 		return p
 	}
-	with := t.TempDir()
-	asm := write(with, "asm.go", "//go:build (amd64 || arm64) && !appengine && gc && !purego\n\npackage x\n\nfunc Sum64(b []byte) uint64\n")
-	write(with, "other.go", "//go:build !amd64 || purego\n\npackage x\n")
-	without := t.TempDir()
-	sys := write(without, "syscall.go", "//go:build linux && amd64\n\npackage x\n\nfunc Syscall6() uintptr\n")
-	write(without, "doc.go", "// purego is only mentioned here\npackage x\n")
+	dir := t.TempDir()
+	asm := write(dir, "asm.go", "//go:build (amd64 || arm64) && !appengine && gc && !purego\n\npackage x\n\nfunc Sum64(b []byte) uint64\n")
+	write(dir, "other.go", "//go:build !amd64 || purego\n\npackage x\n")
+	sys := write(dir, "syscall.go", "//go:build linux && amd64\n\n// purego is only mentioned here\npackage x\n\nfunc Syscall6() uintptr\n")
 	if !puregoBuilds(asm) {
-		t.Error("a package whose files name purego: no hint")
+		t.Error("a declaration the purego tag leaves out: no hint")
 	}
 	if puregoBuilds(sys) {
-		t.Error("a package none of whose build constraints names purego: a hint")
+		t.Error("a file whose build constraint does not name purego: a hint")
 	}
 }

@@ -201,7 +201,12 @@ func (d *decoder) event(ev smt.Event) {
 		// The steps of the package's initialization (a package variable
 		// whose initializer cancels a context: alitto's pond) happen
 		// before the test, where replay does not schedule: they are no
-		// steps of the schedule.
+		// steps of the schedule (nor their preemptions).
+		for _, st := range d.sch.Steps {
+			if st.Preempt {
+				d.sch.Preemptions--
+			}
+		}
 		d.sch.Steps = d.sch.Steps[:0]
 		for _, g := range d.gs {
 			g.lastOp = -1

@@ -67,9 +67,12 @@ func TestMessageText(t *testing.T) {
 }
 
 // The fixed twin: the texts are not those, and nothing runs beside the
-// test.
+// test. (A nil *TimeoutError's Error panics; fmt prints "<nil>" for it
+// instead: no panic either.)
 func TestMessageTextFixed(t *testing.T) {
 	var none error
+	var nilTimeout *TimeoutError
+	_ = fmt.Errorf("op: %w", nilTimeout).Error()
 	n := 0
 	err := fmt.Errorf("%v %s (%v): %w", Op("get"), errors.New("k1"), none, &TimeoutError{After: 2})
 	if err.Error() == "get k1 (<nil>): timed out after 2 tries" || err.Error() == "op:get k1 (%!v(<nil>)): timed out after 2 tries" {
