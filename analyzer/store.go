@@ -128,8 +128,11 @@ func (s *store) get(path, hash string) (*summaries.Lowered, error) {
 		f = &fetch{done: make(chan struct{})}
 		s.mem[hash] = f
 		s.mu.Unlock()
-		f.l, f.err = s.read(hash)
-		close(f.done)
+		func() {
+			defer close(f.done) // (a panic must not leave the others waiting)
+			f.err = fmt.Errorf("%s: reading kiss's store of %s failed", s.path(hash), path)
+			f.l, f.err = s.read(hash)
+		}()
 		if f.err != nil {
 			s.mu.Lock()
 			delete(s.mem, hash) // (written meanwhile, it is read next time)

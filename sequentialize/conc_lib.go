@@ -29,9 +29,10 @@ import (
 // Interface equality compares these boxes by identity (genIfaceEq: a model
 // type compares its boxes), as Go compares the pointers. fmt.Errorf's
 // message is Sprintf's text (printKnown) where kiss makes it, else an
-// unknown string; with a format kiss cannot read (not a constant, explicit argument indexes, '*'
-// widths with %w, several %w) the result is a fresh non-nil error of the
-// unknown type (unknownTypeID): distinct, and unknown to errors.Is/As.
+// unknown string; with a format kiss cannot read (not a constant,
+// explicit argument indexes, '*' widths with %w, several %w) the result
+// is a fresh non-nil error of the unknown type (unknownTypeID): distinct,
+// and unknown to errors.Is/As.
 //
 // errors.Is, As and Unwrap run Go's algorithm: equality with the target
 // (when the target's type is comparable), the Is/As method of a Go type,
