@@ -417,6 +417,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 			return r
 		})
 	}
+	m["(reflect.Value).Call"] = c.valueCall
 	m["(reflect.Value).Int"] = scalar("Int", ir.I64, map[int64]*ir.Type{kindInt: ir.I64, kindInt8: ir.I8, kindInt16: ir.I16, kindInt32: ir.I32, kindInt64: ir.I64})
 	m["(reflect.Value).Uint"] = scalar("Uint", ir.U64, map[int64]*ir.Type{kindUint: ir.U64, kindUint8: ir.U8, kindUint16: ir.U16, kindUint32: ir.U32, kindUint64: ir.U64, kindUintptr: ir.U64})
 	m["(reflect.Value).Float"] = scalar("Float", ir.F64, map[int64]*ir.Type{kindFloat32: ir.F32, kindFloat64: ir.F64})
@@ -486,8 +487,8 @@ func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method stri
 
 // rtype registers kiss's *reflect.rtype, the dynamic type of reflect.Type
 // values, on first use; typeIface is reflect.Type. Its box holds the type
-// id; Kind and Elem answer as the reflect model does, the other methods
-// return unknown values. internal/reflectlite.Type gets its own,
+// id; Kind, Elem, NumMethod, Method and Name answer as the reflect model
+// does, the other methods return unknown values. internal/reflectlite.Type gets its own,
 // *internal/reflectlite.rtype, the same way.
 func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
 	name := "*reflect.rtype"
@@ -532,6 +533,9 @@ func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid in
 	sig := m.Type().(*types.Signature)
 	{
 		id := b.Load(ir.I64, b.Fn.Params[0])
+		if c.rtypeMethods(l, b, m, id) {
+			return
+		}
 		switch m.Name() {
 		case "Kind":
 			k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
@@ -615,6 +619,14 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genIsZero(l))
 	case "reflect.mapindex":
 		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.I64), []any{"id", ir.I64, "box", ir.Ptr, "kid", ir.I64, "kbox", ir.Ptr}, c.genMapIndex(l))
+	case "reflect.nummethod":
+		f = l.late(kind, kind, lenType, []any{"id", ir.I64}, c.genNumMethod(l))
+	case "reflect.method":
+		f = l.late(kind, kind, methodType, []any{"id", ir.I64, "i", ir.I64}, c.genMethod(l))
+	case "reflect.name":
+		f = l.late(kind, kind, ir.Struct(ir.String, ir.Bool), []any{"id", ir.I64}, c.genTypeName(l))
+	case "reflect.call":
+		f = l.late(kind, kind, callType(l), []any{"id", ir.I64, "box", ir.Ptr, "in", l.tSlice}, c.genCall(l))
 	case "reflect.convert":
 		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.Bool), []any{"id", ir.I64, "box", ir.Ptr, "to", ir.I64}, c.genConvert(l))
 	case "reflect.mapof":

@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/build"
 	"go/build/constraint"
+	"go/constant"
 	"go/types"
 	"os"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"sync"
@@ -43,9 +45,14 @@ func (l *lowerer) emitCall(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 		l.guardNonNil(b, c.Value, func() ir.Value {
 			return b.Bin(ir.OpNe, b.Extract(ops[0], 0), ir.IntConst(ir.I64, 0))
 		})
+		join := l.subtestRunAt(b, c, ops, dst)
 		// The method may be another package's code.
 		l.atSite(b, len(l.link.funcs) > 0, func() { b.CallTo(dst, l.dispatcher(c.Method), ops...) })
 		b.CheckPanicking()
+		if join != nil {
+			b.Jmp(join)
+			b.SetBlock(join)
+		}
 		return
 	}
 	switch v := c.Value.(type) {
@@ -55,6 +62,12 @@ func (l *lowerer) emitCall(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 			b.move(dst, r)
 		}
 	case *ssa.Function:
+		if r := foldMatchString(l, b, v, c, ops); r != nil {
+			if dst != nil {
+				b.move(dst, r)
+			}
+			return
+		}
 		l.emitDirectCall(b, v, ops, c, dst)
 	default:
 		clo := ops[0]
@@ -63,6 +76,87 @@ func (l *lowerer) emitCall(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 		b.CallTo(dst, fn, append([]ir.Value{b.Extract(clo, 1)}, ops[1:]...)...)
 		b.CheckPanicking()
 	}
+}
+
+// subtestRunAt emits, for an interface call of a method Run that
+// *testing.T or *testing.B has (testify's suite.Run up to v1.10 calls
+// t.Run through an interface of its own), the model's Run for those
+// dynamic types at this call: a subtest's goroutine starts here, as kiss
+// replay sees it start, where the shared dispatcher has no position. It
+// leaves the builder where the other types are dispatched and returns the
+// block after the call (nil when there is no such case).
+func (l *lowerer) subtestRunAt(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) *ir.Block {
+	tp := l.SSA.ImportedPackage("testing")
+	if c.Method.Name() != "Run" || tp == nil || b.Pos == "" {
+		return nil
+	}
+	var join *ir.Block
+	for _, name := range []string{"T", "B"} {
+		obj, _ := tp.Pkg.Scope().Lookup(name).(*types.TypeName)
+		if obj == nil {
+			continue
+		}
+		T := types.NewPointer(obj.Type())
+		sel := l.SSA.MethodSets.MethodSet(T).Lookup(nil, "Run")
+		if sel == nil || sigString(sel.Type().(*types.Signature)) != keyOf(c.Method).sig {
+			continue
+		}
+		fn := l.SSA.MethodValue(sel)
+		if join == nil {
+			join = b.NewBlock("run")
+		}
+		_, other := b.If(b.Bin(ir.OpEq, b.Extract(ops[0], 0), ir.IntConst(ir.I64, l.TypeID(T))), "subtest")
+		direct := &ssa.CallCommon{Value: fn, Args: append([]ssa.Value{c.Value}, c.Args...)}
+		recv := b.Load(l.Type(T), b.Extract(ops[0], 1))
+		l.emitDirectCall(b, fn, append([]ir.Value{recv}, ops[1:]...), direct, dst)
+		b.Jmp(join)
+		b.SetBlock(other)
+	}
+	return join
+}
+
+// foldMatchString is regexp.MatchString(pattern, s) of a constant
+// pattern that is empty, "^literal" or "^literal$", computed as the
+// string comparison it is (true, s has the prefix, s is the literal) with
+// a nil error; nil for other calls. Run as written, each call compiles its
+// pattern: thousands of steps, and a branch at each sync.Pool of the
+// matcher (testify's suite.Run up to v1.10 matches "^Test" against every
+// method of the suite, over a hundred with Assertions' promoted ones).
+func foldMatchString(l *lowerer, b *builder, fn *ssa.Function, c *ssa.CallCommon, ops []ir.Value) ir.Value {
+	if fn.String() != "regexp.MatchString" || len(ops) != 2 {
+		return nil
+	}
+	k, ok := c.Args[0].(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return nil
+	}
+	re, err := syntax.Parse(constant.StringVal(k.Value), syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	literal := func(r *syntax.Regexp) (string, bool) {
+		return string(r.Rune), r.Op == syntax.OpLiteral && r.Flags&syntax.FoldCase == 0
+	}
+	s := ops[1]
+	var match ir.Value
+	switch {
+	case re.Op == syntax.OpEmptyMatch:
+		match = ir.BoolConst(true)
+	case re.Op == syntax.OpConcat && len(re.Sub) >= 2 && re.Sub[0].Op == syntax.OpBeginText:
+		lit, ok := literal(re.Sub[1])
+		switch {
+		case !ok || len(re.Sub) > 3 || len(re.Sub) == 3 && re.Sub[2].Op != syntax.OpEndText:
+			return nil
+		case len(re.Sub) == 3:
+			match = b.Bin(ir.OpEq, s, ir.StringConst(lit))
+		default:
+			match = b.Call(ir.Bool, hasAffixFunc(l, false), s, ir.StringConst(lit))
+		}
+	default:
+		return nil
+	}
+	return b.Make(l.Type(c.Signature().Results()), match, ir.ZeroConst(l.tIface))
 }
 
 // nonNilValue reports whether v (a pointer, func or interface) is known

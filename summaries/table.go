@@ -292,7 +292,7 @@ var registry = func() []Model {
 	// per dynamic type; a reflect.Value is the dynamic type and box of the
 	// value it holds ($rvalue). A method not listed is an unknown function.
 	add(
-		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does"),
+		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does; its Kind, Elem, Name, NumMethod and Method (the method set's exported methods by name, Func a Value of the method expression) answer as Go's for the program's types, its other methods return unknown values"),
 		inGo("reflect.ValueOf", 0, "a Value holding the operand's dynamic type and value; the zero Value for nil"),
 		inGo("reflect.Zero", 0, "a Value holding a new zero value of the type"),
 		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
@@ -323,6 +323,7 @@ var registry = func() []Model {
 		inGo("(reflect.Value).Index", 0, "a Value holding a copy of element i of a slice (read then), array or string; out of range or another kind panics, with Go's message"),
 		inGo("(reflect.Value).Interface", 0, "the value as an interface; a zero Value, or one obtained through an unexported field, panics"),
 		inGo("(reflect.Value).CanInterface", 0, "false for a Value obtained through an unexported field, else true; a zero Value panics"),
+		inGo("(reflect.Value).Call", 0, "calls the func the Value holds with the arguments' values, after Go's checks (a func, as many arguments as parameters, each of its parameter's type, none obtained through an unexported field: else Go's panic), and returns Values of its results; a variadic func, or one with a result of interface type, stops the path as at a call kiss does not know").calls(Now, NoArg),
 		inGo("(reflect.Value).String", 0, "a string Value's string, \"<invalid Value>\", else an unknown string"),
 	)
 	for _, m := range reflectUnknown {
@@ -420,7 +421,7 @@ var (
 	// unknown functions.
 	reflectUnknown = func() []string {
 		var out []string
-		for _, m := range []string{"Addr", "Bytes", "Call", "CallSlice", "CanAddr", "CanComplex",
+		for _, m := range []string{"Addr", "Bytes", "CallSlice", "CanAddr", "CanComplex",
 			"CanConvert", "CanFloat", "CanInt", "CanSet", "CanUint", "Cap", "Clear", "Close", "Comparable",
 			"Complex", "Equal", "FieldByIndex", "FieldByIndexErr",
 			"FieldByNameFunc", "Fields", "Grow", "InterfaceData",

@@ -48,6 +48,7 @@ func instrument(sch *schedule.Schedule, from, work string) (*prepared, error) {
 // sync's OnceValue, io.Pipe), by index.
 type prepared struct {
 	overlay, dir, key string
+	modfile           string // go.mod with the replaces of instrumented modules (copies.modfile); "" without
 	modPath, modDir   string // the main module's path and directory
 	inside            map[int]bool
 	absent            map[int]bool // goroutines replay does not see start (absentGoroutines)
@@ -74,7 +75,7 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	if err := t.check(sch); err != nil {
 		return nil, err
 	}
-	c := &copies{work: work, replace: map[string]string{}}
+	c := &copies{work: work, replace: map[string]string{}, modules: t.foreign}
 	hooked := map[string]bool{}
 	subtests, err := t.instrumentFiles(sch, c, hooked)
 	if err != nil {
@@ -119,7 +120,11 @@ func (t *target) instrument(sch *schedule.Schedule, work string) (*prepared, err
 	if err != nil {
 		return nil, err
 	}
-	return &prepared{overlay: overlay, dir: t.dir, key: key, inside: inside, absent: absentGoroutines(sch, files),
+	modfile, err := c.modfile(t.inner.Module.GoMod)
+	if err != nil {
+		return nil, err
+	}
+	return &prepared{overlay: overlay, modfile: modfile, dir: t.dir, key: key, inside: inside, absent: absentGoroutines(sch, files),
 		modPath: t.inner.Module.Path, modDir: t.inner.Module.Dir}, nil
 }
 
@@ -171,7 +176,7 @@ func (t *target) addScheduler(c *copies) error {
 // inside a helper package of the module is a step replay must hold the
 // goroutine at, as in the package under test.
 func (t *target) loadOthers(sch *schedule.Schedule) error {
-	t.others = nil
+	t.others, t.foreign = nil, nil
 	mod := t.inner.Module.Path
 	seen := map[string]bool{}
 	var paths []string
@@ -189,8 +194,21 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 	for _, st := range sch.Steps {
 		add(st.Pos)
 	}
+	// A goroutine that starts in another module's code and takes steps
+	// (a testify suite's test, whose t.Run is suite.Run's) is hooked
+	// there: that package is instrumented too, in a copy of its module
+	// (go test -overlay does not replace the module cache's files).
+	active := map[int]bool{}
+	for _, st := range sch.Steps {
+		active[st.G] = true
+	}
+	foreign := map[string]bool{}
 	for _, g := range sch.Goroutines {
 		add(g.Start)
+		if path := pathpkg.Dir(posFile(g.Start)); active[g.ID] && strings.Contains(g.Start, "/") && !seen[path] && isModulePath(path) {
+			seen[path], foreign[path] = true, true
+			paths = append(paths, path)
+		}
 	}
 	for _, b := range sch.Blocked {
 		add(b.Pos)
@@ -212,8 +230,18 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 		return errors.New(OneLine(err.Error()))
 	}
 	for _, p := range pkgs {
-		if p.Module == nil || !p.Module.Main || len(p.GoFiles) == 0 {
-			continue // (a position kiss named in another module: matched by the stack)
+		if p.Module == nil || len(p.GoFiles) == 0 {
+			continue
+		}
+		if !p.Module.Main {
+			m := p.Module
+			if !foreign[p.PkgPath] || m.Replace != nil || m.Version == "" || m.Dir == "" {
+				continue // (a position kiss named in another module: matched by the stack)
+			}
+			if t.foreign == nil {
+				t.foreign = map[string]*packages.Module{}
+			}
+			t.foreign[m.Dir] = m
 		}
 		if len(p.Errors) > 0 {
 			return buildError(p.PkgPath, p.Errors)
@@ -221,6 +249,13 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 		t.others = append(t.others, p)
 	}
 	return nil
+}
+
+// isModulePath reports whether path is a package of a module, not of the
+// standard library (its first element has a dot).
+func isModulePath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return strings.Contains(first, ".")
 }
 
 // files are the names ("file.go") of the files of the target's
@@ -265,9 +300,10 @@ type target struct {
 	base         string // p: the import path that loads both
 	dir          string
 	inner, xtest *packages.Package
-	others       []*packages.Package // the module's other packages with positions of the schedule (loadOthers)
-	draws        bool                // every random draw is hooked (kiss stress records them), not only the schedule's
-	roots        []string            // roots the generated test runs besides the tests and the schedule's (kiss stress: the examples)
+	others       []*packages.Package         // the module's other packages with positions of the schedule (loadOthers)
+	foreign      map[string]*packages.Module // other modules among others' (a testify suite's), by directory
+	draws        bool                        // every random draw is hooked (kiss stress records them), not only the schedule's
+	roots        []string                    // roots the generated test runs besides the tests and the schedule's (kiss stress: the examples)
 }
 
 // hookVersion is the Go version the hooks are written in (generics, any).
@@ -649,6 +685,12 @@ func (t *target) funcPos(name string) string {
 type copies struct {
 	work    string
 	replace map[string]string
+	// modules are the other modules with instrumented files, by
+	// directory: each is copied into work, its copies written there, and
+	// replaced by the copy in the go.mod go test reads (modfile).
+	modules map[string]*packages.Module
+	copied  map[string]string // module directory -> its copy
+	hash    []string          // the copies in modules' copies, for the key
 }
 
 // writeFile writes the work directory's files (a variable for
@@ -657,6 +699,20 @@ var writeFile = os.WriteFile
 
 // add writes data as the copy that stands for the file at path.
 func (c *copies) add(path string, data []byte) error {
+	for dir := range c.modules {
+		rel, err := filepath.Rel(dir, path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		cp, err := c.moduleCopy(dir)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(cp, rel)
+		os.Remove(dst) // (copied read-only from the module cache)
+		c.hash = append(c.hash, dst)
+		return writeFile(dst, data, 0o644)
+	}
 	cp := filepath.Join(c.work, fmt.Sprintf("%d_%s", len(c.replace), filepath.Base(path)))
 	if err := writeFile(cp, data, 0o644); err != nil {
 		return err
@@ -687,8 +743,66 @@ func (c *copies) save() (path, key string, err error) {
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
 		h.Write(data)
 	}
+	sort.Strings(c.hash)
+	for _, name := range c.hash {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return "", "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+		h.Write(data)
+	}
 	path = filepath.Join(c.work, "overlay.json")
 	return path, hex.EncodeToString(h.Sum(nil)), writeFile(path, ov, 0o644)
+}
+
+// moduleCopy copies the module in directory dir into the work directory
+// once, and returns the copy's directory.
+func (c *copies) moduleCopy(dir string) (string, error) {
+	if cp, ok := c.copied[dir]; ok {
+		return cp, nil
+	}
+	cp := filepath.Join(c.work, fmt.Sprintf("module%d", len(c.copied)))
+	if err := os.CopyFS(cp, os.DirFS(dir)); err != nil {
+		return "", fmt.Errorf("copying module %s: %v", c.modules[dir].Path, err)
+	}
+	if c.copied == nil {
+		c.copied = map[string]string{}
+	}
+	c.copied[dir] = cp
+	return cp, nil
+}
+
+// modfile writes, when other modules have instrumented copies, the main
+// module's go.mod (at gomod) with a replace of each by its copy, and its
+// go.sum beside it, for go test -modfile; "" when there are none.
+func (c *copies) modfile(gomod string) (string, error) {
+	if len(c.copied) == 0 {
+		return "", nil
+	}
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", err
+	}
+	var dirs []string
+	for dir := range c.copied {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	mod := string(data) + "\n"
+	for _, dir := range dirs {
+		m := c.modules[dir]
+		mod += fmt.Sprintf("replace %s %s => %s\n", m.Path, m.Version, c.copied[dir])
+	}
+	path := filepath.Join(c.work, "kiss_replay.mod")
+	if err := writeFile(path, []byte(mod), 0o644); err != nil {
+		return "", err
+	}
+	sum, err := os.ReadFile(strings.TrimSuffix(gomod, ".mod") + ".sum")
+	if err != nil && !os.IsNotExist(err) {
+		return "", err
+	}
+	return path, writeFile(strings.TrimSuffix(path, ".mod")+".sum", sum, 0o644)
 }
 
 // edit replaces the bytes [off, off+del) of a file by text. Every edit that
@@ -1233,6 +1347,29 @@ func syncOp(pkg, recv, name string) string {
 	return ""
 }
 
+// runThroughInterface reports whether sel, a call's callee, is the method
+// Run of an interface held in a variable, with *testing.T's Run's
+// signature.
+func (fe *fileEditor) runThroughInterface(sel *ast.SelectorExpr) bool {
+	if sel == nil {
+		return false
+	}
+	if _, ok := sel.X.(*ast.Ident); !ok || !types.IsInterface(fe.info.TypeOf(sel.X)) {
+		return false
+	}
+	s := fe.info.Selections[sel]
+	if s == nil {
+		return false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 2 || sig.Results().Len() != 1 {
+		return false
+	}
+	f, ok := sig.Params().At(1).Type().(*types.Signature)
+	return ok && f.Params().Len() == 1 && types.TypeString(f.Params().At(0).Type(), nil) == "*testing.T" &&
+		types.TypeString(sig.Results().At(0).Type(), nil) == "bool"
+}
+
 // needsAddr reports whether x must be passed as &x to a hook that takes a
 // pointer (or interface) receiver: x is neither a pointer nor an interface.
 func (fe *fileEditor) needsAddr(x ast.Expr) bool {
@@ -1313,6 +1450,17 @@ func (fe *fileEditor) call(call *ast.CallExpr) {
 			sub = "KissReplaySubB"
 		}
 		fe.insert(call.Args[1].Pos(), fe.fn(sub)+"("+pos+", ")
+		fe.insert(call.Args[1].End(), ")")
+		return
+	case name == "Run" && len(call.Args) == 2 && fe.runThroughInterface(sel):
+		// t.Run through an interface (testify's suite.Run up to v1.10):
+		// t.Run's hooks when the receiver is a *testing.T
+		fe.subtests = true
+		if !fe.stmtCall[call] {
+			fe.insert(call.Pos(), fe.fn("KissReplayRan")+"(")
+			fe.insert(call.End(), ")")
+		}
+		fe.insert(call.Args[1].Pos(), fe.fn("KissReplaySubOf")+"("+pos+", "+sel.X.(*ast.Ident).Name+", ")
 		fe.insert(call.Args[1].End(), ")")
 		return
 	case pkg == "testing" && recv == "B" && name == "RunParallel" && len(call.Args) == 1 && sel != nil:

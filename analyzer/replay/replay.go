@@ -325,6 +325,14 @@ func Forget(dir string) {
 	}
 }
 
+// flags are go test's flags that build the prepared package: its modfile.
+func (p *prepared) flags() []string {
+	if p.modfile == "" {
+		return nil
+	}
+	return []string{"-modfile=" + p.modfile}
+}
+
 // testBinary builds (or finds) the instrumented package's test binary.
 func testBinary(ctx context.Context, overlay, dir, key string, flags ...string) (string, error) {
 	binaries.Lock()
@@ -360,7 +368,7 @@ func run(sch *schedule.Schedule, p *park, prep *prepared, work string, n int, ti
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout+30*time.Second)
 	defer cancel()
-	bin, err := testBinary(ctx, overlay, dir, key)
+	bin, err := testBinary(ctx, overlay, dir, key, prep.flags()...)
 	if err != nil {
 		return nil, "", err
 	}

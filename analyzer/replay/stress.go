@@ -65,7 +65,7 @@ func PrepareStress(ctx context.Context, pkg, from, work string, race bool) (*Ins
 	if race {
 		key, flags = "race"+key, []string{"-race"}
 	}
-	in.bin, err = testBinary(ctx, prep.overlay, prep.dir, key, flags...)
+	in.bin, err = testBinary(ctx, prep.overlay, prep.dir, key, append(flags, prep.flags()...)...)
 	if err != nil {
 		return nil, err
 	}

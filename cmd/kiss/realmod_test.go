@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// realmod is a module written as users write theirs: tests with testify,
-// a generic container of another of its packages, sync.Map, fmt into a
-// strings.Builder, time.Now().Add. Its dependencies come from the module
-// proxy.
+// realmod is a module written as users write theirs: tests with testify
+// (suites too), a generic container of another of its packages, sync.Map,
+// fmt into a strings.Builder, time.Now().Add. Its dependencies come from
+// the module proxy.
 var realmod = filepath.Join("..", "..", "testdata", "realmod")
 
 // The bug kernels of realmod, by root, and the check each must fail; the
@@ -26,6 +26,9 @@ var realmodBugs = map[string]string{
 	// relay makes ring's generic buffer and hands it to feed, which
 	// imports ring too
 	"TestFillShared": "race",
+	// a testify suite's test method: suite.Run finds it through reflect
+	// and runs it as a subtest
+	"TestCounterSuite": "race",
 }
 
 // The lines of jobs_test.go the fixed twins span.
@@ -70,7 +73,7 @@ func TestRealModuleKiss(t *testing.T) {
 			}
 			replayed = append(replayed, f)
 		}
-		if root == "TestIndexShared" || root == "TestSeededPick" || root == "TestClockSeeded" {
+		if root == "TestIndexShared" || root == "TestSeededPick" || root == "TestClockSeeded" || root == "TestCounterSuite" {
 			replayed = append(replayed, f)
 		}
 		if root == "TestSharedBuffer" || root == "TestFillShared" {
@@ -111,6 +114,8 @@ func TestRealModuleVet(t *testing.T) {
 		// does, the clock's draws are unknown values
 		`jobs_test.go:14\d:\d+: data race on hits`,
 		`jobs_test.go:17\d:\d+: data race on n`,
+		// inside a testify suite's test method
+		`tally.go:16:\d+: data race on c.n`,
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("go vet -vettool=kiss: no match for %q in\n%s", want, out)
@@ -125,6 +130,10 @@ func TestRealModuleVet(t *testing.T) {
 	// (the fixed twin TestSeparateReports calls Report too: one report only)
 	if n := strings.Count(out, ": data race on b.addr"); n != 1 {
 		t.Errorf("go vet -vettool=kiss: %d races on b.addr, want 1 (TestSharedReport's):\n%s", n, out)
+	}
+	// (LockedSuite, the suite's fixed twin, and what it calls)
+	if m := regexp.MustCompile(`(?m)^\S*(tally_test.go:(3[89]|[4-6]\d)|tally.go:(2\d|3\d|4\d)):\d+: .*$`).FindString(out); m != "" && !strings.Contains(m, "step ") {
+		t.Errorf("go vet -vettool=kiss reports on the fixed twin LockedSuite: %s", m)
 	}
 	for _, m := range regexp.MustCompile(`(?m)^\S*jobs_test.go:(\d+):\d+: (.*)$`).FindAllStringSubmatch(out, -1) {
 		line, _ := strconv.Atoi(m[1])
@@ -146,5 +155,24 @@ func TestRealModuleGoleak(t *testing.T) {
 		if !regexp.MustCompile(`relay\.` + root + `: bound 2, .*; cut: none; `).MatchString(out) {
 			t.Errorf("kiss -stats ./relay: %s did not complete:\n%s", root, out)
 		}
+	}
+}
+
+// TestOldTestifySuite: testify's suite.Run up to v1.10 picks the Test
+// methods with regexp.MatchString("^Test", name) and calls t.Run through an
+// interface of its own. Under kiss ./... (each finding replayed before it
+// is shown) the suite's race is reported, and nothing in its fixed twin.
+func TestOldTestifySuite(t *testing.T) {
+	out, _ := run(t, filepath.Join("..", "..", "testdata", "oldsuite"), kissBin, "-stats", "./...")
+	if !regexp.MustCompile(`(?m)^\S*tally.go:16:\d+: data race on c.n`).MatchString(out) {
+		t.Errorf("kiss ./...: no race on c.n in\n%s", out)
+	}
+	for _, root := range []string{"TestCounterSuite", "TestLockedSuite"} {
+		if !regexp.MustCompile(`tally\.` + root + `: bound 2, .*; cut: none; `).MatchString(out) {
+			t.Errorf("kiss -stats: %s did not complete:\n%s", root, out)
+		}
+	}
+	if strings.Contains(out, "not reported") || regexp.MustCompile(`(?m)^\S*(tally_test.go:(3[89]|[4-6]\d)|tally.go:(2\d|3\d|4\d)):\d+: [^\t]`).MatchString(out) {
+		t.Errorf("kiss ./...: a finding held back or on the fixed twin:\n%s", out)
 	}
 }

@@ -1,0 +1,299 @@
+package sequentialize
+
+import (
+	"go/types"
+
+	"github.com/gokiss/kiss/ir"
+	"golang.org/x/tools/go/ssa"
+)
+
+// reflect's method table and Value.Call: what testify's suite.Run does to
+// find a suite's Test methods and run them (Type.NumMethod, Type.Method(i),
+// method.Func.Call). A type's methods are its method set's exported ones,
+// sorted by name as reflect sorts them (go/types sorts a method set by Id,
+// which is the name of an exported method); Method(i).Func is a Value of
+// the method expression's type (the receiver first) holding the method's
+// code, so that Call runs it as written.
+
+// methodType is reflect.method's result: the name, the Func's type id and
+// box, and a code: 0, 1 for an index out of range, 2 when kiss does not
+// list the type's methods.
+var methodType = ir.Struct(ir.String, ir.I64, ir.Ptr, ir.I64)
+
+// exportedMethods are the methods of t's method set reflect lists.
+func (l *lowerer) exportedMethods(t types.Type) []*types.Selection {
+	var out []*types.Selection
+	for sel := range l.SSA.MethodSets.MethodSet(t).Methods() {
+		if sel.Obj().Exported() {
+			out = append(out, sel)
+		}
+	}
+	return out
+}
+
+// listsMethods reports whether reflect's method table of the model holds
+// dynamic type e: a Go type of the program, not an interface.
+func listsMethods(e *typeEntry) bool { return e.Type != nil && !isInterface(e.Type) }
+
+// genNumMethod: reflect.nummethod(id) {n, ok}: the number of exported
+// methods; ok false for a type whose methods kiss does not list (a model's
+// own, one known only from another package's code).
+func (c *concLowering) genNumMethod(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id := b.Fn.Params[0]
+		l.switchOnType(b, id, listsMethods, func(e *typeEntry) {
+			n := len(l.exportedMethods(e.Type))
+			b.Ret(b.Make(lenType, ir.IntConst(ir.I64, int64(n)), ir.BoolConst(true)))
+		})
+		b.Ret(ir.ZeroConst(lenType))
+	}
+}
+
+// genMethod: reflect.method(id, i) (methodType): method i's name and a
+// Value of its method expression.
+func (c *concLowering) genMethod(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, i := b.Fn.Params[0], b.Fn.Params[1]
+		l.switchOnType(b, id, listsMethods, func(e *typeEntry) {
+			for k, sel := range l.exportedMethods(e.Type) {
+				_, next := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, int64(k))), "method")
+				fn := l.SSA.MethodValue(sel)
+				box := b.Alloc(l.tClosure, nil)
+				b.Store(box, b.Make(l.tClosure, c.methodCode(l, fn, sel), ir.ZeroConst(ir.Ptr)))
+				fid := l.TypeID(methodExpr(fn.Signature))
+				b.Ret(b.Make(methodType, ir.StringConst(sel.Obj().Name()), ir.IntConst(ir.I64, fid), box, ir.IntConst(ir.I64, 0)))
+				b.SetBlock(next)
+			}
+			b.Ret(b.Make(methodType, ir.StringConst(""), ir.IntConst(ir.I64, 0), ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 1)))
+		})
+		b.Ret(b.Make(methodType, ir.StringConst(""), ir.IntConst(ir.I64, 0), ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 2)))
+	}
+}
+
+// methodCode is the code of Method(i).Func for fn, the method expression
+// of sel: fn itself for a method the package under analysis declares (a
+// suite's Test methods); for another (a suite's methods promoted from
+// testify's Suite and Assertions, a type of the standard library), a
+// function that is a call kiss does not know, so that listing a type's
+// methods does not bring every method of its embedded types into the
+// program (testify's Assertions reach net/http and yaml).
+func (c *concLowering) methodCode(l *lowerer, fn *ssa.Function, sel *types.Selection) *ir.Func {
+	if l.opts.Home != nil && sel.Obj().Pkg() == l.opts.Home {
+		return l.FuncRef(fn)
+	}
+	name := fn.String()
+	params := []any{"env", ir.Ptr}
+	sig := methodExpr(fn.Signature)
+	for i := range sig.Params().Len() {
+		params = append(params, "a"+itoa(i), l.Type(sig.Params().At(i).Type()))
+	}
+	return l.cached("reflect.method:"+name, "reflect.method."+sel.Obj().Name(), l.resultType(fn.Signature), params, func(b *builder) {
+		stopIf(l, b, ir.BoolConst(true), name)
+		defer l.labelUnknown(name)()
+		l.retUnknown(b, fn.Signature)
+	})
+}
+
+// methodExpr is the type of the method expression of a method of
+// signature sig: its receiver is the first parameter.
+func methodExpr(sig *types.Signature) *types.Signature {
+	params := []*types.Var{sig.Recv()}
+	for p := range sig.Params().Variables() {
+		params = append(params, p)
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())
+}
+
+// genTypeName: reflect.name(id) {name, ok}: a defined type's name ("" for
+// another); ok false for a type kiss does not name (an instantiated
+// generic type, whose name reflect spells with its type arguments, and
+// the types whose methods kiss does not list).
+func (c *concLowering) genTypeName(l *lowerer) func(b *builder) {
+	rt := ir.Struct(ir.String, ir.Bool)
+	return func(b *builder) {
+		id := b.Fn.Params[0]
+		l.switchOnType(b, id, listsMethods, func(e *typeEntry) {
+			name, ok := "", true
+			switch t := types.Unalias(e.Type).(type) {
+			case *types.Named:
+				name, ok = t.Obj().Name(), t.TypeArgs().Len() == 0
+			case *types.Basic:
+				name = t.Name()
+			}
+			b.Ret(b.Make(rt, ir.StringConst(name), ir.BoolConst(ok)))
+		})
+		b.Ret(ir.ZeroConst(rt))
+	}
+}
+
+// callType is reflect.call's result: the results' Values and a code: 0, 1
+// for a Value that is not a func, 2 when kiss does not call it (a
+// variadic func, a result of interface type or one a Value does not
+// hold, a func type known only from another package's code), 3 for the
+// wrong number of arguments, 4 for an argument of the wrong type or the
+// zero Value, 5 for a nil func, 6 for an argument obtained through an
+// unexported field.
+func callType(l *lowerer) *ir.Type { return ir.Struct(l.tSlice, ir.I64) }
+
+// The panics of Value.Call, by reflect.call's code.
+var callPanics = map[int64]string{
+	1: "reflect: call of reflect.Value.Call on a Value that is not a func",
+	3: "reflect: Call with the wrong number of input arguments",
+	4: "reflect: Call using a Value of the wrong type as an argument",
+	5: "reflect: call of nil function",
+	6: "reflect: reflect.Value.Call using value obtained using unexported field",
+}
+
+// genCall: reflect.call(id, box, in) (callType): calls the func the box
+// holds, of type id, with the values in holds, and returns Values of its
+// results. The checks come before the call, as Go's: a code other than 0
+// means the func did not run.
+func (c *concLowering) genCall(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box, in := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		rt, rv := callType(l), c.rt.typ("rvalue")
+		code := func(k int64) { b.Ret(b.Make(rt, ir.ZeroConst(l.tSlice), ir.IntConst(ir.I64, k))) }
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindFunc }, func(e *typeEntry) {
+			sig := e.Type.Underlying().(*types.Signature)
+			// what a Value cannot hold stops the path
+			var rids []int64
+			for r := range sig.Results().Variables() {
+				if isInterface(r.Type()) || l.holdsModelled(r.Type(), nil) {
+					code(2)
+					return
+				}
+				rids = append(rids, l.TypeID(r.Type()))
+			}
+			if sig.Variadic() {
+				code(2)
+				return
+			}
+			np := sig.Params().Len()
+			_, count := b.If(b.Bin(ir.OpNe, b.Extract(in, 2), ir.IntConst(ir.I64, int64(np))), "argc")
+			code(3)
+			b.SetBlock(count)
+			args := []ir.Value{nil} // the closure's env, below
+			for k := range np {
+				P := sig.Params().At(k).Type()
+				arg := b.Load(rv, b.elemPtr(in, ir.IntConst(ir.I64, int64(k))))
+				aid, abox := rvID(b, arg), b.Extract(arg, 1)
+				var ok ir.Value
+				switch {
+				case isInterface(P):
+					ok = b.Bin(ir.OpNe, aid, ir.IntConst(ir.I64, 0))
+					if P.Underlying().(*types.Interface).NumMethods() > 0 {
+						ok = b.And(ok, b.Call(ir.Bool, l.implementsFunc(P), aid))
+					}
+				case l.holdsModelled(P, nil):
+					code(2)
+					return
+				default:
+					ok = b.Bin(ir.OpEq, aid, ir.IntConst(ir.I64, l.TypeID(P)))
+				}
+				_, typed := b.If(b.Not(ok), "argtype")
+				code(4)
+				b.SetBlock(typed)
+				_, exported := b.If(readOnly(b, arg), "argro")
+				code(6)
+				b.SetBlock(exported)
+				if isInterface(P) {
+					args = append(args, b.Make(l.Iface(), aid, abox))
+				} else {
+					args = append(args, b.Load(l.Type(P), abox))
+				}
+			}
+			clo := b.Load(l.tClosure, box)
+			fn := b.Extract(clo, 0)
+			_, live := b.If(b.Bin(ir.OpEq, fn, ir.ZeroConst(ir.FuncT)), "nilfunc")
+			code(5)
+			b.SetBlock(live)
+			args[0] = b.Extract(clo, 1)
+			var r *ir.Local
+			if len(rids) > 0 {
+				r = b.Temp(l.resultType(sig))
+			}
+			b.CallTo(r, fn, args...)
+			n := ir.IntConst(ir.I64, int64(len(rids)))
+			arr := b.Alloc(rv, n)
+			for k, rid := range rids {
+				var v ir.Value = r
+				if len(rids) > 1 {
+					v = b.Extract(r, k)
+				}
+				nb := b.Alloc(l.Type(sig.Results().At(k).Type()), nil)
+				b.Store(nb, v)
+				b.Store(b.Index(arr, ir.IntConst(ir.I64, int64(k))), c.rvalue(b, ir.IntConst(ir.I64, rid), nb))
+			}
+			b.Ret(b.Make(rt, b.Make(l.tSlice, arr, ir.IntConst(ir.I64, 0), n, n), ir.IntConst(ir.I64, 0)))
+		})
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		_, other := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindFunc)), "func")
+		code(2)
+		b.SetBlock(other)
+		code(1)
+	}
+}
+
+// valueCall is the model of (reflect.Value).Call.
+func (c *concLowering) valueCall(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	v, in := args[0], args[1]
+	id := rvID(b, v)
+	b.PanicStringUnless(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "reflect: call of reflect.Value.Call on zero Value")
+	b.PanicStringUnless(b.Not(readOnly(b, v)), callPanics[6])
+	r := b.Call(callType(l), c.modelLate(l, "reflect.call"), id, b.Extract(v, 1), in)
+	code := b.Extract(r, 1)
+	stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Value).Call")
+	for _, k := range []int64{1, 3, 4, 5, 6} {
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, k)), callPanics[k])
+	}
+	return b.Extract(r, 0), nil
+}
+
+// rtypeMethods emits the body of reflect.Type's method m of the model's
+// method table (NumMethod, Method, Name) for type id; false for another m.
+func (c *concLowering) rtypeMethods(l *lowerer, b *builder, m *types.Func, id ir.Value) bool {
+	sig := m.Type().(*types.Signature)
+	switch m.Name() {
+	case "NumMethod":
+		r := b.Call(lenType, c.modelLate(l, "reflect.nummethod"), id)
+		stopIf(l, b, b.Not(b.Extract(r, 1)), "(reflect.Type).NumMethod")
+		b.Ret(b.Conv(b.Extract(r, 0), b.Fn.Result))
+	case "Method":
+		i := b.Conv(b.Fn.Params[1], ir.I64)
+		r := b.Call(methodType, c.modelLate(l, "reflect.method"), id, i)
+		code := b.Extract(r, 3)
+		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Type).Method")
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: Method index out of range")
+		st, ok := sig.Results().At(0).Type().Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		fid := b.Extract(r, 1)
+		var fields []ir.Value
+		for f := range st.Fields() {
+			switch f.Name() {
+			case "Name":
+				fields = append(fields, b.Extract(r, 0))
+			case "Type":
+				fields = append(fields, c.typeOf(l, b, f.Type(), fid))
+			case "Func":
+				fields = append(fields, c.rvalue(b, fid, b.Extract(r, 2)))
+			case "Index":
+				fields = append(fields, b.Conv(i, l.Type(f.Type())))
+			default: // PkgPath: "" for an exported method
+				fields = append(fields, ir.ZeroConst(l.Type(f.Type())))
+			}
+		}
+		b.Ret(b.Make(b.Fn.Result, fields...))
+	case "Name":
+		r := b.Call(ir.Struct(ir.String, ir.Bool), c.modelLate(l, "reflect.name"), id)
+		_, unknown := b.If(b.Extract(r, 1), "named")
+		b.Ret(b.Extract(r, 0))
+		b.SetBlock(unknown)
+		defer l.labelUnknown("the method Name of reflect.Type")()
+		l.retUnknown(b, sig)
+	default:
+		return false
+	}
+	return true
+}
