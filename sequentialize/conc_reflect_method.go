@@ -129,18 +129,20 @@ func (c *concLowering) genTypeName(l *lowerer) func(b *builder) {
 // callType is reflect.call's result: the results' Values and a code: 0, 1
 // for a Value that is not a func, 2 when kiss does not call it (a
 // variadic func, a result of interface type or one a Value does not
-// hold, a func type known only from another package's code), 3 for the
-// wrong number of arguments, 4 for an argument of the wrong type or the
-// zero Value, 5 for a nil func, 6 for an argument obtained through an
-// unexported field.
+// hold, a func type known only from another package's code), or why Go's
+// Call panics (callPanics).
 func callType(l *lowerer) *ir.Type { return ir.Struct(l.tSlice, ir.I64) }
 
-// The panics of Value.Call, by reflect.call's code.
+// The panics of Value.Call, by reflect.call's code, in the order Go's
+// checks them (but 4, whose message names the types, which kiss does not
+// spell).
 var callPanics = map[int64]string{
 	1: "reflect: call of reflect.Value.Call on a Value that is not a func",
-	3: "reflect: Call with the wrong number of input arguments",
-	4: "reflect: Call using a Value of the wrong type as an argument",
-	5: "reflect: call of nil function",
+	5: "reflect.Value.Call: call of nil function",
+	3: "reflect: Call with too few input arguments",
+	7: "reflect: Call with too many input arguments",
+	8: "reflect: Call using zero Value argument",
+	4: "reflect: Call using a value of another type than the parameter's",
 	6: "reflect: reflect.Value.Call using value obtained using unexported field",
 }
 
@@ -153,6 +155,12 @@ func (c *concLowering) genCall(l *lowerer) func(b *builder) {
 		id, box, in := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
 		rt, rv := callType(l), c.rt.typ("rvalue")
 		code := func(k int64) { b.Ret(b.Make(rt, ir.ZeroConst(l.tSlice), ir.IntConst(ir.I64, k))) }
+		// failIf returns code k when cond holds
+		failIf := func(cond ir.Value, k int64) {
+			_, past := b.If(cond, "fail")
+			code(k)
+			b.SetBlock(past)
+		}
 		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindFunc }, func(e *typeEntry) {
 			sig := e.Type.Underlying().(*types.Signature)
 			// what a Value cannot hold stops the path
@@ -164,57 +172,58 @@ func (c *concLowering) genCall(l *lowerer) func(b *builder) {
 				}
 				rids = append(rids, l.TypeID(r.Type()))
 			}
+			np := sig.Params().Len()
+			for k := range np {
+				if P := sig.Params().At(k).Type(); !isInterface(P) && l.holdsModelled(P, nil) {
+					code(2)
+					return
+				}
+			}
 			if sig.Variadic() {
 				code(2)
 				return
 			}
-			np := sig.Params().Len()
-			_, count := b.If(b.Bin(ir.OpNe, b.Extract(in, 2), ir.IntConst(ir.I64, int64(np))), "argc")
-			code(3)
-			b.SetBlock(count)
-			args := []ir.Value{nil} // the closure's env, below
+			clo := b.Load(l.tClosure, box)
+			fn := b.Extract(clo, 0)
+			failIf(b.Bin(ir.OpEq, fn, ir.ZeroConst(ir.FuncT)), 5)
+			n := b.Extract(in, 2)
+			failIf(b.Bin(ir.OpLt, n, ir.IntConst(ir.I64, int64(np))), 3)
+			failIf(b.Bin(ir.OpGt, n, ir.IntConst(ir.I64, int64(np))), 7)
+			in := make([]ir.Value, np)
 			for k := range np {
-				P := sig.Params().At(k).Type()
-				arg := b.Load(rv, b.elemPtr(in, ir.IntConst(ir.I64, int64(k))))
-				aid, abox := rvID(b, arg), b.Extract(arg, 1)
+				in[k] = b.Load(rv, b.elemPtr(b.Fn.Params[2], ir.IntConst(ir.I64, int64(k))))
+				failIf(b.Bin(ir.OpEq, rvID(b, in[k]), ir.IntConst(ir.I64, 0)), 8)
+			}
+			for k, arg := range in {
+				P, aid := sig.Params().At(k).Type(), rvID(b, arg)
 				var ok ir.Value
-				switch {
-				case isInterface(P):
-					ok = b.Bin(ir.OpNe, aid, ir.IntConst(ir.I64, 0))
+				if isInterface(P) {
+					ok = ir.BoolConst(true)
 					if P.Underlying().(*types.Interface).NumMethods() > 0 {
-						ok = b.And(ok, b.Call(ir.Bool, l.implementsFunc(P), aid))
+						ok = b.Call(ir.Bool, l.implementsFunc(P), aid)
 					}
-				case l.holdsModelled(P, nil):
-					code(2)
-					return
-				default:
+				} else {
 					ok = b.Bin(ir.OpEq, aid, ir.IntConst(ir.I64, l.TypeID(P)))
 				}
-				_, typed := b.If(b.Not(ok), "argtype")
-				code(4)
-				b.SetBlock(typed)
-				_, exported := b.If(readOnly(b, arg), "argro")
-				code(6)
-				b.SetBlock(exported)
+				failIf(b.Not(ok), 4)
+			}
+			args := []ir.Value{b.Extract(clo, 1)}
+			for k, arg := range in {
+				failIf(readOnly(b, arg), 6)
+				P, abox := sig.Params().At(k).Type(), b.Extract(arg, 1)
 				if isInterface(P) {
-					args = append(args, b.Make(l.Iface(), aid, abox))
+					args = append(args, b.Make(l.Iface(), rvID(b, arg), abox))
 				} else {
 					args = append(args, b.Load(l.Type(P), abox))
 				}
 			}
-			clo := b.Load(l.tClosure, box)
-			fn := b.Extract(clo, 0)
-			_, live := b.If(b.Bin(ir.OpEq, fn, ir.ZeroConst(ir.FuncT)), "nilfunc")
-			code(5)
-			b.SetBlock(live)
-			args[0] = b.Extract(clo, 1)
 			var r *ir.Local
 			if len(rids) > 0 {
 				r = b.Temp(l.resultType(sig))
 			}
 			b.CallTo(r, fn, args...)
-			n := ir.IntConst(ir.I64, int64(len(rids)))
-			arr := b.Alloc(rv, n)
+			nr := ir.IntConst(ir.I64, int64(len(rids)))
+			arr := b.Alloc(rv, nr)
 			for k, rid := range rids {
 				var v ir.Value = r
 				if len(rids) > 1 {
@@ -224,7 +233,7 @@ func (c *concLowering) genCall(l *lowerer) func(b *builder) {
 				b.Store(nb, v)
 				b.Store(b.Index(arr, ir.IntConst(ir.I64, int64(k))), c.rvalue(b, ir.IntConst(ir.I64, rid), nb))
 			}
-			b.Ret(b.Make(rt, b.Make(l.tSlice, arr, ir.IntConst(ir.I64, 0), n, n), ir.IntConst(ir.I64, 0)))
+			b.Ret(b.Make(rt, b.Make(l.tSlice, arr, ir.IntConst(ir.I64, 0), nr, nr), ir.IntConst(ir.I64, 0)))
 		})
 		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
 		_, other := b.If(b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindFunc)), "func")
@@ -243,8 +252,10 @@ func (c *concLowering) valueCall(l *lowerer, b *builder, call *ssa.CallCommon, a
 	r := b.Call(callType(l), c.modelLate(l, "reflect.call"), id, b.Extract(v, 1), in)
 	code := b.Extract(r, 1)
 	stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Value).Call")
-	for _, k := range []int64{1, 3, 4, 5, 6} {
-		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, k)), callPanics[k])
+	for k := range int64(9) {
+		if msg := callPanics[k]; msg != "" {
+			b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, k)), msg)
+		}
 	}
 	return b.Extract(r, 0), nil
 }

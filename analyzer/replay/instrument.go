@@ -690,7 +690,7 @@ type copies struct {
 	// replaced by the copy in the go.mod go test reads (modfile).
 	modules map[string]*packages.Module
 	copied  map[string]string // module directory -> its copy
-	hash    []string          // the copies in modules' copies, for the key
+	hashed  map[string]string // the files written in those copies, by the original's path (the key's)
 }
 
 // writeFile writes the work directory's files (a variable for
@@ -710,7 +710,10 @@ func (c *copies) add(path string, data []byte) error {
 		}
 		dst := filepath.Join(cp, rel)
 		os.Remove(dst) // (copied read-only from the module cache)
-		c.hash = append(c.hash, dst)
+		if c.hashed == nil {
+			c.hashed = map[string]string{}
+		}
+		c.hashed[path] = dst
 		return writeFile(dst, data, 0o644)
 	}
 	cp := filepath.Join(c.work, fmt.Sprintf("%d_%s", len(c.replace), filepath.Base(path)))
@@ -730,27 +733,20 @@ func (c *copies) save() (path, key string, err error) {
 		return "", "", err
 	}
 	h := sha256.New()
-	names := make([]string, 0, len(c.replace))
-	for name := range c.replace {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		data, err := os.ReadFile(c.replace[name])
-		if err != nil {
-			return "", "", err
+	for _, files := range []map[string]string{c.replace, c.hashed} {
+		names := make([]string, 0, len(files))
+		for name := range files {
+			names = append(names, name)
 		}
-		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
-		h.Write(data)
-	}
-	sort.Strings(c.hash)
-	for _, name := range c.hash {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return "", "", err
+		sort.Strings(names)
+		for _, name := range names {
+			data, err := os.ReadFile(files[name])
+			if err != nil {
+				return "", "", err
+			}
+			fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
+			h.Write(data)
 		}
-		fmt.Fprintf(h, "%s\x00%d\x00", name, len(data))
-		h.Write(data)
 	}
 	path = filepath.Join(c.work, "overlay.json")
 	return path, hex.EncodeToString(h.Sum(nil)), writeFile(path, ov, 0o644)
