@@ -487,8 +487,9 @@ func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method stri
 
 // rtype registers kiss's *reflect.rtype, the dynamic type of reflect.Type
 // values, on first use; typeIface is reflect.Type. Its box holds the type
-// id; Kind, Elem, NumMethod, Method and Name answer as the reflect model
-// does, the other methods return unknown values. internal/reflectlite.Type gets its own,
+// id; Kind, Elem, NumMethod, Method, Name, NumIn, NumOut and IsVariadic
+// answer as the reflect model does, the other methods return unknown
+// values. internal/reflectlite.Type gets its own,
 // *internal/reflectlite.rtype, the same way.
 func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
 	name := "*reflect.rtype"
@@ -623,6 +624,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, lenType, []any{"id", ir.I64}, c.genNumMethod(l))
 	case "reflect.method":
 		f = l.late(kind, kind, methodType, []any{"id", ir.I64, "i", ir.I64}, c.genMethod(l))
+	case "reflect.funcshape":
+		f = l.late(kind, kind, funcShapeType, []any{"id", ir.I64}, c.genFuncShape(l))
 	case "reflect.name":
 		f = l.late(kind, kind, ir.Struct(ir.String, ir.Bool), []any{"id", ir.I64}, c.genTypeName(l))
 	case "reflect.call":

@@ -104,6 +104,26 @@ func methodExpr(sig *types.Signature) *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())
 }
 
+// funcShapeType is reflect.funcshape's result: a func type's numbers of
+// parameters and results, whether it is variadic, and a code: 0, 1 for a
+// type that is not a func, 2 when kiss does not know the type.
+var funcShapeType = ir.Struct(ir.I64, ir.I64, ir.Bool, ir.I64)
+
+// genFuncShape: reflect.funcshape(id) (funcShapeType).
+func (c *concLowering) genFuncShape(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id := b.Fn.Params[0]
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindFunc }, func(e *typeEntry) {
+			sig := e.Type.Underlying().(*types.Signature)
+			b.Ret(b.Make(funcShapeType, ir.IntConst(ir.I64, int64(sig.Params().Len())), ir.IntConst(ir.I64, int64(sig.Results().Len())),
+				ir.BoolConst(sig.Variadic()), ir.IntConst(ir.I64, 0)))
+		})
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		code := b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindFunc)), ir.IntConst(ir.I64, 2), ir.IntConst(ir.I64, 1))
+		b.Ret(b.Make(funcShapeType, ir.IntConst(ir.I64, 0), ir.IntConst(ir.I64, 0), ir.BoolConst(false), code))
+	}
+}
+
 // genTypeName: reflect.name(id) {name, ok}: a defined type's name ("" for
 // another); ok false for a type kiss does not name (an instantiated
 // generic type, whose name reflect spells with its type arguments, and
@@ -296,6 +316,15 @@ func (c *concLowering) rtypeMethods(l *lowerer, b *builder, m *types.Func, id ir
 			}
 		}
 		b.Ret(b.Make(b.Fn.Result, fields...))
+	case "NumIn", "NumOut", "IsVariadic":
+		// (testify's suite.Run from v1.12 checks each Test method's
+		// signature)
+		r := b.Call(funcShapeType, c.modelLate(l, "reflect.funcshape"), id)
+		code := b.Extract(r, 3)
+		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Type)."+m.Name())
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: "+m.Name()+" of non-func type")
+		field := map[string]int{"NumIn": 0, "NumOut": 1, "IsVariadic": 2}[m.Name()]
+		b.Ret(b.Conv(b.Extract(r, field), b.Fn.Result))
 	case "Name":
 		r := b.Call(ir.Struct(ir.String, ir.Bool), c.modelLate(l, "reflect.name"), id)
 		_, unknown := b.If(b.Extract(r, 1), "named")

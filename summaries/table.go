@@ -292,7 +292,7 @@ var registry = func() []Model {
 	// per dynamic type; a reflect.Value is the dynamic type and box of the
 	// value it holds ($rvalue). A method not listed is an unknown function.
 	add(
-		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does; its Kind, Elem, Name, NumMethod and Method (the method set's exported methods by name, Func a Value of the method expression) answer as Go's for the program's types, its other methods return unknown values"),
+		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does; its Kind, Elem, Name, NumMethod, Method (the method set's exported methods by name, Func a Value of the method expression), NumIn, NumOut and IsVariadic answer as Go's for the program's types, its other methods return unknown values"),
 		inGo("reflect.ValueOf", 0, "a Value holding the operand's dynamic type and value; the zero Value for nil"),
 		inGo("reflect.Zero", 0, "a Value holding a new zero value of the type"),
 		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
