@@ -153,6 +153,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 		MaxCost:      cfg.Contexts,
 		Unroll:       cfg.Unroll,
 		Recursion:    max(cfg.Recursion, 1), // 0 would be smt's default
+		InitEnd:      sequentialize.EventBegins,
 		Timeout:      budget,
 		QueryLimit:   queryLimit,
 		QueryTimeout: cfg.Timeout / 4,

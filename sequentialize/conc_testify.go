@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
@@ -81,6 +82,43 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 	// unsafe, which kiss does not follow: ristretto's failing
 	// ElementsMatch stopped there instead of failing the test.
 	m[assert+".formatListDiff"] = report
+	// mock's Called finds the mocked method's name with runtime.Caller(1)
+	// and FuncForPC: the function that calls it, which the call site
+	// knows. It is MethodCalled of that name, run as written.
+	const mock = "github.com/stretchr/testify/mock"
+	m["(*"+mock+".Mock).Called"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		fn, _ := call.Value.(*ssa.Function)
+		if fn == nil || fn.Pkg == nil || len(args) != 2 {
+			return l.unknownCall(b, call, "(*"+mock+".Mock).Called"), nil
+		}
+		sel := l.SSA.MethodSets.MethodSet(fn.Signature.Recv().Type()).Lookup(fn.Pkg.Pkg, "MethodCalled")
+		if sel == nil {
+			return l.unknownCall(b, call, "(*"+mock+".Mock).Called"), nil
+		}
+		var name ir.Value = l.unknownNondetLabel(b, ir.String, "the name of the function that calls mock's Called (runtime.Caller)")
+		if b.fl != nil {
+			if n := runtimeFuncName(b.fl.fn); n != "" {
+				name = ir.StringConst(n)
+			}
+		}
+		r := b.Temp(l.Type(call.Signature().Results().At(0).Type()))
+		l.emitDirectCall(b, l.SSA.MethodValue(sel), []ir.Value{args[0], name, args[1]}, nil, r)
+		return r, nil
+	}
+	// go-spew (testify's dumps, mock's too) reads reflect.Value's flag
+	// word through unsafe in its init: kiss's Values have none, and every
+	// path of a program that imports mock stopped there. spew is as built
+	// with its safe tag: no check, Values as they are.
+	const spew = "github.com/davecgh/go-spew/spew"
+	m[spew+".init#1"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return nil, nil
+	}
+	m[spew+".init$1"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return ir.ZeroConst(l.Type(call.Signature().Results().At(0).Type())), nil
+	}
+	m[spew+".unsafeReflectValue"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return args[0], nil
+	}
 	m[assert+".CallerInfo"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		const frames = 4
 		label := "the call stack (testify's CallerInfo)"
@@ -92,6 +130,35 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, ir.IntConst(ir.I64, frames)))}})
 		return b.Make(l.Slice(), arr, ir.IntConst(ir.I64, 0), n, ir.IntConst(ir.I64, frames)), nil
 	}
+}
+
+// runtimeFuncName is the last dot-separated element of the name Go's
+// runtime gives fn (runtime.FuncForPC(pc).Name()): a function's or
+// method's name, a closure's "func1" (or "1" inside another closure), a
+// generic function's "F[...]"; "" for code Go has no function of (a
+// wrapper ssa made).
+func runtimeFuncName(fn *ssa.Function) string {
+	if fn.Synthetic != "" {
+		return ""
+	}
+	if fn.Parent() == nil {
+		o := fn.Origin()
+		if o == nil {
+			return fn.Name()
+		}
+		if fn.Signature.Recv() == nil {
+			return o.Name() + "[...]"
+		}
+		return o.Name()
+	}
+	i := strings.LastIndex(fn.Name(), "$")
+	if i < 0 {
+		return ""
+	}
+	if fn.Parent().Parent() == nil {
+		return "func" + fn.Name()[i+1:]
+	}
+	return fn.Name()[i+1:]
 }
 
 // testifyFail is assert.Fail(t, failureMessage, msgAndArgs...): it reads

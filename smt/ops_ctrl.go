@@ -388,8 +388,8 @@ func (e *executor) call(st *state, f *frame, in *ir.Instr) {
 
 // mayCall reports whether the running coroutine may call fn: the stack
 // holds the same call of a function lowered from Go fewer than
-// Options.Recursion times, and is below Options.MaxDepth. If not, st is
-// cut.
+// Options.Recursion times (once the program's initialization is over),
+// and is below Options.MaxDepth. If not, st is cut.
 //
 // The same call is fn called by the same function, where the caller is the
 // nearest frame below that was lowered from Go source (whose function has a
@@ -420,6 +420,9 @@ func (e *executor) mayCall(st *state, fn *ir.Func) bool {
 		// MaxDepth bounds the rest. Cut at the bound, a chain of three
 		// contexts was never cancelled (alitto's pond).
 		return true
+	}
+	if e.opts.InitEnd != "" && !st.initDone {
+		return true // package initialization (Options.InitEnd)
 	}
 	n := e.opts.Recursion
 	var caller *ir.Func
@@ -680,5 +683,8 @@ func (e *executor) traceOp(st *state, f *frame, in *ir.Instr) {
 		r.ts[i] = a.Type()
 	}
 	st.trace = r
+	if in.Name == e.opts.InitEnd {
+		st.initDone = true
+	}
 	e.next(st)
 }

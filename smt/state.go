@@ -33,6 +33,7 @@ type state struct {
 	path      *pathRec
 	npath     int
 	steps     int
+	initDone  bool       // the path traced Options.InitEnd
 	obs       []*obsSlot // by name; shared with forks until changed (sharedObs)
 
 	// subst pins terms the current instruction already decided (a

@@ -356,7 +356,7 @@ var registry = func() []Model {
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
 	)
 
-	// testify (github.com/stretchr/testify, assert and require): Fail and
+	// testify (github.com/stretchr/testify, assert, require, mock): Fail and
 	// FailNow are the sink of every assertion; what they format (the
 	// message, the caller's frames through runtime.Caller) is beside what
 	// kiss checks. They apply where the program has them, in testify's own
@@ -370,8 +370,19 @@ var registry = func() []Model {
 		inGo(testifyAssert+".formatUnequalValues", 0, "reads its operands as fmt does; two unknown strings (Equal's report)"),
 		inGo(testifyAssert+".diff", 0, "reads its operands as fmt does; an unknown string (Equal's report, made with go-spew and go-difflib)"),
 		inGo(testifyAssert+".formatListDiff", 0, "reads its two lists as fmt does; an unknown string (ElementsMatch's report, made with go-spew)"),
+		inGo("(*"+testifyMock+".Mock).Called", 0, "MethodCalled, run as written, with the name of the function that calls it (runtime.Caller(1) and FuncForPC as Go names it: a method's name, a closure's funcN)").calls(Now, NoArg),
 		inGo(testifyRequire+".Fail", 0, "assert.Fail, then t.FailNow()").methods(),
 		inGo(testifyRequire+".FailNow", 0, "assert.FailNow, then t.FailNow()").methods(),
+	)
+
+	// go-spew (github.com/davecgh/go-spew, testify's dumps of values): its
+	// init reads reflect.Value's flag word through unsafe to print
+	// unexported fields, which kiss's Values do not have; spew is then as
+	// built with its safe tag.
+	add(
+		inGo(spewPkg+".init$1", 0, "0: flagValOffset's initializer, the offset of reflect.Value's flag word, which kiss's Values do not have (only unsafeReflectValue used it)"),
+		inGo(spewPkg+".init#1", 0, "nothing: spew's check of reflect.Value's internals (bypass.go), as spew built with its safe tag has none"),
+		inGo(spewPkg+".unsafeReflectValue", 0, "v, as spew built with its safe tag returns it"),
 	)
 
 	// goleak (go.uber.org/goleak): Find, behind VerifyNone and
@@ -386,6 +397,8 @@ var registry = func() []Model {
 const (
 	testifyAssert  = "github.com/stretchr/testify/assert"
 	testifyRequire = "github.com/stretchr/testify/require"
+	testifyMock    = "github.com/stretchr/testify/mock"
+	spewPkg        = "github.com/davecgh/go-spew/spew"
 )
 
 // ReflectUnknown lists reflect's functions and Value's methods that are

@@ -174,7 +174,9 @@ func (t *target) addScheduler(c *copies) error {
 // under test, that hold a position of the schedule (a step, the start of a
 // goroutine, an access of the race, a blocked goroutine): a lock taken
 // inside a helper package of the module is a step replay must hold the
-// goroutine at, as in the package under test.
+// goroutine at, as in the package under test. So are the packages of
+// other modules (not the standard library's) with a step or the start of
+// a goroutine that takes steps.
 func (t *target) loadOthers(sch *schedule.Schedule) error {
 	t.others, t.foreign = nil, nil
 	mod := t.inner.Module.Path
@@ -195,20 +197,30 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 		add(st.Pos)
 	}
 	// A goroutine that starts in another module's code and takes steps
-	// (a testify suite's test, whose t.Run is suite.Run's) is hooked
-	// there: that package is instrumented too, in a copy of its module
-	// (go test -overlay does not replace the module cache's files).
+	// (a testify suite's test, whose t.Run is suite.Run's), and a step
+	// there (the locks and the sleep of testify mock's MethodCalled), are
+	// hooked there: that package is instrumented too, in a copy of its
+	// module (go test -overlay does not replace the module cache's
+	// files). The standard library's steps are matched by the stack.
 	active := map[int]bool{}
 	for _, st := range sch.Steps {
 		active[st.G] = true
 	}
 	foreign := map[string]bool{}
-	for _, g := range sch.Goroutines {
-		add(g.Start)
-		if path := pathpkg.Dir(posFile(g.Start)); active[g.ID] && strings.Contains(g.Start, "/") && !seen[path] && isModulePath(path) {
+	addForeign := func(pos string) {
+		if path := pathpkg.Dir(posFile(pos)); strings.Contains(pos, "/") && !seen[path] && isModulePath(path) {
 			seen[path], foreign[path] = true, true
 			paths = append(paths, path)
 		}
+	}
+	for _, g := range sch.Goroutines {
+		add(g.Start)
+		if active[g.ID] {
+			addForeign(g.Start)
+		}
+	}
+	for _, st := range sch.Steps {
+		addForeign(st.Pos)
 	}
 	for _, b := range sch.Blocked {
 		add(b.Pos)
