@@ -516,7 +516,21 @@ func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
 		b := l.helper(strings.TrimPrefix(name, "*")+"."+m.Name(), l.resultType(sig), params...)
 		b.label, b.noCheck = "", true
 		methods[keyOf(m)] = b.Fn
-		fill = append(fill, func(id int64) { c.rtypeMethod(l, b, m, id) })
+		if !lazyRtypeMethods[m.Name()] {
+			fill = append(fill, func(id int64) { c.rtypeMethod(l, b, m, id) })
+			continue
+		}
+		// made when an interface call of it is dispatched: their late
+		// functions walk every method of every type
+		restore := l.labelUnknown("the method " + m.Name() + " of reflect.Type")
+		l.retUnknown(b, sig)
+		restore()
+		fill = append(fill, func(id int64) {
+			if l.lazyBodies == nil {
+				l.lazyBodies = map[*ir.Func]func(){}
+			}
+			l.lazyBodies[b.Fn] = func() { c.rtypeMethod(l, l.rebuild(b.Fn), m, id) }
+		})
 	}
 	id := l.RegisterType(name, methods)
 	if c.rtypeIDs == nil {
@@ -528,6 +542,10 @@ func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
 	}
 	return id
 }
+
+// lazyRtypeMethods are the methods of kiss's rtype whose bodies are made
+// only when a call may reach them (lowerer.lazyBodies).
+var lazyRtypeMethods = map[string]bool{"NumMethod": true, "Method": true, "Name": true, "NumIn": true, "NumOut": true, "IsVariadic": true}
 
 // rtypeMethod emits the body of method m of kiss's rtype whose id is rid.
 func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid int64) {
@@ -629,7 +647,7 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 	case "reflect.name":
 		f = l.late(kind, kind, ir.Struct(ir.String, ir.Bool), []any{"id", ir.I64}, c.genTypeName(l))
 	case "reflect.call":
-		f = l.late(kind, kind, callType(l), []any{"id", ir.I64, "box", ir.Ptr, "in", l.tSlice}, c.genCall(l))
+		f = l.late(kind, kind, callType(l), []any{"id", ir.I64, "box", ir.Ptr, "in", l.tSlice, "ro", ir.Bool}, c.genCall(l))
 	case "reflect.convert":
 		f = l.late(kind, kind, ir.Struct(c.rt.typ("rvalue"), ir.Bool), []any{"id", ir.I64, "box", ir.Ptr, "to", ir.I64}, c.genConvert(l))
 	case "reflect.mapof":

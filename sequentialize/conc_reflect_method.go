@@ -58,6 +58,11 @@ func (c *concLowering) genMethod(l *lowerer) func(b *builder) {
 			for k, sel := range l.exportedMethods(e.Type) {
 				_, next := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, int64(k))), "method")
 				fn := l.SSA.MethodValue(sel)
+				if fn == nil { // (a method ssa has no code of: kiss does not list it)
+					b.Ret(b.Make(methodType, ir.StringConst(""), ir.IntConst(ir.I64, 0), ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 2)))
+					b.SetBlock(next)
+					continue
+				}
 				box := b.Alloc(l.tClosure, nil)
 				b.Store(box, b.Make(l.tClosure, c.methodCode(l, fn, sel), ir.ZeroConst(ir.Ptr)))
 				fid := l.TypeID(methodExpr(fn.Signature))
@@ -138,7 +143,7 @@ func (c *concLowering) genTypeName(l *lowerer) func(b *builder) {
 			case *types.Named:
 				name, ok = t.Obj().Name(), t.TypeArgs().Len() == 0
 			case *types.Basic:
-				name = t.Name()
+				name = types.Typ[t.Kind()].Name() // (byte is uint8 to reflect)
 			}
 			b.Ret(b.Make(rt, ir.StringConst(name), ir.BoolConst(ok)))
 		})
@@ -153,26 +158,26 @@ func (c *concLowering) genTypeName(l *lowerer) func(b *builder) {
 // Call panics (callPanics).
 func callType(l *lowerer) *ir.Type { return ir.Struct(l.tSlice, ir.I64) }
 
-// The panics of Value.Call, by reflect.call's code, in the order Go's
-// checks them (but 4, whose message names the types, which kiss does not
-// spell).
+// The panics of Value.Call, by reflect.call's code, in the order Go
+// checks them. 1's and 4's messages are not Go's, which spell the kind
+// and the types (1 is a *reflect.ValueError).
 var callPanics = map[int64]string{
 	1: "reflect: call of reflect.Value.Call on a Value that is not a func",
+	6: "reflect: reflect.Value.Call using value obtained using unexported field",
 	5: "reflect.Value.Call: call of nil function",
 	3: "reflect: Call with too few input arguments",
 	7: "reflect: Call with too many input arguments",
 	8: "reflect: Call using zero Value argument",
 	4: "reflect: Call using a value of another type than the parameter's",
-	6: "reflect: reflect.Value.Call using value obtained using unexported field",
 }
 
-// genCall: reflect.call(id, box, in) (callType): calls the func the box
-// holds, of type id, with the values in holds, and returns Values of its
-// results. The checks come before the call, as Go's: a code other than 0
+// genCall: reflect.call(id, box, in, ro) (callType): calls the func the
+// box holds, of type id, with the values in holds, and returns Values of
+// its results; ro is the func Value's read-only mark. The checks come before the call, as Go's: a code other than 0
 // means the func did not run.
 func (c *concLowering) genCall(l *lowerer) func(b *builder) {
 	return func(b *builder) {
-		id, box, in := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		id, box, ro := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[3]
 		rt, rv := callType(l), c.rt.typ("rvalue")
 		code := func(k int64) { b.Ret(b.Make(rt, ir.ZeroConst(l.tSlice), ir.IntConst(ir.I64, k))) }
 		// failIf returns code k when cond holds
@@ -203,10 +208,11 @@ func (c *concLowering) genCall(l *lowerer) func(b *builder) {
 				code(2)
 				return
 			}
+			failIf(ro, 6) // (Go checks the kind first)
 			clo := b.Load(l.tClosure, box)
 			fn := b.Extract(clo, 0)
 			failIf(b.Bin(ir.OpEq, fn, ir.ZeroConst(ir.FuncT)), 5)
-			n := b.Extract(in, 2)
+			n := b.Extract(b.Fn.Params[2], 2)
 			failIf(b.Bin(ir.OpLt, n, ir.IntConst(ir.I64, int64(np))), 3)
 			failIf(b.Bin(ir.OpGt, n, ir.IntConst(ir.I64, int64(np))), 7)
 			in := make([]ir.Value, np)
@@ -224,6 +230,11 @@ func (c *concLowering) genCall(l *lowerer) func(b *builder) {
 					}
 				} else {
 					ok = b.Bin(ir.OpEq, aid, ir.IntConst(ir.I64, l.TypeID(P)))
+					for _, e := range l.info.Types { // assignable, as Go's AssignableTo
+						if e.Type != nil && !types.Identical(e.Type, P) && types.AssignableTo(e.Type, P) {
+							ok = b.Bin(ir.OpOr, ok, b.Bin(ir.OpEq, aid, ir.IntConst(ir.I64, e.ID)))
+						}
+					}
 				}
 				failIf(b.Not(ok), 4)
 			}
@@ -268,8 +279,7 @@ func (c *concLowering) valueCall(l *lowerer, b *builder, call *ssa.CallCommon, a
 	v, in := args[0], args[1]
 	id := rvID(b, v)
 	b.PanicStringUnless(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "reflect: call of reflect.Value.Call on zero Value")
-	b.PanicStringUnless(b.Not(readOnly(b, v)), callPanics[6])
-	r := b.Call(callType(l), c.modelLate(l, "reflect.call"), id, b.Extract(v, 1), in)
+	r := b.Call(callType(l), c.modelLate(l, "reflect.call"), id, b.Extract(v, 1), in, readOnly(b, v))
 	code := b.Extract(r, 1)
 	stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Value).Call")
 	for k := range int64(9) {
@@ -290,15 +300,15 @@ func (c *concLowering) rtypeMethods(l *lowerer, b *builder, m *types.Func, id ir
 		stopIf(l, b, b.Not(b.Extract(r, 1)), "(reflect.Type).NumMethod")
 		b.Ret(b.Conv(b.Extract(r, 0), b.Fn.Result))
 	case "Method":
+		st, ok := sig.Results().At(0).Type().Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
 		i := b.Conv(b.Fn.Params[1], ir.I64)
 		r := b.Call(methodType, c.modelLate(l, "reflect.method"), id, i)
 		code := b.Extract(r, 3)
 		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Type).Method")
 		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: Method index out of range")
-		st, ok := sig.Results().At(0).Type().Underlying().(*types.Struct)
-		if !ok {
-			return false
-		}
 		fid := b.Extract(r, 1)
 		var fields []ir.Value
 		for f := range st.Fields() {

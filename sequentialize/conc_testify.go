@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/gokiss/kiss/ir"
@@ -105,20 +106,34 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 		l.emitDirectCall(b, l.SSA.MethodValue(sel), []ir.Value{args[0], name, args[1]}, nil, r)
 		return r, nil
 	}
-	// go-spew (testify's dumps, mock's too) reads reflect.Value's flag
-	// word through unsafe in its init: kiss's Values have none, and every
-	// path of a program that imports mock stopped there. spew is as built
-	// with its safe tag: no check, Values as they are.
+	// go-spew (testify's dumps, mock's too) finds reflect.Value's flag
+	// word through unsafe in its init (bypass.go: flagValOffset's
+	// initializer, init$1, and the check init#1), to print unexported
+	// fields by clearing a Value's read-only flag: kiss's Values have no
+	// such word, and every path of a program that imports mock stopped
+	// there. The check finds nothing wrong, and unsafeReflectValue clears
+	// the read-only mark of kiss's Value, as it does Go's. Another
+	// version's functions of those names (other signatures) are calls
+	// kiss does not know.
 	const spew = "github.com/davecgh/go-spew/spew"
-	m[spew+".init#1"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	spewFunc := func(name string, params, results int, model externFunc) {
+		m[spew+"."+name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			if sig := call.Signature(); sig.Params().Len() != params || sig.Results().Len() != results {
+				return l.unknownCall(b, call, spew+"."+name), nil
+			}
+			return model(l, b, call, args, pos)
+		}
+	}
+	spewFunc("init#1", 0, 0, func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return nil, nil
-	}
-	m[spew+".init$1"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+	})
+	spewFunc("init$1", 0, 1, func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return ir.ZeroConst(l.Type(call.Signature().Results().At(0).Type())), nil
-	}
-	m[spew+".unsafeReflectValue"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return args[0], nil
-	}
+	})
+	spewFunc("unsafeReflectValue", 1, 1, func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		v := args[0]
+		return b.Make(c.rt.typ("rvalue"), ir.ZeroConst(ir.Ptr), b.Extract(v, 1), b.Extract(v, 2)), nil
+	})
 	m[assert+".CallerInfo"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		const frames = 4
 		label := "the call stack (testify's CallerInfo)"
@@ -134,22 +149,41 @@ func (c *concLowering) testifyModels(m map[string]externFunc) {
 
 // runtimeFuncName is the last dot-separated element of the name Go's
 // runtime gives fn (runtime.FuncForPC(pc).Name()): a function's or
-// method's name, a closure's "func1" (or "1" inside another closure), a
-// generic function's "F[...]"; "" for code Go has no function of (a
-// wrapper ssa made).
+// method's name (a generic method's too; a generic function, pkg.F[...],
+// gives "]"), an explicit init's "0" for ssa's init#1, a closure's
+// "func1" (or "1" inside another closure). "" where ssa's name does not
+// tell Go's: wrappers ssa makes, the closures of package-level variables'
+// initializers (Go numbers them in source order, ssa in initialization
+// order) and of functions with a range-over-func loop (ssa numbers the
+// loop bodies with the closures, Go apart), and code inlined copies
+// renumber (a closure inlined into another function is numbered with
+// that function's: kiss names the closure as written).
 func runtimeFuncName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		if fn.Signature.Recv() == nil {
+			return "]"
+		}
+		return o.Name()
+	}
 	if fn.Synthetic != "" {
 		return ""
 	}
 	if fn.Parent() == nil {
-		o := fn.Origin()
-		if o == nil {
-			return fn.Name()
+		if n, ok := strings.CutPrefix(fn.Name(), "init#"); ok {
+			k, err := strconv.Atoi(n)
+			if err != nil {
+				return ""
+			}
+			return strconv.Itoa(k - 1)
 		}
-		if fn.Signature.Recv() == nil {
-			return o.Name() + "[...]"
-		}
-		return o.Name()
+		return fn.Name()
+	}
+	top := fn
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	if top.Name() == "init" && top.Signature.Recv() == nil || rangeFuncBodies(top) {
+		return ""
 	}
 	i := strings.LastIndex(fn.Name(), "$")
 	if i < 0 {
@@ -159,6 +193,17 @@ func runtimeFuncName(fn *ssa.Function) string {
 		return "func" + fn.Name()[i+1:]
 	}
 	return fn.Name()[i+1:]
+}
+
+// rangeFuncBodies reports whether fn or a closure inside it has the body
+// of a range-over-func loop (a synthetic closure).
+func rangeFuncBodies(fn *ssa.Function) bool {
+	for _, a := range fn.AnonFuncs {
+		if a.Synthetic != "" || rangeFuncBodies(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // testifyFail is assert.Fail(t, failureMessage, msgAndArgs...): it reads

@@ -148,6 +148,10 @@ type lowerer struct {
 	dyn  dynTypes
 
 	helperFuncs map[*ssa.Function]bool // isTestHelper's answers
+	// lazyBodies make the real bodies of methods of kiss's own types that
+	// are costly to have (a stub until then): the dispatcher of an
+	// interface call that may reach one makes it (fillLazy).
+	lazyBodies map[*ir.Func]func()
 }
 
 // workList is what the lowering has to do and has done.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/gokiss/kiss/ir"
 	"github.com/gokiss/kiss/summaries"
@@ -135,8 +136,9 @@ func foldMatchString(l *lowerer, b *builder, fn *ssa.Function, c *ssa.CallCommon
 		return nil
 	}
 	re = re.Simplify()
+	// (regexp matches an invalid byte as U+FFFD, a comparison does not)
 	literal := func(r *syntax.Regexp) (string, bool) {
-		return string(r.Rune), r.Op == syntax.OpLiteral && r.Flags&syntax.FoldCase == 0
+		return string(r.Rune), r.Op == syntax.OpLiteral && r.Flags&syntax.FoldCase == 0 && !slices.Contains(r.Rune, utf8.RuneError)
 	}
 	s := ops[1]
 	var match ir.Value

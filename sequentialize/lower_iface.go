@@ -160,14 +160,27 @@ func (l *lowerer) late(key, name string, result *ir.Type, params []any, gen func
 // importer of exported code makes them by their key.
 var fixedLates = map[string]bool{"rt.ifaceeq": true, "rt.panicdesc": true, "ikey": true, "ikeyval": true, "errors.Is": true, "errors.Unwrap": true}
 
-// regenerate rebuilds a late function's body for the current type table.
-func (l *lowerer) regenerate(lf *lateFunc) {
-	f := lf.f
+// fillLazy makes the real body of f if it waits in lazyBodies.
+func (l *lowerer) fillLazy(f *ir.Func) {
+	if fill := l.lazyBodies[f]; fill != nil {
+		delete(l.lazyBodies, f)
+		fill()
+	}
+}
+
+// rebuild empties f's body and returns a builder on a new entry block, as
+// a helper's (the body of a lazy method).
+func (l *lowerer) rebuild(f *ir.Func) *builder {
 	f.Locals, f.Blocks = f.Locals[:len(f.Params)], nil
 	b := newBuilder(l, f)
 	b.label, b.noCheck, b.silent, b.Hint = "", true, true, "t"
 	b.SetBlock(b.NewBlock("entry"))
-	lf.gen(b)
+	return b
+}
+
+// regenerate rebuilds a late function's body for the current type table.
+func (l *lowerer) regenerate(lf *lateFunc) {
+	lf.gen(l.rebuild(lf.f))
 }
 
 // regenerateSafely is regenerate, with a panic of the lowering as an error.
@@ -397,6 +410,7 @@ func (l *lowerer) dispatcherFor(k methodKey, ptypes []*ir.Type, res *ir.Type, si
 		}, func(e *typeEntry) {
 			switch {
 			case e.Methods != nil: // a model's own type
+				l.fillLazy(e.Methods[k])
 				ret(e.Methods[k], append([]ir.Value{b.Extract(x, 1)}, args...)...)
 			case e.ID == unknownTypeID: // unknown results
 				defer l.labelUnknown("the method " + k.name + " of a value kiss does not know")()

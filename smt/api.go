@@ -30,11 +30,11 @@ type Options struct {
 	// finite, while only a repeated call can grow a stack without end.
 	Recursion int
 	// InitEnd is the trace event that ends the program's initialization
-	// (the front end's "testbegins"): until a path has traced it, calls are
-	// not bounded by Recursion, only by MaxDepth. Package initialization
-	// runs on constants (testify's mock, objx and go-spew compile regular
-	// expressions in theirs, whose parser recurses by the pattern's
-	// nesting); "" bounds every call.
+	// (the front end's "testbegins"): until a path has traced it, the
+	// bound on recursion is at least 32 (initRecursion). Package
+	// initialization runs on constants (testify's mock, objx and go-spew
+	// compile regular expressions in theirs, whose parser recurses by the
+	// pattern's nesting); "" bounds every call by Recursion.
 	InitEnd string
 	// MaxDepth is a backstop on the frames of one coroutine (default
 	// 10000): with Recursion alone a stack is bounded by the number of

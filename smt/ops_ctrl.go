@@ -421,10 +421,10 @@ func (e *executor) mayCall(st *state, fn *ir.Func) bool {
 		// contexts was never cancelled (alitto's pond).
 		return true
 	}
-	if e.opts.InitEnd != "" && !st.initDone {
-		return true // package initialization (Options.InitEnd)
-	}
 	n := e.opts.Recursion
+	if e.opts.InitEnd != "" && !st.initDone {
+		n = max(n, initRecursion) // package initialization (Options.InitEnd)
+	}
 	var caller *ir.Func
 	for i := len(fs) - 1; i >= 0; i-- {
 		if fs[i].fn != fn {
@@ -442,6 +442,12 @@ func (e *executor) mayCall(st *state, fn *ir.Func) bool {
 	}
 	return true
 }
+
+// initRecursion bounds recursion in the program's initialization (see
+// Options.InitEnd): deep enough for what initializers run on constants
+// (a regular expression's parser recurses by its nesting), finite where
+// they recurse on an unknown input.
+const initRecursion = 32
 
 // goCaller is the function that called the activation at fs[i] (i may be
 // len(fs), a call being made): the nearest one below it with a position, or

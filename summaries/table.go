@@ -376,13 +376,13 @@ var registry = func() []Model {
 	)
 
 	// go-spew (github.com/davecgh/go-spew, testify's dumps of values): its
-	// init reads reflect.Value's flag word through unsafe to print
-	// unexported fields, which kiss's Values do not have; spew is then as
-	// built with its safe tag.
+	// init finds reflect.Value's flag word through unsafe, to print
+	// unexported fields by clearing a Value's read-only flag; kiss's
+	// Values have no such word.
 	add(
 		inGo(spewPkg+".init$1", 0, "0: flagValOffset's initializer, the offset of reflect.Value's flag word, which kiss's Values do not have (only unsafeReflectValue used it)"),
-		inGo(spewPkg+".init#1", 0, "nothing: spew's check of reflect.Value's internals (bypass.go), as spew built with its safe tag has none"),
-		inGo(spewPkg+".unsafeReflectValue", 0, "v, as spew built with its safe tag returns it"),
+		inGo(spewPkg+".init#1", 0, "nothing: spew's check of reflect.Value's flag word (bypass.go), which kiss's Values do not have"),
+		inGo(spewPkg+".unsafeReflectValue", 0, "v without its read-only mark, as spew's flag surgery makes Go's"),
 	)
 
 	// goleak (go.uber.org/goleak): Find, behind VerifyNone and

@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"go/version"
 	"os"
+	"os/exec"
 	pathpkg "path"
 	"path/filepath"
 	"regexp"
@@ -21,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
@@ -208,7 +210,10 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 	}
 	foreign := map[string]bool{}
 	addForeign := func(pos string) {
-		if path := pathpkg.Dir(posFile(pos)); strings.Contains(pos, "/") && !seen[path] && isModulePath(path) {
+		if !strings.Contains(pos, "/") || strings.Count(pos, ":") < 2 {
+			return
+		}
+		if path := pathpkg.Dir(posFile(pos)); !seen[path] && isModulePath(path) {
 			seen[path], foreign[path] = true, true
 			paths = append(paths, path)
 		}
@@ -232,6 +237,10 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 	if len(paths) == 0 {
 		return nil
 	}
+	if len(foreign) > 0 && t.workspace() {
+		// (go test -modfile refuses a workspace: matched by the stack)
+		clear(foreign)
+	}
 	sort.Strings(paths)
 	pkgs, err := packages.Load(&packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
@@ -247,7 +256,7 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 		}
 		if !p.Module.Main {
 			m := p.Module
-			if !foreign[p.PkgPath] || m.Replace != nil || m.Version == "" || m.Dir == "" {
+			if !foreign[p.PkgPath] || m.Replace != nil || m.Version == "" || m.Dir == "" || wholeModels(p.PkgPath) {
 				continue // (a position kiss named in another module: matched by the stack)
 			}
 			if t.foreign == nil {
@@ -261,6 +270,35 @@ func (t *target) loadOthers(sch *schedule.Schedule) error {
 		t.others = append(t.others, p)
 	}
 	return nil
+}
+
+// wholeModels reports whether kiss models a function of package path as
+// a visible operation (goleak's Find): its step stands for the whole call,
+// whose own operations hooks would see as steps kiss never took.
+func wholeModels(path string) bool {
+	for _, m := range summaries.Models() {
+		name := strings.TrimLeft(m.Func, "(*")
+		if i := strings.Index(name, ")"); i >= 0 {
+			name = name[:i]
+		}
+		if i := strings.LastIndex(name, "."); m.Visible && i > 0 && name[:i] == path {
+			return true
+		}
+	}
+	return false
+}
+
+// workspace reports whether the go command builds the target in a
+// workspace (go.work).
+func (t *target) workspace() bool {
+	if v, ok := os.LookupEnv("GOWORK"); ok && v == "off" {
+		return false
+	}
+	cmd := exec.Command("go", "env", "GOWORK")
+	cmd.Dir = t.dir
+	out, err := cmd.Output()
+	w := strings.TrimSpace(string(out))
+	return err != nil || w != "" && w != "off"
 }
 
 // isModulePath reports whether path is a package of a module, not of the
@@ -713,7 +751,7 @@ var writeFile = os.WriteFile
 func (c *copies) add(path string, data []byte) error {
 	for dir := range c.modules {
 		rel, err := filepath.Rel(dir, path)
-		if err != nil || strings.HasPrefix(rel, "..") {
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			continue
 		}
 		cp, err := c.moduleCopy(dir)
@@ -721,7 +759,6 @@ func (c *copies) add(path string, data []byte) error {
 			return err
 		}
 		dst := filepath.Join(cp, rel)
-		os.Remove(dst) // (copied read-only from the module cache)
 		if c.hashed == nil {
 			c.hashed = map[string]string{}
 		}
@@ -770,9 +807,20 @@ func (c *copies) moduleCopy(dir string) (string, error) {
 	if cp, ok := c.copied[dir]; ok {
 		return cp, nil
 	}
-	cp := filepath.Join(c.work, fmt.Sprintf("module%d", len(c.copied)))
+	cp, err := filepath.Abs(filepath.Join(c.work, fmt.Sprintf("module%d", len(c.copied))))
+	if err != nil {
+		return "", err
+	}
 	if err := os.CopyFS(cp, os.DirFS(dir)); err != nil {
 		return "", fmt.Errorf("copying module %s: %v", c.modules[dir].Path, err)
+	}
+	// a module from before modules (go-spew) has no go.mod, which a
+	// directory that replaces it needs
+	gomod := filepath.Join(cp, "go.mod")
+	if _, err := os.Stat(gomod); os.IsNotExist(err) {
+		if err := writeFile(gomod, []byte("module "+c.modules[dir].Path+"\n"), 0o644); err != nil {
+			return "", err
+		}
 	}
 	if c.copied == nil {
 		c.copied = map[string]string{}
@@ -792,18 +840,26 @@ func (c *copies) modfile(gomod string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	f, err := modfile.Parse(gomod, data, nil)
+	if err != nil {
+		return "", err
+	}
 	var dirs []string
 	for dir := range c.copied {
 		dirs = append(dirs, dir)
 	}
 	sort.Strings(dirs)
-	mod := string(data) + "\n"
 	for _, dir := range dirs {
 		m := c.modules[dir]
-		mod += fmt.Sprintf("replace %s %s => %s\n", m.Path, m.Version, c.copied[dir])
+		if err := f.AddReplace(m.Path, m.Version, c.copied[dir], ""); err != nil {
+			return "", err
+		}
+	}
+	if data, err = f.Format(); err != nil {
+		return "", err
 	}
 	path := filepath.Join(c.work, "kiss_replay.mod")
-	if err := writeFile(path, []byte(mod), 0o644); err != nil {
+	if err := writeFile(path, data, 0o644); err != nil {
 		return "", err
 	}
 	sum, err := os.ReadFile(strings.TrimSuffix(gomod, ".mod") + ".sum")
