@@ -87,8 +87,11 @@ func (l *lowerer) emitCall(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *i
 // leaves the builder where the other types are dispatched and returns the
 // block after the call (nil when there is no such case).
 func (l *lowerer) subtestRunAt(b *builder, c *ssa.CallCommon, ops []ir.Value, dst *ir.Local) *ir.Block {
+	if c.Method.Name() != "Run" || b.Pos == "" {
+		return nil
+	}
 	tp := l.SSA.ImportedPackage("testing")
-	if c.Method.Name() != "Run" || tp == nil || b.Pos == "" {
+	if tp == nil {
 		return nil
 	}
 	var join *ir.Block
@@ -124,7 +127,7 @@ func (l *lowerer) subtestRunAt(b *builder, c *ssa.CallCommon, ops []ir.Value, ds
 // matcher (testify's suite.Run up to v1.10 matches "^Test" against every
 // method of the suite, over a hundred with Assertions' promoted ones).
 func foldMatchString(l *lowerer, b *builder, fn *ssa.Function, c *ssa.CallCommon, ops []ir.Value) ir.Value {
-	if fn.String() != "regexp.MatchString" || len(ops) != 2 {
+	if fn.Name() != "MatchString" || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "regexp" || fn.Signature.Recv() != nil || len(ops) != 2 {
 		return nil
 	}
 	k, ok := c.Args[0].(*ssa.Const)
