@@ -90,7 +90,10 @@
 // (statecache.go): the state is hashed with its heap objects
 // numbered by reachability and only the live locals of its frames, so
 // that interleavings which reach the same memory by different routes
-// meet; observers take part through StateHasher. Options.Running names
+// meet; the objects of the heap at the first choose past initialization
+// keep their ids and are hashed only where a state changed their value,
+// since on real code they are most of the heap and seldom written;
+// observers take part through StateHasher. Options.Running names
 // the global of the caller's scheduler that holds the running goroutine:
 // it is kept beside the hash, and a state is also dropped when the same
 // memory was seen with another running goroutine at a cost at least one

@@ -484,11 +484,16 @@ func (e *executor) finish(grp *group) {
 	if grp.queue != nil {
 		sum = compactSum(sum)
 	}
-	if q := grp.queue; len(q) > 0 && len(sum) <= maxSum {
+	if q := grp.queue; q != nil && len(sum) <= maxSum {
 		// c.canon is all zero between hashes: it marks the objects sum
 		// names (-1), one pass over q numbers them, and they are cleared.
+		// The snapshot's objects are named by id (baseCanon), if the
+		// state descended from it.
 		c := &e.cache
 		for _, a := range sum {
+			if a.obj < grp.named {
+				continue
+			}
 			if n := a.obj + 1; uint64(len(c.canon)) < n {
 				c.canon = append(c.canon, make([]int32, n-uint64(len(c.canon)))...)
 			}
@@ -501,15 +506,23 @@ func (e *executor) finish(grp *group) {
 		}
 		cs := make([]sumAccess, 0, len(sum))
 		for _, a := range sum {
-			if c.canon[a.obj] <= 0 {
+			switch {
+			case a.obj < grp.named:
+				a.obj |= baseCanon
+			case c.canon[a.obj] <= 0:
 				cs = nil // touched an object the state did not reach: no name for it
+			default:
+				a.obj = uint64(c.canon[a.obj])
+			}
+			if cs == nil {
 				break
 			}
-			a.obj = uint64(c.canon[a.obj])
 			cs = append(cs, a)
 		}
 		for _, a := range sum {
-			c.canon[a.obj] = 0
+			if a.obj >= grp.named {
+				c.canon[a.obj] = 0
+			}
 		}
 		if cs != nil || len(sum) == 0 {
 			slices.SortFunc(cs, cmpSum)
@@ -577,10 +590,13 @@ groups:
 			break
 		}
 		for _, a := range g.csum {
-			if known = a.obj != 0 && a.obj <= uint64(len(q)); !known {
+			if a.obj&baseCanon != 0 {
+				a.obj &^= baseCanon
+			} else if known = a.obj != 0 && a.obj <= uint64(len(q)); known {
+				a.obj = q[a.obj-1]
+			} else {
 				break groups
 			}
-			a.obj = q[a.obj-1]
 			fp = append(fp, a)
 		}
 	}

@@ -134,6 +134,7 @@ type group struct {
 	sum      []sumAccess // its futures' accesses, of objects older than the choose
 	sumCap   int         // when to compact sum next
 	queue    []uint64    // the state's objects in canonical order, if the cache recorded it
+	named    uint64      // objects below it are named by id (stateCache.named)
 	csum     []sumAccess // once done: sum by canonical number
 	hasSum   bool        // csum is the whole footprint
 	broken   bool        // some future's steps are unseen: no footprint

@@ -99,6 +99,7 @@ type object struct {
 	m       *mapObj
 	allPriv bool
 	frozen  bool            // never written once another goroutine can reach it (alloc frozen)
+	born    uint64          // the id of the state that allocated it: written copies keep it (stateCache.base)
 	priv    []*value        // by the address of a slice's first element: the first few
 	privM   map[*value]bool // and the rest
 }
@@ -297,7 +298,7 @@ func (st *state) wobj(id uint64) *object {
 	if o.owner == st.id {
 		return o
 	}
-	n := &object{owner: st.id, typ: o.typ, val: o.val, lazy: o.lazy}
+	n := &object{owner: st.id, typ: o.typ, val: o.val, lazy: o.lazy, born: o.born}
 	if o.m != nil {
 		n.m = &mapObj{keyT: o.m.keyT, valT: o.m.valT,
 			keys: append([]value(nil), o.m.keys...), vals: append([]value(nil), o.m.vals...)}
@@ -330,7 +331,7 @@ func (o *object) value() value {
 }
 
 func (st *state) newObj(o *object) uint64 {
-	o.owner, o.allPriv = st.id, true
+	o.owner, o.allPriv, o.born = st.id, true, st.id
 	id := uint64(st.heap.n)
 	if st.heap.n>>heapPageBits == len(st.heap.pages) {
 		st.ownHeap()

@@ -31,6 +31,21 @@ import (
 // empty path condition were cached: 0 of 16,000 paths) and the
 // per-activation unroll counts.
 //
+// The objects a root's state holds at its first choose past package
+// initialization (Options.InitEnd: initialization's regular expressions,
+// tables and types, the test's setup) are most of the heap on real code,
+// and most of them are never written again: walking them at every choose
+// was most of a testify suite's time (2.35 s of 3.4 s). That state's heap
+// is the snapshot. In a state that descends from it (each object below the
+// snapshot's count is the snapshot's object or a written copy of it: the
+// same born), those objects keep their ids as their canonical numbers
+// (baseCanon), and only those whose value is no longer the snapshot's are
+// hashed (dirtyBase), by id: an object is replaced, never changed, once no
+// state owns it, so one still the snapshot's holds the snapshot's value.
+// Other states (hashed before the snapshot, or forked before it on a
+// value) are hashed whole, as before it; the leading count tells the two
+// ways apart, so they meet only states hashed their way.
+//
 // The table holds 128-bit hashes: a collision (two different states with
 // one hash, about 2^-128 per pair) would drop a state wrongly.
 //
@@ -109,7 +124,16 @@ type stateCache struct {
 	live  map[*ir.Func]*liveness
 
 	running uint64 // the object of Options.Running's global (0: none)
+
+	base  []*heapPage // the page table of the snapshot (a copy)
+	baseN uint64      // its objects
+	named uint64      // the state being hashed descends from the snapshot: objects below it are named by id (baseCanon); else 0
+	dirty []uint64    // the snapshot's objects the state holds other values in
 }
+
+// baseCanon marks a canonical number that is an object's id: an object of
+// the snapshot's range (stateCache.base).
+const baseCanon = 1 << 40
 
 // seenAt is the least cost a state was seen at with one value of
 // Options.Running.
@@ -178,6 +202,14 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 			c.running = e.globalObj[g]
 		}
 	}
+	if c.base == nil && (st.initDone || e.opts.InitEnd == "") {
+		// The snapshot: st takes a new id, as a fork does, so that no
+		// state owns the snapshot's objects and pages any more and every
+		// write copies them.
+		c.base, c.baseN = slices.Clone(st.heap.pages), uint64(st.heap.len())
+		st.id = e.newID()
+		st.sharedHeap = true
+	}
 	key, running, ok := e.hashState(st)
 	if !ok {
 		return false, 0, nil
@@ -196,8 +228,9 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 	var grp *group
 	if e.dpor && st.tr != nil {
 		grp = st.tr.grp
-		grp.queue = slices.Clone(c.queue) // the canonical numbering, to name its futures' footprint by (dpor.go)
-		grp.recorded = true               // the choose queues a placeholder (choose)
+		grp.queue = append(make([]uint64, 0, len(c.queue)), c.queue...) // the canonical numbering, to name its futures' footprint by (dpor.go); never nil
+		grp.named = c.named
+		grp.recorded = true // the choose queues a placeholder (choose)
 	}
 	c.seen[key] = record(ats, running, cost, sleep&^explored, grp)
 	if explored&^sleep == 0 {
@@ -221,7 +254,14 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 			c.canon[id] = 0
 		}
 	}()
+	c.named, c.dirty = 0, c.dirty[:0]
+	if c.dirtyBase(st) {
+		c.named = c.baseN
+	}
 	var h StateHash
+	if c.running != 0 {
+		running = int64(st.heap.get(c.running).value().n) // beside the hash (Options.Running)
+	}
 	// The roots: globals, then the coroutines.
 	for _, g := range e.prog.Globals {
 		h.Uint64(e.canonObj(e.globalObj[g]))
@@ -266,33 +306,22 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 			h.Uint64(e.canonObj(st.strData[k]))
 		}
 	}
-	// The heap, in the order the walk reached it.
+	// The snapshot's objects written since, by id, then the others in the
+	// order the walk reached them.
+	h.Uint64(c.named)
+	for _, id := range c.dirty {
+		h.Uint64(id)
+		e.hashObject(&h, id, st.heap.get(id))
+	}
 	for i := 0; i < len(c.queue); i++ {
-		o := st.heap.get(c.queue[i])
-		if o.m != nil {
-			h.Uint64(typeKey(o.m.keyT))
-			h.Uint64(typeKey(o.m.valT))
-			h.Uint64(uint64(len(o.m.keys)))
-			for j := range o.m.keys {
-				e.hashValue(&h, o.m.keys[j], o.m.keyT)
-				e.hashValue(&h, o.m.vals[j], o.m.valT)
-			}
-			continue
-		}
-		if c.queue[i] == c.running && c.running != 0 {
-			running = int64(o.val.n) // beside the hash (Options.Running)
-			continue
-		}
-		h.Uint64(typeKey(o.typ))
-		if o.lazy { // hashed apart from a built zero value: a miss, never a false hit
-			h.Uint64(1)
-			continue
-		}
-		e.hashValue(&h, o.val, o.typ)
+		e.hashObject(&h, c.queue[i], st.heap.get(c.queue[i]))
 	}
 	// The observers, by name.
 	if len(st.obs) > 0 {
 		canon := func(id ObjID) (uint64, bool) {
+			if id != 0 && uint64(id) < c.named {
+				return baseCanon | uint64(id), true
+			}
 			if uint64(id) < uint64(len(c.canon)) && c.canon[id] != 0 {
 				return uint64(c.canon[id]), true
 			}
@@ -321,6 +350,63 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	return h.Sum(), running, true
 }
 
+// hashObject adds object id's value (its type's and its entries' for a map).
+func (e *executor) hashObject(h *StateHash, id uint64, o *object) {
+	if o.m != nil {
+		h.Uint64(typeKey(o.m.keyT))
+		h.Uint64(typeKey(o.m.valT))
+		h.Uint64(uint64(len(o.m.keys)))
+		for j := range o.m.keys {
+			e.hashValue(h, o.m.keys[j], o.m.keyT)
+			e.hashValue(h, o.m.vals[j], o.m.valT)
+		}
+		return
+	}
+	if id == e.cache.running {
+		return // beside the hash (Options.Running)
+	}
+	h.Uint64(typeKey(o.typ))
+	if o.lazy { // hashed apart from a built zero value: a miss, never a false hit
+		h.Uint64(1)
+		return
+	}
+	e.hashValue(h, o.val, o.typ)
+}
+
+// dirtyBase reports whether st descends from the snapshot, and if so
+// lists in c.dirty, by id, the snapshot's objects whose value st changed:
+// a page still the snapshot's holds none. An object written since but back
+// to the snapshot's value (a mutex unlocked again, a channel emptied) is
+// the snapshot's: hashing it would keep the state from meeting one that
+// never wrote it. Options.Running's global is hashed by no one.
+func (c *stateCache) dirtyBase(st *state) bool {
+	if c.baseN == 0 || uint64(st.heap.len()) < c.baseN {
+		return false
+	}
+	for pi := 0; uint64(pi)<<heapPageBits < c.baseN; pi++ {
+		p, bp := st.heap.pages[pi], c.base[pi]
+		if p == bp {
+			continue
+		}
+		for j, o := range p.objs {
+			id := uint64(pi)<<heapPageBits | uint64(j)
+			if id >= c.baseN {
+				break
+			}
+			b := bp.objs[j]
+			switch {
+			case o == b || id == 0:
+			case o.born != b.born:
+				c.dirty = c.dirty[:0]
+				return false
+			case id != c.running && !sameObject(o, b):
+				c.dirty = append(c.dirty, id)
+			}
+		}
+	}
+	return true
+}
+
 // maxCachedPC bounds the conditions a cached state's path may hold: each
 // choose hashes them all.
 const maxCachedPC = 256
@@ -341,6 +427,9 @@ func (e *executor) canonObj(id uint64) uint64 {
 		return 0
 	}
 	c := &e.cache
+	if id < c.named {
+		return baseCanon | id
+	}
 	if n := c.canon[id]; n != 0 {
 		return uint64(n)
 	}
@@ -495,4 +584,21 @@ func computeLiveness(fn *ir.Func) *liveness {
 		}
 	}
 	return lv
+}
+
+// sameObject reports whether a holds what b does (false when unsure: a
+// symbolic value that is another term, a zero value built in one).
+func sameObject(a, b *object) bool {
+	if a.typ != b.typ || a.lazy != b.lazy || (a.m == nil) != (b.m == nil) {
+		return false
+	}
+	if a.m != nil {
+		return a.m.keyT == b.m.keyT && a.m.valT == b.m.valT &&
+			slices.EqualFunc(a.m.keys, b.m.keys, sameValue) && slices.EqualFunc(a.m.vals, b.m.vals, sameValue)
+	}
+	return a.lazy || sameValue(a.val, b.val)
+}
+
+func sameValue(a, b value) bool {
+	return a.n == b.n && a.s == b.s && a.x == b.x && slices.Equal(a.path, b.path) && slices.EqualFunc(a.elems, b.elems, sameValue)
 }

@@ -328,3 +328,52 @@ func TestStateCacheUnderPathCondition(t *testing.T) {
 		wantComplete(t, res, true)
 	}
 }
+
+// The heap at the first choose is the cache's snapshot, whose objects are
+// hashed only where a state changed them: an object written and written
+// back holds the snapshot's value, and the state meets the one that never
+// wrote it; an object left written does not.
+const snapshotIR = `
+global @m ptr
+
+func @main() {
+  var %p ptr
+  var %k i64
+  var %z bool
+entry:
+  %p = alloc i64
+  store @m, %p
+  %k = choose 2:i64
+  %z = eq %k, 0:i64
+  br %z, touch, skip
+touch:
+  %p = load @m
+  store %p, 1:i64
+  store %p, VALUE
+  jmp next
+skip:
+  jmp next
+next:
+  %k = choose 3:i64
+  %z = eq %k, 2:i64
+  br %z, bad, ok
+bad:
+  assert false, assert, "reached" at "c.go:1:1"
+  ret
+ok:
+  ret
+}
+`
+
+func TestStateCacheSnapshot(t *testing.T) {
+	restored := run(t, parseIR(t, replaceValue(snapshotIR, "0:i64")), Options{})
+	if restored.Stats.Revisits != 1 {
+		t.Errorf("written back: revisits %d, want 1", restored.Stats.Revisits)
+	}
+	violation(t, restored, "reached")
+	left := run(t, parseIR(t, replaceValue(snapshotIR, "1:i64")), Options{})
+	if left.Stats.Revisits != 0 {
+		t.Errorf("left written: revisits %d, want 0", left.Stats.Revisits)
+	}
+	violation(t, left, "reached")
+}
