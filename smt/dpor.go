@@ -487,13 +487,10 @@ func (e *executor) finish(grp *group) {
 	if q := grp.queue; q != nil && len(sum) <= maxSum {
 		// c.canon is all zero between hashes: it marks the objects sum
 		// names (-1), one pass over q numbers them, and they are cleared.
-		// The snapshot's objects are named by id (baseCanon), if the
-		// state descended from it.
+		// The snapshot's objects the walk did not number are named by id
+		// (baseCanon).
 		c := &e.cache
 		for _, a := range sum {
-			if a.obj < grp.named {
-				continue
-			}
 			if n := a.obj + 1; uint64(len(c.canon)) < n {
 				c.canon = append(c.canon, make([]int32, n-uint64(len(c.canon)))...)
 			}
@@ -507,12 +504,14 @@ func (e *executor) finish(grp *group) {
 		cs := make([]sumAccess, 0, len(sum))
 		for _, a := range sum {
 			switch {
-			case a.obj < grp.named:
-				a.obj |= baseCanon
-			case c.canon[a.obj] <= 0:
-				cs = nil // touched an object the state did not reach: no name for it
-			default:
+			case c.canon[a.obj] > 0:
 				a.obj = uint64(c.canon[a.obj])
+			case a.obj < grp.named:
+				// Not reached by the walk, so named by id: a future
+				// touches only what its state reaches, or makes.
+				a.obj |= baseCanon
+			default:
+				cs = nil // touched an object the state did not reach: no name for it
 			}
 			if cs == nil {
 				break
@@ -520,9 +519,7 @@ func (e *executor) finish(grp *group) {
 			cs = append(cs, a)
 		}
 		for _, a := range sum {
-			if a.obj >= grp.named {
-				c.canon[a.obj] = 0
-			}
+			c.canon[a.obj] = 0
 		}
 		if cs != nil || len(sum) == 0 {
 			slices.SortFunc(cs, cmpSum)

@@ -36,15 +36,17 @@ import (
 // tables and types, the test's setup) are most of the heap on real code,
 // and most of them are never written again: walking them at every choose
 // was most of a testify suite's time (2.35 s of 3.4 s). That state's heap
-// is the snapshot. In a state that descends from it (each object below the
-// snapshot's count is the snapshot's object or a written copy of it: the
-// same born), those objects keep their ids as their canonical numbers
-// (baseCanon), and only those whose value is no longer the snapshot's are
-// hashed (dirtyBase), by id: an object is replaced, never changed, once no
-// state owns it, so one still the snapshot's holds the snapshot's value.
-// Other states (hashed before the snapshot, or forked before it on a
-// value) are hashed whole, as before it; the leading count tells the two
-// ways apart, so they meet only states hashed their way.
+// is the snapshot. In every state that holds as many objects or more, an
+// object below that count that is the snapshot's object, a written copy
+// of it (the same born) or one made again with its value keeps its id as
+// its canonical number (baseCanon), and only those whose value is not the
+// snapshot's are hashed (dirtyBase), by id: an object is replaced, never
+// changed, once no state owns it, so one still the snapshot's holds the
+// snapshot's value. The others (made after a fork before the snapshot, on
+// a value or in the round's schedule) are numbered by the walk like the
+// objects made since. States with fewer objects (hashed before the
+// snapshot, or forked before it) are hashed whole; the leading count
+// tells the ways apart, so they meet only states hashed their way.
 //
 // The table holds 128-bit hashes: a collision (two different states with
 // one hash, about 2^-128 per pair) would drop a state wrongly.
@@ -125,10 +127,11 @@ type stateCache struct {
 
 	running uint64 // the object of Options.Running's global (0: none)
 
-	base  []*heapPage // the page table of the snapshot (a copy)
-	baseN uint64      // its objects
-	named uint64      // the state being hashed descends from the snapshot: objects below it are named by id (baseCanon); else 0
-	dirty []uint64    // the snapshot's objects the state holds other values in
+	base    []*heapPage // the page table of the snapshot (a copy)
+	baseN   uint64      // its objects
+	named   uint64      // objects below it are named by id (baseCanon) in the state being hashed, but those of unnamed: baseN, or 0 when it is hashed whole
+	dirty   []uint64    // the snapshot's objects the state holds other values in
+	unnamed []uint64    // objects below named that are not the snapshot's (c.canon -1 until reached)
 }
 
 // baseCanon marks a canonical number that is an object's id: an object of
@@ -253,8 +256,11 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 		for _, id := range c.queue {
 			c.canon[id] = 0
 		}
+		for _, id := range c.unnamed {
+			c.canon[id] = 0
+		}
 	}()
-	c.named, c.dirty = 0, c.dirty[:0]
+	c.named, c.dirty, c.unnamed = 0, c.dirty[:0], c.unnamed[:0]
 	if c.dirtyBase(st) {
 		c.named = c.baseN
 	}
@@ -319,10 +325,10 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	// The observers, by name.
 	if len(st.obs) > 0 {
 		canon := func(id ObjID) (uint64, bool) {
-			if id != 0 && uint64(id) < c.named {
+			if id != 0 && uint64(id) < c.named && c.canon[id] == 0 {
 				return baseCanon | uint64(id), true
 			}
-			if uint64(id) < uint64(len(c.canon)) && c.canon[id] != 0 {
+			if uint64(id) < uint64(len(c.canon)) && c.canon[id] > 0 {
 				return uint64(c.canon[id]), true
 			}
 			return 0, false
@@ -373,12 +379,16 @@ func (e *executor) hashObject(h *StateHash, id uint64, o *object) {
 	e.hashValue(h, o.val, o.typ)
 }
 
-// dirtyBase reports whether st descends from the snapshot, and if so
-// lists in c.dirty, by id, the snapshot's objects whose value st changed:
-// a page still the snapshot's holds none. An object written since but back
-// to the snapshot's value (a mutex unlocked again, a channel emptied) is
-// the snapshot's: hashing it would keep the state from meeting one that
-// never wrote it. Options.Running's global is hashed by no one.
+// dirtyBase reports whether st is hashed against the snapshot (it holds
+// as many objects or more), lists in c.dirty, by id, the snapshot's
+// objects that st holds another value in, and in c.unnamed those of its
+// objects below the snapshot's count that are none of the snapshot's. A
+// page or object still the snapshot's holds its value; one written since
+// and back to it (a mutex unlocked again, a channel emptied) is compared,
+// as hashing it would keep st from meeting a state that never wrote it;
+// so is one made after a fork before the snapshot, which is the
+// snapshot's if it holds the same value. Options.Running's global is
+// hashed by no one.
 func (c *stateCache) dirtyBase(st *state) bool {
 	if c.baseN == 0 || uint64(st.heap.len()) < c.baseN {
 		return false
@@ -395,12 +405,12 @@ func (c *stateCache) dirtyBase(st *state) bool {
 			}
 			b := bp.objs[j]
 			switch {
-			case o == b || id == 0:
-			case o.born != b.born:
-				c.dirty = c.dirty[:0]
-				return false
-			case id != c.running && !sameObject(o, b):
+			case o == b || id == 0 || id == c.running || sameObject(o, b):
+			case o.born == b.born:
 				c.dirty = append(c.dirty, id)
+			default:
+				c.unnamed = append(c.unnamed, id)
+				c.canon[id] = -1
 			}
 		}
 	}
@@ -427,11 +437,12 @@ func (e *executor) canonObj(id uint64) uint64 {
 		return 0
 	}
 	c := &e.cache
-	if id < c.named {
-		return baseCanon | id
-	}
-	if n := c.canon[id]; n != 0 {
+	n := c.canon[id]
+	if n > 0 {
 		return uint64(n)
+	}
+	if n == 0 && id < c.named {
+		return baseCanon | id
 	}
 	c.queue = append(c.queue, id)
 	c.canon[id] = int32(len(c.queue))
