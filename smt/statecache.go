@@ -63,7 +63,8 @@ import (
 // StateHasher is implemented by observers whose state can be hashed. obj
 // renames a heap object to its canonical number; ok is false for an
 // object no longer reachable, which no later event can name (the observer
-// may leave out what it knows of it). Equal hashes must mean the observer
+// may leave out what it knows of it). An object of the cache's snapshot
+// is named by its id, reachable or not. Equal hashes must mean the observer
 // reports the same findings for the same future events (up to the
 // renaming).
 type StateHasher interface {

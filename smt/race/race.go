@@ -576,7 +576,8 @@ func pairKey(a, b string) string {
 // An access every live goroutine's clock covers happens-before every
 // access still to come and can race with none: it is left out.
 //
-// Objects are renamed by obj; those no longer reachable are left out.
+// Objects are renamed by obj; those it says are no longer reachable are
+// left out.
 func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
 	w := walks.Get().(*memWalk)
 	defer func() {
