@@ -359,6 +359,17 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 	if o != nil {
 		o.each(ref.Path, check)
 	}
+	if len(d.clocks) == 1 {
+		// g is the only live goroutine: every goroutine to come starts
+		// from it, after this access, which can race with none of theirs
+		// and is not kept. Initialization and a test's setup run so, and
+		// what they touched was most of the history HashState walked at
+		// every choose (98% of a testify suite's, to hash the other 2%).
+		if len(found) == 0 {
+			return nil
+		}
+		return report(found, g, e, write)
+	}
 	if own == nil || own.epoch != d.epoch {
 		if o == nil || o.epoch != d.epoch {
 			mine := &objShadows{epoch: d.epoch}

@@ -418,3 +418,33 @@ func TestLargeArrayElements(t *testing.T) {
 		}
 	}
 }
+
+// What the only live goroutine does is not kept (every goroutine to come
+// starts from it, after it), yet races with what one that exited did: a
+// goroutine that exits unjoined, then the spawner's write (alone), then a
+// new goroutine's write, which the spawner's started, race only with the
+// first one's.
+func TestAloneIsNotKept(t *testing.T) {
+	d := New()
+	fs := run(t, d,
+		ev{"wr", []smt.Concrete{i64(0), ptr(2), str("setup")}, "a.go:1:1"},
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(1)}, "a.go:2:1"},
+		ev{"wr", []smt.Concrete{i64(1), ptr(1), str("x")}, "a.go:3:1"},
+		ev{"exit", []smt.Concrete{i64(1), i64(0)}, ""},
+		ev{"wr", []smt.Concrete{i64(0), ptr(1), str("x")}, "a.go:4:1"},
+	)
+	if len(fs) != 1 || !strings.Contains(fs[0].Message, "a.go:3:1") || !strings.Contains(fs[0].Message, "a.go:4:1") {
+		t.Fatalf("the write alone after an exited goroutine's: findings %+v", fs)
+	}
+	if o, _ := d.(*Detector).mem.Get(2); o != nil {
+		t.Errorf("the write of the only goroutine is kept")
+	}
+	fs = run(t, d,
+		ev{"hb.spawn", []smt.Concrete{i64(0), i64(2)}, "a.go:5:1"},
+		ev{"wr", []smt.Concrete{i64(2), ptr(1), str("x")}, "a.go:6:1"},
+		ev{"wr", []smt.Concrete{i64(2), ptr(2), str("setup")}, "a.go:7:1"},
+	)
+	if len(fs) != 1 || !strings.Contains(fs[0].Message, "a.go:3:1") || strings.Contains(fs[0].Message, "a.go:4:1") {
+		t.Fatalf("a goroutine started after the write alone: findings %+v", fs)
+	}
+}
