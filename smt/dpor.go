@@ -487,8 +487,7 @@ func (e *executor) finish(grp *group) {
 	if q := grp.queue; q != nil && len(sum) <= maxSum {
 		// c.canon is all zero between hashes: it marks the objects sum
 		// names (-1), one pass over q numbers them, and they are cleared.
-		// The snapshot's objects the walk did not number are named by id
-		// (baseCanon).
+		// The snapshot's objects are named by id (baseCanon).
 		c := &e.cache
 		for _, a := range sum {
 			if n := a.obj + 1; uint64(len(c.canon)) < n {
@@ -504,12 +503,10 @@ func (e *executor) finish(grp *group) {
 		cs := make([]sumAccess, 0, len(sum))
 		for _, a := range sum {
 			switch {
+			case a.obj < grp.named:
+				a.obj |= baseCanon
 			case c.canon[a.obj] > 0:
 				a.obj = uint64(c.canon[a.obj])
-			case a.obj < grp.named:
-				// Not reached by the walk, so named by id: a future
-				// touches only what its state reaches, or makes.
-				a.obj |= baseCanon
 			default:
 				cs = nil // touched an object the state did not reach: no name for it
 			}

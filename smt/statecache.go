@@ -36,17 +36,18 @@ import (
 // tables and types, the test's setup) are most of the heap on real code,
 // and most of them are never written again: walking them at every choose
 // was most of a testify suite's time (2.35 s of 3.4 s). That state's heap
-// is the snapshot. In every state that holds as many objects or more, an
-// object below that count that is the snapshot's object, a written copy
-// of it (the same born) or one made again with its value keeps its id as
-// its canonical number (baseCanon), and only those whose value is not the
+// is the snapshot. In a state that holds as many objects or more, each
+// below that count the snapshot's object, a written copy of it (the same
+// born) or one holding its value, those objects keep their ids as their
+// canonical numbers (baseCanon), and only those whose value is not the
 // snapshot's are hashed (dirtyBase), by id: an object is replaced, never
 // changed, once no state owns it, so one still the snapshot's holds the
-// snapshot's value. The others (made after a fork before the snapshot, on
-// a value or in the round's schedule) are numbered by the walk like the
-// objects made since. States with fewer objects (hashed before the
-// snapshot, or forked before it) are hashed whole; the leading count
-// tells the ways apart, so they meet only states hashed their way.
+// snapshot's value. The variables of the snapshot's values are hashed by
+// their numbers, as the values that would tie them to a state's other
+// terms are not hashed. Other states (hashed before the snapshot, forked
+// before it and holding objects of their own below its count) are hashed
+// whole; the leading count tells the two ways apart, so they meet only
+// states hashed their way.
 //
 // The table holds 128-bit hashes: a collision (two different states with
 // one hash, about 2^-128 per pair) would drop a state wrongly.
@@ -128,11 +129,11 @@ type stateCache struct {
 
 	running uint64 // the object of Options.Running's global (0: none)
 
-	base    []*heapPage // the page table of the snapshot (a copy)
-	baseN   uint64      // its objects
-	named   uint64      // objects below it are named by id (baseCanon) in the state being hashed, but those of unnamed: baseN, or 0 when it is hashed whole
-	dirty   []uint64    // the snapshot's objects the state holds other values in
-	unnamed []uint64    // objects below named that are not the snapshot's (c.canon -1 until reached)
+	base     []*heapPage       // the page table of the snapshot (a copy)
+	baseN    uint64            // its objects
+	named    uint64            // objects below it are named by id (baseCanon) in the state being hashed: baseN, or 0 when it is hashed whole
+	dirty    []uint64          // the snapshot's objects the state holds other values in
+	baseVars map[uint64]uint64 // the variables the snapshot's values hold, numbered: named by that number
 }
 
 // baseCanon marks a canonical number that is an object's id: an object of
@@ -213,6 +214,18 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 		c.base, c.baseN = slices.Clone(st.heap.pages), uint64(st.heap.len())
 		st.id = e.newID()
 		st.sharedHeap = true
+		c.baseVars = make(map[uint64]uint64)
+		for id := uint64(1); id < c.baseN; id++ {
+			o := st.heap.get(id)
+			if o.m != nil {
+				for j := range o.m.keys {
+					c.collectVars(o.m.keys[j])
+					c.collectVars(o.m.vals[j])
+				}
+			} else if !o.lazy {
+				c.collectVars(o.val)
+			}
+		}
 	}
 	key, running, ok := e.hashState(st)
 	if !ok {
@@ -257,11 +270,8 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 		for _, id := range c.queue {
 			c.canon[id] = 0
 		}
-		for _, id := range c.unnamed {
-			c.canon[id] = 0
-		}
 	}()
-	c.named, c.dirty, c.unnamed = 0, c.dirty[:0], c.unnamed[:0]
+	c.named, c.dirty = 0, c.dirty[:0]
 	if c.dirtyBase(st) {
 		c.named = c.baseN
 	}
@@ -326,10 +336,10 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	// The observers, by name.
 	if len(st.obs) > 0 {
 		canon := func(id ObjID) (uint64, bool) {
-			if id != 0 && uint64(id) < c.named && c.canon[id] == 0 {
+			if id != 0 && uint64(id) < c.named {
 				return baseCanon | uint64(id), true
 			}
-			if uint64(id) < uint64(len(c.canon)) && c.canon[id] > 0 {
+			if uint64(id) < uint64(len(c.canon)) && c.canon[id] != 0 {
 				return uint64(c.canon[id]), true
 			}
 			return 0, false
@@ -380,16 +390,18 @@ func (e *executor) hashObject(h *StateHash, id uint64, o *object) {
 	e.hashValue(h, o.val, o.typ)
 }
 
-// dirtyBase reports whether st is hashed against the snapshot (it holds
-// as many objects or more), lists in c.dirty, by id, the snapshot's
-// objects that st holds another value in, and in c.unnamed those of its
-// objects below the snapshot's count that are none of the snapshot's. A
-// page or object still the snapshot's holds its value; one written since
-// and back to it (a mutex unlocked again, a channel emptied) is compared,
-// as hashing it would keep st from meeting a state that never wrote it;
-// so is one made after a fork before the snapshot, which is the
-// snapshot's if it holds the same value. Options.Running's global is
-// hashed by no one.
+// dirtyBase reports whether st is hashed against the snapshot, and lists
+// in c.dirty, by id, the snapshot's objects that st holds another value
+// in. It is when st holds as many objects or more and each one below the
+// snapshot's count is the snapshot's, a written copy of it (the same
+// born), or holds its value: a page or object still the snapshot's holds
+// its value; one written since and back to it (a mutex unlocked again, a
+// channel emptied) or made again with it (a round that runs
+// initialization again) is compared, as hashing it would keep st from
+// meeting a state that never wrote it. An object made after a fork before
+// the snapshot with another value makes st hashed whole: the snapshot's
+// values, which are not walked, may point to it. Options.Running's global
+// is hashed by no one.
 func (c *stateCache) dirtyBase(st *state) bool {
 	if c.baseN == 0 || uint64(st.heap.len()) < c.baseN {
 		return false
@@ -410,12 +422,37 @@ func (c *stateCache) dirtyBase(st *state) bool {
 			case o.born == b.born:
 				c.dirty = append(c.dirty, id)
 			default:
-				c.unnamed = append(c.unnamed, id)
-				c.canon[id] = -1
+				c.dirty = c.dirty[:0]
+				return false
 			}
 		}
 	}
 	return true
+}
+
+// collectVars numbers the variables of v's terms in c.baseVars.
+func (c *stateCache) collectVars(v value) {
+	if v.x != nil {
+		c.collectTermVars(v.x)
+	}
+	for _, el := range v.elems {
+		c.collectVars(el)
+	}
+}
+
+func (c *stateCache) collectTermVars(x *expr) {
+	if !x.hasV {
+		return
+	}
+	if x.op == xVar {
+		if _, ok := c.baseVars[x.c.n]; !ok {
+			c.baseVars[x.c.n] = uint64(len(c.baseVars))
+		}
+		return
+	}
+	for i := range int(x.narg) {
+		c.collectTermVars(x.args[i])
+	}
 }
 
 // maxCachedPC bounds the conditions a cached state's path may hold: each
@@ -438,12 +475,11 @@ func (e *executor) canonObj(id uint64) uint64 {
 		return 0
 	}
 	c := &e.cache
-	n := c.canon[id]
-	if n > 0 {
-		return uint64(n)
-	}
-	if n == 0 && id < c.named {
+	if id < c.named {
 		return baseCanon | id
+	}
+	if n := c.canon[id]; n != 0 {
+		return uint64(n)
 	}
 	c.queue = append(c.queue, id)
 	c.canon[id] = int32(len(c.queue))
@@ -503,6 +539,13 @@ func (e *executor) hashTerm(h *StateHash, x *expr) {
 		h.Uint64(x.c.n)
 		h.String(x.c.s)
 	case xVar:
+		if k, ok := c.baseVars[x.c.n]; ok && c.named != 0 {
+			// A variable of the snapshot's values, which are not
+			// hashed: by its number, so that a state holding it meets
+			// no state holding a fresh one of its label instead.
+			h.Uint64(1<<61 | k)
+			return
+		}
 		h.String(e.labels[x.c.n])
 		if _, stop := e.stopVars[x.c.n]; stop {
 			h.Uint64(1)
