@@ -468,8 +468,10 @@ func typeKey(t *ir.Type) uint64 {
 	return uint64(uintptr(unsafe.Pointer(t)))
 }
 
-// canonObj returns the canonical number of object id (0 for nil), queueing
-// it when first reached.
+// canonObj returns the canonical number of object id (0 for nil): its id
+// with baseCanon for an object of the snapshot's range when the state is
+// hashed against it (stateCache.named), else its order in the walk,
+// queueing it when first reached.
 func (e *executor) canonObj(id uint64) uint64 {
 	if id == 0 {
 		return 0
@@ -644,7 +646,7 @@ func computeLiveness(fn *ir.Func) *liveness {
 // sameObject reports whether a holds what b does (false when unsure: a
 // symbolic value that is another term, a zero value built in one).
 func sameObject(a, b *object) bool {
-	if a.typ != b.typ || a.lazy != b.lazy || (a.m == nil) != (b.m == nil) {
+	if a.lazy != b.lazy || (a.m == nil) != (b.m == nil) || a.m == nil && typeKey(a.typ) != typeKey(b.typ) {
 		return false
 	}
 	if a.m != nil {

@@ -365,6 +365,9 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 		// and is not kept. Initialization and a test's setup run so, and
 		// what they touched was most of the history HashState walked at
 		// every choose (98% of a testify suite's, to hash the other 2%).
+		// It takes every goroutine to have a clock from its start: the
+		// runtime's "live" event (rt.spawn) and "hb.spawn" give it one
+		// before it can run.
 		if len(found) == 0 {
 			return nil
 		}
