@@ -219,11 +219,11 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 			o := st.heap.get(id)
 			if o.m != nil {
 				for j := range o.m.keys {
-					c.collectVars(o.m.keys[j])
-					c.collectVars(o.m.vals[j])
+					e.addBaseVars(o.m.keys[j])
+					e.addBaseVars(o.m.vals[j])
 				}
 			} else if !o.lazy {
-				c.collectVars(o.val)
+				e.addBaseVars(o.val)
 			}
 		}
 	}
@@ -430,28 +430,18 @@ func (c *stateCache) dirtyBase(st *state) bool {
 	return true
 }
 
-// collectVars numbers the variables of v's terms in c.baseVars.
-func (c *stateCache) collectVars(v value) {
+// addBaseVars numbers the variables of v's terms in baseVars (their
+// terms are shared: solver.varsOf walks each once).
+func (e *executor) addBaseVars(v value) {
 	if v.x != nil {
-		c.collectTermVars(v.x)
+		for _, n := range e.sol.varsOf(v.x) {
+			if _, ok := e.cache.baseVars[n]; !ok {
+				e.cache.baseVars[n] = uint64(len(e.cache.baseVars))
+			}
+		}
 	}
 	for _, el := range v.elems {
-		c.collectVars(el)
-	}
-}
-
-func (c *stateCache) collectTermVars(x *expr) {
-	if !x.hasV {
-		return
-	}
-	if x.op == xVar {
-		if _, ok := c.baseVars[x.c.n]; !ok {
-			c.baseVars[x.c.n] = uint64(len(c.baseVars))
-		}
-		return
-	}
-	for i := range int(x.narg) {
-		c.collectTermVars(x.args[i])
+		e.addBaseVars(el)
 	}
 }
 
