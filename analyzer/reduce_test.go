@@ -74,10 +74,8 @@ func TestReductionKeepsFindings(t *testing.T) {
 	t.Logf("%d findings without the reduction, %d with it; %d paths dropped as reorderings of independent steps", len(full), len(reduced), slept.Load())
 }
 
-// capBound is the kernel whose go statements wait for a slot under the
-// default cap (each wait a preemption of the finding's count) and not
-// under the third run's, whose counts differ by design; and no run
-// completes its roots within the budget.
+// capBound is the kernel of 60 goroutines alive at once, whose roots the
+// search without the reduction does not complete within the budget.
 const capBound = "kernels/race/spawnmany" // and its .test
 
 var preemptions = regexp.MustCompile(`\(\d+ preemptions?\)`)

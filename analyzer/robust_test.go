@@ -190,3 +190,28 @@ func TestCutNamesItsFlag(t *testing.T) {
 		t.Errorf("want %q in the stats:\n%s", want, out)
 	}
 }
+
+// Under a cap below the goroutines a test keeps alive, a go statement
+// waits for a slot (rt.spawn) and the race after the loop is still found;
+// under the default cap the schedule's goroutine records grow to hold all
+// sixty and the roots complete.
+func TestGoroutineCap(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) {
+		c.Stats = true
+		c.Goroutines = 16
+		c.Timeout = 4e9
+	})
+	for _, e := range runVariants(a, "kernels/race/spawnmany") {
+		t.Error(e)
+	}
+	if want := "(more than -goroutines=16 alive at once)"; !strings.Contains(notes.String(), want) {
+		t.Errorf("want %q in the stats:\n%s", want, notes.String())
+	}
+	a, notes = analyzerWith(func(c *kiss.Config) { c.Stats = true })
+	for _, e := range runVariants(a, "kernels/race/spawnmany") {
+		t.Error(e)
+	}
+	if n := strings.Count(notes.String(), "cut: none"); n != 2 {
+		t.Errorf("%d of spawnmany's 2 roots complete, want both:\n%s", n, notes.String())
+	}
+}

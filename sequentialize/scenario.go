@@ -13,7 +13,9 @@ type Options struct {
 	// statement while that many are alive waits, while others can run,
 	// until none can, and looks again; else, and for the schedules where it
 	// goes on, the path is cut (counted as "goroutines"). A goroutine
-	// started after one exited takes its slot.
+	// started after one exited takes its slot once every slot below the cap
+	// has been used. Above 64 the scheduler picks goroutines by rank, not by
+	// number, and the reduction puts none to sleep.
 	Goroutines int
 	// Imports are the lowered code of other packages (Export), each once:
 	// calls into them run that code instead of assuming the callee does
@@ -34,7 +36,7 @@ type Options struct {
 }
 
 // DefaultOptions are kiss's default bounds (README, "Flags").
-var DefaultOptions = Options{Goroutines: 16}
+var DefaultOptions = Options{Goroutines: 64}
 
 // Scenario is a root lowered to a sequential program, with what is needed to
 // check it and to explain its violations: the program's observe

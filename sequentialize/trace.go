@@ -66,8 +66,9 @@ const Scheduler = "rt.schedule"
 // for what it wakes is decided by the object waited on, which every model
 // writes before it wakes and reads before it parks. rt.twin and rt.untwin
 // read and write the twin marks of goroutines, which only choose which of
-// two interchangeable goroutines the scheduler offers.
-var Bookkeeping = []string{"rt.wakeall", "rt.twin", "rt.untwin"}
+// two interchangeable goroutines the scheduler offers. rt.grow moves the
+// records to a larger array, each holding what it held.
+var Bookkeeping = []string{"rt.wakeall", "rt.twin", "rt.untwin", "rt.grow"}
 
 // Runnable is the runtime's count of the goroutines that can run, the
 // running one included, for smt.Reduction.Runnable.

@@ -15,7 +15,7 @@
 //	          contexts: 2       # preemption bound (-contexts)
 //	          unroll: 3         # iterations of a loop with a symbolic condition (-unroll)
 //	          recursion: 2      # nesting of the same call on a goroutine's stack (-recursion)
-//	          goroutines: 16    # goroutines alive at once in a schedule (-goroutines)
+//	          goroutines: 64    # goroutines alive at once in a schedule (-goroutines)
 //	          timeout: 10s      # time budget per root (-timeout)
 //	          memory: 0         # MiB a root may grow the process's live memory by (-memory; 0: no bound)
 //	          timing: false     # also report failures that need a goroutine slower than a timer (-timing)

@@ -4,8 +4,9 @@
 // back as it ends. It returns the count of pages rendered once the loop has
 // started the last one, without waiting for the renders still in flight: the
 // read of the count races with the last writer. The test renders more pages
-// than kiss's 16 goroutines, one at a time beside the loop: found only
-// because a goroutine started after others exited takes the place of one.
+// than kiss's cap of 64 goroutines, one at a time beside the loop: found
+// only because a goroutine started after others exited takes the place of
+// one.
 package semdrain
 
 import "sync"
