@@ -54,6 +54,9 @@ type Config struct {
 	// SleepSetsOnly leaves the reduction's source sets out (smt.Reduction):
 	// for comparisons, as BenchmarkReduction's.
 	SleepSetsOnly bool
+	// SymmetryOff leaves the state cache's symmetry reduction out
+	// (smt.Symmetry): for comparisons.
+	SymmetryOff bool
 	// Verify replays each finding's schedule in the real test before it is
 	// reported (package replay), and reports only those that reproduce: a
 	// schedule is kiss's proof, and one the real test cannot follow would be

@@ -146,8 +146,13 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 	ctx, cancel := context.WithTimeout(context.Background(), budget+time.Second)
 	defer cancel()
 	var reduce *smt.Reduction
+	var sym *smt.Symmetry
 	if cfg.Reduce {
 		reduce = &smt.Reduction{Scheduler: sequentialize.Scheduler, Bookkeeping: sequentialize.Bookkeeping, Private: sequentialize.Private, Runnable: sequentialize.Runnable, SleepSetsOnly: cfg.SleepSetsOnly}
+		if !cfg.SymmetryOff {
+			s := smt.Symmetry(sequentialize.Symmetry)
+			sym = &s
+		}
 	}
 	return smt.Run(ctx, sc.Program, smt.Options{
 		MaxCost:      cfg.Contexts,
@@ -164,6 +169,7 @@ func explore(sc *sequentialize.Scenario, cfg *Config, start time.Time) (*smt.Res
 		StopAt:       func(label string) bool { _, ok := sc.Effects[label]; return ok },
 		Running:      sequentialize.Running,
 		Reduce:       reduce,
+		Symmetry:     sym,
 		Verified:     true, // sequentialize.Build verified it
 	})
 }

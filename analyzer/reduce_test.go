@@ -178,6 +178,33 @@ func TestSymmetricStarts(t *testing.T) {
 	t.Logf("%d paths", paths)
 }
 
+// TestSymmetricStates: ten alike goroutines increment a counter under one
+// mutex. States that differ only in which of them has finished, holds the
+// lock or waits for it meet in the state cache under a renaming of the
+// goroutines (smt.Symmetry): 3,094 paths in 0.6 s; without that the root
+// ran to its 10 s budget (55,720 paths).
+func TestSymmetricStates(t *testing.T) {
+	pkgs := loadTestdata(t, []corpusGroup{{"porbench/counter10", 0}})
+	paths := map[bool]int{}
+	complete := map[bool]bool{}
+	for _, off := range []bool{false, true} {
+		conf := kiss.DefaultConfig
+		conf.Err = discard{}
+		conf.SymmetryOff = off
+		conf.OnRoot = func(root string, st smt.Stats, _ time.Duration) {
+			paths[off], complete[off] = st.Paths, st.Complete
+		}
+		analyze(t, pkgs, &conf)
+	}
+	if !complete[false] || paths[false] > 5000 {
+		t.Errorf("with symmetry: %d paths, complete %v; want at most 5000, complete", paths[false], complete[false])
+	}
+	if complete[true] && paths[true] < 5*paths[false] {
+		t.Errorf("without symmetry: %d paths, complete; want more than 5 times %d", paths[true], paths[false])
+	}
+	t.Logf("paths: %d with symmetry, %d without (complete: %v)", paths[false], paths[true], complete[true])
+}
+
 // TestWaitAndReadersCommute: updates of a WaitGroup's counter and of an
 // RWMutex's readers that do not reach zero commute with each other and
 // with a Wait that finds the counter above zero (smt porAdd). Ten

@@ -56,6 +56,23 @@ const (
 // (-1: none, every switch free), for smt.Options.Running.
 const Running = "rt.cur"
 
+// Symmetry names the runtime's goroutine table for smt.Options.Symmetry:
+// the records of @rt.gs (runtime.ir's $g: the coroutine, the status, the
+// number, the twin's slot + 1), the masks of slots, the panic states saved
+// per slot, and the go statements' twin sites ({slot + 1, number, key},
+// the key's last field the parent's number). In a testing/synctest bubble
+// goroutines are ordered by number (rt.bubblewait): no renaming there.
+var Symmetry = GoroutineTable{Table: "rt.gs", Used: "rt.hi", Status: 1, Co: 0, Number: 8, TwinPlus1: 10,
+	Masks: []string{"rt.rmask", "rt.tmask", "rt.wmask"}, PerSlot: []string{"rt.pstates"}, Sites: "rt.twin.", Off: "rt.bubble"}
+
+// GoroutineTable has smt.Symmetry's fields (see there).
+type GoroutineTable struct {
+	Table, Used                   string
+	Status, Co, Number, TwinPlus1 int
+	Masks, PerSlot                []string
+	Sites, Off                    string
+}
+
 // Scheduler is the function whose chooses pick the goroutine to run, for
 // smt.Reduction.Scheduler.
 const Scheduler = "rt.schedule"

@@ -88,6 +88,12 @@ type Options struct {
 	// source sets (dpor.go); it needs Running (nil = off).
 	Reduce *Reduction
 
+	// Symmetry turns on symmetry reduction in the state cache (symmetry.go):
+	// states that differ only in which goroutine holds which slot of the
+	// caller's goroutine table meet. It needs Running and Reduce (nil =
+	// off).
+	Symmetry *Symmetry
+
 	// Observers are the factories of the observers that observe
 	// instructions name; each path gets its own (cloned on forks). A name
 	// mapped to nil has no observer: its observe instructions do nothing.

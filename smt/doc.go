@@ -120,6 +120,15 @@
 // cache even when one goroutine can run: the orders of what ran before
 // meet there.
 //
+// Options.Symmetry adds symmetry reduction to the state cache
+// (symmetry.go): each state is hashed under a permutation of the caller's
+// goroutine slots that sorts the goroutines by what they are, renaming
+// every slot it holds (the table's records, masks, the values loaded from
+// the running goroutine's global wherever they went, the coroutines), so
+// that states that differ only in which of two alike goroutines is where
+// meet; the sleep sets and footprints kept beside them are kept by
+// canonical slot.
+//
 // # Solver
 //
 // The path condition is an immutable list of nodes shared between forks and

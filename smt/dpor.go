@@ -502,6 +502,10 @@ func (e *executor) finish(grp *group) {
 		}
 		cs := make([]sumAccess, 0, len(sum))
 		for _, a := range sum {
+			if grp.perm != nil {
+				a.access.idx = e.slotIndex(a.obj, grp.table, a.idx, func(s int) int { return permOf(grp.perm, s) })
+				a.after = bitsBy(a.after, func(s int) int { return permOf(grp.perm, s) })
+			}
 			switch {
 			case a.obj < grp.named:
 				a.obj |= baseCanon
@@ -590,6 +594,11 @@ groups:
 				a.obj = q[a.obj-1]
 			} else {
 				break groups
+			}
+			if s := &e.cache.sym; s.on && !s.identity {
+				// (kept by canonical slots: symmetry.go)
+				a.access.idx = e.slotIndex(a.obj, s.table, a.idx, s.slotBack)
+				a.after = s.backBits(a.after)
 			}
 			fp = append(fp, a)
 		}

@@ -55,8 +55,9 @@ type executor struct {
 
 	sol   *solver
 	cache stateCache
-	por   *por // partial-order reduction (Options.Reduce), nil when off
-	dpor  bool // with source sets (dpor.go)
+	por   *por     // partial-order reduction (Options.Reduce), nil when off
+	dpor  bool     // with source sets (dpor.go)
+	sym   *symObjs // symmetry reduction (Options.Symmetry), nil when off
 
 	histBuf []*event // scratch of history
 
@@ -142,6 +143,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 	}
 	e.push(e.initial())
 	e.initPOR()
+	e.initSymmetry()
 	e.stats.Paths = 1
 	for {
 		st := e.wl.pop()

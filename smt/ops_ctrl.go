@@ -691,6 +691,7 @@ func (e *executor) traceOp(st *state, f *frame, in *ir.Instr) {
 	st.trace = r
 	if in.Name == e.opts.InitEnd {
 		st.initDone = true
+		e.snapshot(st)
 	}
 	e.next(st)
 }

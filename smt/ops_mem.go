@@ -161,6 +161,9 @@ func (e *executor) load(st *state, f *frame, in *ir.Instr) {
 	if bitsAs(t, in.Dst.Typ) && !e.reinterpret(st, &r, t, in.Dst.Typ) {
 		return
 	}
+	if e.sym != nil && p.n == e.sym.running && len(p.path) == 0 && p.x == nil {
+		r.path = slotTag // the running goroutine's slot, wherever it goes (symmetry.go)
+	}
 	e.set(st, in.Dst, r)
 	e.next(st)
 }

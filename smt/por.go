@@ -135,7 +135,9 @@ type group struct {
 	sumCap   int         // when to compact sum next
 	queue    []uint64    // the state's objects in canonical order, if the cache recorded it
 	named    uint64      // objects below it are named by id (stateCache.named)
-	csum     []sumAccess // once done: sum by canonical number
+	perm     []int       // the state's permutation of slots, if not the identity (symmetry.go)
+	table    uint64      // and its goroutine table, whose elements are slots
+	csum     []sumAccess // once done: sum by canonical number, and its goroutines by canonical slot
 	hasSum   bool        // csum is the whole footprint
 	broken   bool        // some future's steps are unseen: no footprint
 }

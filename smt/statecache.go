@@ -31,12 +31,12 @@ import (
 // empty path condition were cached: 0 of 16,000 paths) and the
 // per-activation unroll counts.
 //
-// The objects a root's state holds at its first choose past package
-// initialization (Options.InitEnd: initialization's regular expressions,
-// tables and types, the test's setup) are most of the heap on real code,
-// and most of them are never written again: walking them at every choose
-// was most of a testify suite's time (2.35 s of 3.4 s). That state's heap
-// is the snapshot. In a state that holds as many objects or more, each
+// The objects a root's state holds when package initialization ends
+// (Options.InitEnd: initialization's regular expressions, tables and
+// types) are most of the heap on real code, and most of them are never
+// written again: walking them at every choose was most of a testify
+// suite's time (2.35 s of 3.4 s). That state's heap is the snapshot
+// (without InitEnd, the heap at the first hashed choose). In a state that holds as many objects or more, each
 // below that count the snapshot's object, a written copy of it (the same
 // born) or one holding its value, those objects keep their ids as their
 // canonical numbers (baseCanon), and only those whose value is not the
@@ -65,11 +65,12 @@ import (
 // renames a heap object to its canonical number; ok is false for an
 // object no longer reachable, which no later event can name (the observer
 // may leave out what it knows of it). An object of the cache's snapshot
-// is named by its id, reachable or not. Equal hashes must mean the observer
-// reports the same findings for the same future events (up to the
-// renaming).
+// is named by its id, reachable or not. slot renames a goroutine slot of
+// the events (Options.Symmetry; the identity without it). Equal hashes
+// must mean the observer reports the same findings for the same future
+// events (up to the renamings).
 type StateHasher interface {
-	HashState(h *StateHash, obj func(ObjID) (uint64, bool))
+	HashState(h *StateHash, obj func(ObjID) (uint64, bool), slot func(int) int)
 }
 
 // StateHash accumulates a 128-bit hash.
@@ -134,6 +135,8 @@ type stateCache struct {
 	named    uint64            // objects below it are named by id (baseCanon) in the state being hashed: baseN, or 0 when it is hashed whole
 	dirty    []uint64          // the snapshot's objects the state holds other values in
 	baseVars map[uint64]uint64 // the variables the snapshot's values hold, numbered: named by that number
+
+	sym symScratch // the state's permutation of goroutine slots (symmetry.go)
 }
 
 // baseCanon marks a canonical number that is an object's id: an object of
@@ -207,25 +210,11 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 			c.running = e.globalObj[g]
 		}
 	}
-	if c.base == nil && (st.initDone || e.opts.InitEnd == "") {
-		// The snapshot: st takes a new id, as a fork does, so that no
-		// state owns the snapshot's objects and pages any more and every
-		// write copies them.
-		c.base, c.baseN = slices.Clone(st.heap.pages), uint64(st.heap.len())
-		st.id = e.newID()
-		st.sharedHeap = true
-		c.baseVars = make(map[uint64]uint64)
-		for id := uint64(1); id < c.baseN; id++ {
-			o := st.heap.get(id)
-			if o.m != nil {
-				for j := range o.m.keys {
-					e.addBaseVars(o.m.keys[j])
-					e.addBaseVars(o.m.vals[j])
-				}
-			} else if !o.lazy {
-				e.addBaseVars(o.val)
-			}
-		}
+	if c.base == nil && e.opts.InitEnd == "" {
+		e.snapshot(st)
+	}
+	if c.base != nil && c.baseVars == nil {
+		e.baseWalk()
 	}
 	key, running, ok := e.hashState(st)
 	if !ok {
@@ -235,10 +224,16 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 	// Costs are kept relative to the round's bound: a state explored in an
 	// earlier round with as much of its bound left covers this one.
 	cost := st.cost - e.bound
-	covered, explored, by := dominated(ats, running, cost, sleep)
+	// (goroutine sets by canonical slot: symmetry.go)
+	canon, back := func(m uint64) uint64 { return m }, func(m uint64) uint64 { return m }
+	if c.sym.on {
+		canon, back = c.sym.canonBits, c.sym.backBits
+	}
+	covered, explored, by := dominated(ats, running, cost, canon(sleep))
 	if covered {
 		return true, 0, by
 	}
+	explored = back(explored)
 	if !byID {
 		explored, by = 0, nil
 	}
@@ -247,13 +242,79 @@ func (e *executor) revisited(st *state, sleep uint64, byID bool) (drop bool, ski
 		grp = st.tr.grp
 		grp.queue = append(make([]uint64, 0, len(c.queue)), c.queue...) // the canonical numbering, to name its futures' footprint by (dpor.go); never nil
 		grp.named = c.named
+		grp.perm, grp.table = nil, 0
+		if c.sym.on && !c.sym.identity {
+			grp.perm, grp.table = slices.Clone(c.sym.perm), c.sym.table
+		}
 		grp.recorded = true // the choose queues a placeholder (choose)
 	}
-	c.seen[key] = record(ats, running, cost, sleep&^explored, grp)
+	c.seen[key] = record(ats, running, cost, canon(sleep&^explored), grp)
 	if explored&^sleep == 0 {
 		by = nil
 	}
 	return false, explored &^ sleep, by
+}
+
+// snapshot keeps st's heap as the cache's snapshot: the state whose
+// initialization has just ended (Options.InitEnd; without it, the first
+// hashed choose). It is taken before the test has made anything of its
+// own: the objects of its goroutines (a go statement's closure, made
+// before it starts) are walked, and so numbered by where the walk meets
+// them, which symmetry reduction needs (symmetry.go); the snapshot's are
+// named by id.
+func (e *executor) snapshot(st *state) {
+	c := &e.cache
+	if c.base != nil {
+		return
+	}
+	// The snapshot: st takes a new id, as a fork does, so that no
+	// state owns the snapshot's objects and pages any more and every
+	// write copies them.
+	c.base, c.baseN = slices.Clone(st.heap.pages), uint64(st.heap.len())
+	st.id = e.newID()
+	st.sharedHeap = true
+}
+
+// baseWalk gathers what the cache needs of the snapshot's values, at the
+// first choose hashed against it (a root of one goroutine never needs
+// it): their variables, and for symmetry reduction whether they name
+// goroutines, and which per-slot arrays hold one value in every slot.
+func (e *executor) baseWalk() {
+	c := &e.cache
+	table := uint64(0)
+	if e.sym != nil {
+		table = c.baseObj(e.sym.table).value().n
+	}
+	c.baseVars = make(map[uint64]uint64)
+	for id := uint64(1); id < c.baseN; id++ {
+		o := c.baseObj(id)
+		if o.m != nil {
+			for j := range o.m.keys {
+				e.addBaseVars(o.m.keys[j])
+				e.addBaseVars(o.m.vals[j])
+			}
+		} else if !o.lazy {
+			e.addBaseVars(o.val)
+		}
+		if e.sym != nil && slices.Contains(e.sym.perSlot, id) && o.m == nil && !o.lazy && len(o.val.elems) > 0 {
+			c.sym.uniform[id] = !slices.ContainsFunc(o.val.elems, func(v value) bool { return !sameValue(v, o.val.elems[0]) })
+		}
+		if e.sym != nil && id != table && !c.sym.special[id] && !c.sym.baseSlot {
+			// (its objects, not walked, could name the goroutines it
+			// holds by their slots: symmetry.go)
+			if o.m != nil {
+				c.sym.baseSlot = slices.ContainsFunc(o.m.keys, func(v value) bool { return e.namesSlot(v, table) }) ||
+					slices.ContainsFunc(o.m.vals, func(v value) bool { return e.namesSlot(v, table) })
+			} else if !o.lazy {
+				c.sym.baseSlot = e.namesSlot(o.val, table)
+			}
+		}
+	}
+}
+
+// baseObj is the snapshot's object id.
+func (c *stateCache) baseObj(id uint64) *object {
+	return c.base[id>>heapPageBits].objs[id&(1<<heapPageBits-1)]
 }
 
 // hashState returns st's key and, kept out of it, the value of
@@ -279,16 +340,28 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	if c.running != 0 {
 		running = int64(st.heap.get(c.running).value().n) // beside the hash (Options.Running)
 	}
+	if c.sym.on {
+		e.symPermute(st)
+		running = c.sym.slotOf(running)
+	}
 	// The roots: globals, then the coroutines.
 	for _, g := range e.prog.Globals {
 		h.Uint64(e.canonObj(e.globalObj[g]))
 	}
 	h.Uint64(uint64(len(st.active)))
 	for _, a := range st.active {
+		if c.sym.on {
+			a = int(c.sym.coCanon[a])
+		}
 		h.Uint64(uint64(a))
 	}
 	h.Uint64(uint64(len(st.cos)))
-	for ci, co := range st.cos {
+	for k := range st.cos {
+		ci := k
+		if c.sym.on {
+			ci = c.sym.coOrder[k] // (slots permuted: symmetry.go)
+		}
+		co := st.cos[ci]
 		h.Uint64(uint64(len(co.frames))<<2 | uint64(b2n(co.done))<<1 | uint64(b2n(co.running)))
 		for k, f := range co.frames {
 			h.Uint64(uint64(e.funcIndex[f.fn]))
@@ -299,8 +372,20 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 			}
 			waiting := k < len(co.frames)-1 || ci != st.active[len(st.active)-1] && slices.Contains(st.active, ci)
 			lv := e.liveAt(f.fn, f.block.Index, f.pc, waiting)
+			// The goroutines a choosebit offers are a set of slots
+			// (symmetry.go).
+			mask := -1
+			if in := f.block.Instrs[f.pc]; c.sym.on && !waiting && in.Op == ir.OpChooseBit {
+				if l, ok := in.Args[0].(*ir.Local); ok {
+					mask = l.Index
+				}
+			}
 			for i, l := range f.fn.Locals {
 				if lv[i>>6]&(1<<(i&63)) != 0 {
+					if i == mask && f.locals[i].x == nil {
+						h.Uint64(c.sym.canonBits(f.locals[i].n))
+						continue
+					}
 					e.hashValue(&h, f.locals[i], l.Typ)
 				}
 			}
@@ -326,6 +411,24 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	// The snapshot's objects written since, by id, then the others in the
 	// order the walk reached them.
 	h.Uint64(c.named)
+	if c.sym.on && c.named != 0 {
+		// The goroutine table's objects are hashed renamed, written or not.
+		c.dirty = slices.DeleteFunc(c.dirty, func(id uint64) bool { return c.sym.special[id] || id == c.sym.table })
+		for _, id := range append(c.sym.specials, c.sym.table) {
+			if id == 0 || id >= c.named {
+				continue
+			}
+			h.Uint64(id)
+			if o := st.heap.get(id); o == c.baseObj(id) && c.sym.uniform[id] {
+				// the snapshot's, the same in every slot: no renaming
+				// changes it (the panic states, until a path panics)
+				h.Uint64(1)
+				continue
+			}
+			h.Uint64(0)
+			e.hashObject(&h, id, st.heap.get(id))
+		}
+	}
 	for _, id := range c.dirty {
 		h.Uint64(id)
 		e.hashObject(&h, id, st.heap.get(id))
@@ -344,6 +447,10 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 			}
 			return 0, false
 		}
+		slot := func(s int) int { return s }
+		if c.sym.on && !c.sym.identity {
+			slot = func(s int) int { return int(c.sym.slotOf(int64(s))) }
+		}
 		for _, s := range st.obs {
 			sh, ok := s.o.(StateHasher)
 			if !ok {
@@ -351,7 +458,7 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 				return key, 0, false
 			}
 			h.String(s.name)
-			sh.HashState(&h, canon)
+			sh.HashState(&h, canon, slot)
 		}
 	}
 	// The path condition, its variables named as the state's are: two
@@ -381,6 +488,9 @@ func (e *executor) hashObject(h *StateHash, id uint64, o *object) {
 	}
 	if id == e.cache.running {
 		return // beside the hash (Options.Running)
+	}
+	if e.hashSpecial(h, id, o) {
+		return
 	}
 	h.Uint64(typeKey(o.typ))
 	if o.lazy { // hashed apart from a built zero value: a miss, never a false hit
@@ -479,6 +589,9 @@ func (e *executor) canonObj(id uint64) uint64 {
 }
 
 func (e *executor) hashValue(h *StateHash, v value, t *ir.Type) {
+	if e.cache.sym.on && (t.Kind == ir.KindCo || t.Kind == ir.KindInt && cap(v.path) == 1 || t.Kind == ir.KindPtr && len(v.path) > 0) && e.hashSlotValue(h, v, t) {
+		return
+	}
 	switch t.Kind {
 	case ir.KindStruct, ir.KindArray:
 		for i, el := range v.elems {

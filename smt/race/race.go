@@ -300,6 +300,16 @@ func (d *Detector) name(slot, n int) {
 	d.nums = nums
 }
 
+// slotOf is the slot of live goroutine number n.
+func (d *Detector) slotOf(n int) int {
+	for s, m := range d.nums {
+		if m == n {
+			return s
+		}
+	}
+	return n // (a slot no "live" renamed holds its own number)
+}
+
 // num is the number of the goroutine in slot.
 func (d *Detector) num(slot int) int {
 	if slot >= 0 && slot < len(d.nums) {
@@ -592,15 +602,24 @@ func pairKey(a, b string) string {
 //
 // Objects are renamed by obj; those it says are no longer reachable are
 // left out.
-func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)) {
+func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool), slot func(int) int) {
 	w := walks.Get().(*memWalk)
 	defer func() {
 		clear(w.shadows) // nothing kept alive from one state to the next
 		clear(w.groups)
+		clear(w.names)
 		walks.Put(w)
 	}()
 	d.gather(w, obj)
-	cv := d.coverage(h, obj, w.accessors())
+	// A live goroutine is named by its slot, renamed: the state cache may
+	// permute them (smt.Symmetry).
+	if w.names == nil {
+		w.names = map[int]uint64{}
+	}
+	for g := range d.clocks {
+		w.names[g] = uint64(slot(d.slotOf(g)))
+	}
+	cv := d.coverage(h, obj, w.accessors(), w.names)
 	var acc smt.StateHash
 	for _, o := range w.objs {
 		// The locations of an object in the order they were first
@@ -609,8 +628,8 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		n := 0
 		for _, s := range w.shadows[o.shadows[0]:o.shadows[1]] {
 			var sh smt.StateHash
-			reads := d.hashHistory(&sh, cv, w.groups[s.reads[0]:s.reads[1]], false)
-			if writes := d.hashHistory(&sh, cv, w.groups[s.writes[0]:s.writes[1]], true); !reads && !writes {
+			reads := d.hashHistory(&sh, cv, w.names, w.groups[s.reads[0]:s.reads[1]], false)
+			if writes := d.hashHistory(&sh, cv, w.names, w.groups[s.writes[0]:s.writes[1]], true); !reads && !writes {
 				continue
 			}
 			sh.Uint64(uint64(len(s.path)))
@@ -639,7 +658,8 @@ type memWalk struct {
 	objs    []walkObj
 	shadows []walkShadow
 	groups  []walkGroup
-	gs      []int // accessors
+	gs      []int          // accessors
+	names   map[int]uint64 // the live goroutines' names in the hash
 }
 
 type walkObj struct {
@@ -719,13 +739,13 @@ func (w *memWalk) accessors() []int {
 // goroutines has clocks of a thousand entries, most of them for goroutines
 // whose accesses are gone). A key of an object no longer reachable is left
 // out; one that cannot be renamed fails h.
-func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool), gs []int) *covers {
+func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool), gs []int, names map[int]uint64) *covers {
 	var hs []holder
 	n := 0
 	for g, c := range d.clocks {
 		var eh smt.StateHash
 		eh.Uint64(1)
-		eh.Uint64(uint64(g))
+		eh.Uint64(names[g])
 		hs = append(hs, holder{eh.Sum(), c})
 		n = max(n, g+1, len(c))
 	}
@@ -801,11 +821,11 @@ func (cv *covers) of(g int, v uint32) ([2]uint64, bool) {
 // may still race; it reports whether there is one. A live goroutine's
 // accesses are hashed with it (they never race with its own later ones),
 // an exited one's without.
-func (d *Detector) hashHistory(h *smt.StateHash, cv *covers, hist []walkGroup, write bool) bool {
+func (d *Detector) hashHistory(h *smt.StateHash, cv *covers, names map[int]uint64, hist []walkGroup, write bool) bool {
 	var acc smt.StateHash
 	n := 0
 	for _, gr := range hist {
-		_, live := d.clocks[gr.g]
+		name, live := names[gr.g]
 		for _, e := range gr.es {
 			c, ok := cv.of(gr.g, e.clk)
 			if !ok {
@@ -813,7 +833,7 @@ func (d *Detector) hashHistory(h *smt.StateHash, cv *covers, hist []walkGroup, w
 			}
 			var eh smt.StateHash
 			if live {
-				eh.Uint64(uint64(gr.g) + 1)
+				eh.Uint64(name + 1)
 			} else {
 				eh.Uint64(0)
 			}

@@ -205,7 +205,7 @@ func hashAfter(t *testing.T, groups ...[]ev) [2]uint64 {
 		t.Fatalf("findings %+v", fs)
 	}
 	var h smt.StateHash
-	d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true })
+	d.(smt.StateHasher).HashState(&h, func(o smt.ObjID) (uint64, bool) { return uint64(o), true }, func(s int) int { return s })
 	return h.Sum()
 }
 
