@@ -276,6 +276,9 @@ func (c *concLowering) stackTrace(l *lowerer, b *builder) (ir.Value, ir.Value) {
 		put(at(k), ir.IntConst(ir.U8, int64(ch)))
 	}
 	id := b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.cur")), ir.IntConst(ir.I64, 1))
+	// The slot is the program's data now: states that differ in which
+	// goroutine holds which slot are no longer alike (Symmetry).
+	b.Store(c.rt.global("rt.slotshown"), ir.BoolConst(true))
 	// Ids (slots) stay below 1000 (the goroutine cap).
 	ge := func(k int64) ir.Value { return b.Bin(ir.OpGe, id, ir.IntConst(ir.I64, k)) }
 	nd := b.Op(ir.OpSelect, ir.I64, ge(100), at(3), b.Op(ir.OpSelect, ir.I64, ge(10), at(2), at(1)))

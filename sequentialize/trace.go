@@ -61,16 +61,19 @@ const Running = "rt.cur"
 // number, the twin's slot + 1), the masks of slots, the panic states saved
 // per slot, and the go statements' twin sites ({slot + 1, number, key},
 // the key's last field the parent's number). In a testing/synctest bubble
-// goroutines are ordered by number (rt.bubblewait): no renaming there.
+// goroutines are ordered by number (rt.bubblewait), and once a stack trace
+// has written a slot into the program's memory (rt.slotshown) it is the
+// program's data: no renaming then.
 var Symmetry = GoroutineTable{Table: "rt.gs", Used: "rt.hi", Status: 1, Co: 0, Number: 8, TwinPlus1: 10,
-	Masks: []string{"rt.rmask", "rt.tmask", "rt.wmask"}, PerSlot: []string{"rt.pstates"}, Sites: "rt.twin.", Off: "rt.bubble"}
+	Masks: []string{"rt.rmask", "rt.tmask", "rt.wmask"}, PerSlot: []string{"rt.pstates"}, Sites: "rt.twin.", Off: []string{"rt.bubble", "rt.slotshown"}}
 
 // GoroutineTable has smt.Symmetry's fields (see there).
 type GoroutineTable struct {
 	Table, Used                   string
 	Status, Co, Number, TwinPlus1 int
 	Masks, PerSlot                []string
-	Sites, Off                    string
+	Sites                         string
+	Off                           []string
 }
 
 // Scheduler is the function whose chooses pick the goroutine to run, for
@@ -98,13 +101,13 @@ const Runnable = "rt.runnable"
 // mirror the status in each goroutine's record, where the dependence is;
 // and rt.spawn's count of go statements waiting for a slot and the flag
 // a go statement sets for the call), the -timing and symmetry flags
-// (fixed when the root starts), the goroutines
+// (fixed when the root starts), rt.slotshown (no goroutine reads it), the goroutines
 // waiting for their twins (rt.twin), the clock's drift (each reading's
 // nanosecond, in any order of the readings), and the panic state, which
 // is the running goroutine's own (the scheduler swaps it at every switch;
 // rt.pstates holds each goroutine's, touched only for it; rt.paniced says
 // whether any has been other than zero).
-var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift", "rt.slotwaiters", "rt.gostmt",
+var Private = []string{"rt.cur", "rt.runnable", "rt.rmask", "rt.wmask", "rt.blocked", "rt.asleep", "rt.testlive", "rt.pstates", "rt.timing", "rt.tmask", "rt.nosym", "rt.drift", "rt.slotwaiters", "rt.gostmt", "rt.slotshown",
 	"rt.panicking", "rt.panicval", "rt.panicmsg", "rt.recoverval", "rt.recoverable", "rt.recovered", "rt.goexiting", "rt.paniced"}
 
 // The kinds of the program's assertions (`assert c, kind, "msg"`).

@@ -411,6 +411,9 @@ func (e *executor) hashState(st *state) (key [2]uint64, running int64, ok bool) 
 	// The snapshot's objects written since, by id, then the others in the
 	// order the walk reached them.
 	h.Uint64(c.named)
+	if c.sym.on {
+		h.Uint64(uint64(b2n(c.sym.renamed))) // (numbers hashed as canonical slots or as they are)
+	}
 	if c.sym.on && c.named != 0 {
 		// The goroutine table's objects are hashed renamed, written or not.
 		c.dirty = slices.DeleteFunc(c.dirty, func(id uint64) bool { return c.sym.special[id] || id == c.sym.table })
@@ -760,5 +763,5 @@ func sameObject(a, b *object) bool {
 }
 
 func sameValue(a, b value) bool {
-	return a.n == b.n && a.s == b.s && a.x == b.x && slices.Equal(a.path, b.path) && slices.EqualFunc(a.elems, b.elems, sameValue)
+	return a.n == b.n && a.s == b.s && a.x == b.x && slices.Equal(a.path, b.path) && isSlot(a) == isSlot(b) && slices.EqualFunc(a.elems, b.elems, sameValue)
 }

@@ -64,9 +64,10 @@ type Symmetry struct {
 	// Sites is the name prefix of globals of type {i64, i64, T}: a slot +
 	// 1 (0: none), a number, and a struct whose last field is a number.
 	Sites string
-	// Off is a global of type bool: while it holds, slots are not
-	// permuted.
-	Off string
+	// Off are globals of type bool: while one holds, slots are not
+	// permuted, and numbers are hashed as they are (they may be compared
+	// by order then).
+	Off []string
 }
 
 // slotTag marks an integer value as a slot: load gives it to what it
@@ -83,10 +84,11 @@ func isSlot(v value) bool {
 
 // symObjs are the objects of Symmetry's globals.
 type symObjs struct {
-	table, used, off uint64
-	masks, perSlot   []uint64
-	sites            []uint64
-	running          uint64
+	table, used    uint64
+	off            []uint64
+	masks, perSlot []uint64
+	sites          []uint64
+	running        uint64
 }
 
 // symScratch is what hashState computes of a state's permutation.
@@ -101,6 +103,7 @@ type symScratch struct {
 	sig      []uint64
 	order    []int
 	identity bool
+	renamed  bool // slots are permuted (numbers renamed), if only by the identity
 	special  map[uint64]bool
 	specials []uint64        // the same, in a fixed order
 	uniform  map[uint64]bool // those of them the snapshot holds the same value in for every slot
@@ -123,7 +126,12 @@ func (e *executor) initSymmetry() {
 		}
 		return 0
 	}
-	o := &symObjs{table: obj(s.Table), used: obj(s.Used), off: obj(s.Off), running: e.por.running}
+	o := &symObjs{table: obj(s.Table), used: obj(s.Used), running: e.por.running}
+	for _, g := range s.Off {
+		if id := obj(g); id != 0 {
+			o.off = append(o.off, id)
+		}
+	}
 	if o.table == 0 || o.used == 0 {
 		return
 	}
@@ -180,8 +188,9 @@ func (e *executor) symPermute(st *state) {
 		c.perm = append(c.perm, s)
 		c.inv = append(c.inv, s)
 	}
-	permute := used > 2 && used <= 64 && st.heap.get(o.off).value().n == 0 &&
-		!(c.baseSlot && e.cache.named != 0)
+	permute := used > 2 && used <= 64 && !(c.baseSlot && e.cache.named != 0) &&
+		!slices.ContainsFunc(o.off, func(id uint64) bool { return st.heap.get(id).value().n != 0 })
+	c.renamed = permute
 	sym := e.opts.Symmetry
 	if permute {
 		// The signature: the record's scalars and where each frame of its
@@ -256,7 +265,7 @@ func (e *executor) symPermute(st *state) {
 		}
 	}
 	// The numbers the records hold, by canonical slot.
-	for s := range used {
+	for s := range used * int(b2n(permute)) {
 		if recs[s].elems[sym.Status].n != 0 {
 			c.nums = append(c.nums, numCanon{recs[s].elems[sym.Number].n, uint64(c.perm[s])})
 		}
@@ -279,8 +288,12 @@ func (c *symScratch) slotBack(k int) int {
 	return k
 }
 
-// numOf renames a goroutine's number: its record's canonical slot.
+// numOf renames a goroutine's number: its record's canonical slot (the
+// number itself where slots are not permuted).
 func (c *symScratch) numOf(n uint64) uint64 {
+	if !c.renamed {
+		return n
+	}
 	for _, x := range c.nums {
 		if x.num == n {
 			return x.canon
