@@ -36,18 +36,18 @@ import (
 // types) are most of the heap on real code, and most of them are never
 // written again: walking them at every choose was most of a testify
 // suite's time (2.35 s of 3.4 s). That state's heap is the snapshot
-// (without InitEnd, the heap at the first hashed choose). In a state that holds as many objects or more, each
-// below that count the snapshot's object, a written copy of it (the same
-// born) or one holding its value, those objects keep their ids as their
-// canonical numbers (baseCanon), and only those whose value is not the
-// snapshot's are hashed (dirtyBase), by id: an object is replaced, never
-// changed, once no state owns it, so one still the snapshot's holds the
-// snapshot's value. The variables of the snapshot's values are hashed by
-// their numbers, as the values that would tie them to a state's other
-// terms are not hashed. Other states (hashed before the snapshot, forked
-// before it and holding objects of their own below its count) are hashed
-// whole; the leading count tells the two ways apart, so they meet only
-// states hashed their way.
+// (without InitEnd, the heap at the first hashed choose). In a state that
+// holds as many objects or more, each below that count the snapshot's
+// object, a written copy of it (the same born) or one holding its value,
+// those objects keep their ids as their canonical numbers (baseCanon), and
+// only those whose value is not the snapshot's are hashed (dirtyBase), by
+// id: an object is replaced, never changed, once no state owns it, so one
+// still the snapshot's holds the snapshot's value. The variables of the
+// snapshot's values are hashed by their numbers, as the values that would
+// tie them to a state's other terms are not hashed. Other states (hashed
+// before the snapshot, forked before it and holding objects of their own
+// below its count) are hashed whole; the leading count tells the two ways
+// apart, so they meet only states hashed their way.
 //
 // The table holds 128-bit hashes: a collision (two different states with
 // one hash, about 2^-128 per pair) would drop a state wrongly.

@@ -39,10 +39,12 @@ import (
 // goroutines, mapped back to the path's slots when a path meets it.
 //
 // A slot is left unrenamed (the permutation is the identity) where the
-// renaming could miss one: in a testing/synctest bubble (Symmetry.Off:
-// goroutines are ordered by number there), past 64 slots, and, for
-// states hashed against the cache's snapshot, when the snapshot's objects
-// name goroutines besides the first (they are not walked: namesSlot).
+// renaming could miss one: while a global of Symmetry.Off holds (in a
+// testing/synctest bubble goroutines are ordered by number; a stack trace
+// writes a goroutine's slot into the program's memory as text), past 64
+// slots, and, for states hashed against the cache's snapshot, when the
+// snapshot's objects name goroutines besides the first (they are not
+// walked: namesSlot).
 
 // Symmetry names the caller's goroutine table (Options.Symmetry).
 type Symmetry struct {
