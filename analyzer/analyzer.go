@@ -237,14 +237,33 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		return result, nil // the runtime's own: modelled, never run from source
 	}
 	deps := importedCode(pass)
+	// No roots (the standard library's are its tests), or nothing can
+	// block, race or interleave without goroutines: only code to export,
+	// which the store may have from an earlier run (reuse.go).
+	noRoots := cfg.FactsOnly || standard(pass) && !hasTests(pass) || !concurrent(pass) && len(deps) == 0
+	key := ""
+	if noRoots && exports(pass) {
+		if key = reuseKey(pass, deps); key != "" {
+			if own, why := codeStore().reuse(key, pass.Pkg.Path()); own != nil {
+				if why != "" && cfg.Stats {
+					note(cfg, "%s: %s", pass.Pkg.Path(), why)
+				}
+				copied := *own // (the store's copy is shared in the process)
+				publish(pass, &copied, deps, cfg)
+				reuseHits.Add(1)
+				return result, nil
+			}
+		}
+	}
 	prog, pkg, why := buildSSAWithGenerics(pass, deps)
 	if why != "" && cfg.Stats {
 		note(cfg, "%s: %s", pass.Pkg.Path(), why)
 	}
-	exportCode(pass, pkg, deps, cfg)
-	if cfg.FactsOnly || standard(pass) && !hasTests(pass) || !concurrent(pass) && len(deps) == 0 {
-		// No roots (the standard library's are its tests), or nothing can
-		// block, race or interleave without goroutines.
+	own := exportCode(pass, pkg, deps, cfg)
+	if noRoots {
+		if key != "" && own != nil {
+			codeStore().keep(key, own, why) // (none kept: built again next time)
+		}
 		return result, nil
 	}
 	only, err := regexp.Compile(cfg.Run)

@@ -22,3 +22,9 @@ func init() {
 
 // KeepBodies is keepBodies.
 var KeepBodies = keepBodies
+
+// ReuseHits counts the packages whose code came from the store (reuse.go).
+func ReuseHits() int64 { return reuseHits.Load() }
+
+// ResetStore makes the next use of the store open $KISS_CACHE again.
+func ResetStore() { stores = &storeState{} }

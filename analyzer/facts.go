@@ -218,18 +218,32 @@ func fetchCode(l *summaries.Lowered) (*summaries.Lowered, error) {
 }
 
 // exportCode lowers the package's code for its importers and exports it,
-// with its dependencies' (by reference), as the package's fact. The
-// standard library's packages export theirs like any other: a test runs
-// the library as written, but for the calls the models stand for.
-func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered, cfg *Config) {
-	if pass.Pkg.Name() == "main" || strings.HasSuffix(pass.Pkg.Name(), "_test") || len(pass.Files) == 0 {
-		return // main and external test packages have no importers; an empty one, no code
+// with its dependencies' (by reference), as the package's fact, and
+// returns it (nil when it has none to export). The standard library's
+// packages export theirs like any other: a test runs the library as
+// written, but for the calls the models stand for.
+func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered, cfg *Config) *summaries.Lowered {
+	if !exports(pass) {
+		return nil
 	}
 	own, err := sequentialize.Export(pkg, deps)
 	if err != nil {
 		note(cfg, "%s: its code is not available to its importers: %s", pass.Pkg.Path(), oneLine(err))
-		return
+		return nil
 	}
+	publish(pass, own, deps, cfg)
+	return own
+}
+
+// exports reports whether pass's package has code for importers: main and
+// external test packages have none; nor has an empty one.
+func exports(pass *analysis.Pass) bool {
+	return pass.Pkg.Name() != "main" && !strings.HasSuffix(pass.Pkg.Name(), "_test") && len(pass.Files) != 0
+}
+
+// publish exports own, lowered from pass's files, as the package's fact.
+func publish(pass *analysis.Pass, own *summaries.Lowered, deps []*summaries.Lowered, cfg *Config) {
+	own.Files = nil
 	for _, f := range pass.Files {
 		if name := pass.Fset.File(f.Pos()).Name(); filepath.IsAbs(name) {
 			own.Files = append(own.Files, name)

@@ -92,10 +92,21 @@ func (s *store) put(l *summaries.Lowered) error {
 	if err != nil {
 		return err
 	}
+	if err := writeAside(p, data); err != nil {
+		return err
+	}
+	if rand.IntN(200) == 0 {
+		go s.trim()
+	}
+	return nil
+}
+
+// writeAside writes data to p through a temporary file renamed: go vet
+// runs packages in parallel, and a reader sees the whole file or none.
+func writeAside(p string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	// Written aside and renamed: go vet runs packages in parallel.
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
 	if err != nil {
 		return err
@@ -109,12 +120,8 @@ func (s *store) put(l *summaries.Lowered) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return err
 	}
-	if rand.IntN(200) == 0 {
-		go s.trim()
-	}
-	return nil
+	return err
 }
 
 // get reads the code of package path stored under hash.
