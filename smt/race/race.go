@@ -608,6 +608,7 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 		clear(w.shadows) // nothing kept alive from one state to the next
 		clear(w.groups)
 		clear(w.names)
+		clear(w.holders) // (nor the clocks)
 		walks.Put(w)
 	}()
 	d.gather(w, obj)
@@ -619,7 +620,7 @@ func (d *Detector) HashState(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool
 	for g := range d.clocks {
 		w.names[g] = uint64(slot(d.slotOf(g)))
 	}
-	cv := d.coverage(h, obj, w.accessors(), w.names)
+	cv := d.coverage(h, obj, w)
 	var acc smt.StateHash
 	for _, o := range w.objs {
 		// The locations of an object in the order they were first
@@ -660,6 +661,10 @@ type memWalk struct {
 	groups  []walkGroup
 	gs      []int          // accessors
 	names   map[int]uint64 // the live goroutines' names in the hash
+	// coverage's
+	holders []holder
+	entries []coverEntry
+	cv      covers
 }
 
 type walkObj struct {
@@ -706,13 +711,14 @@ func (d *Detector) gather(w *memWalk, obj func(smt.ObjID) (uint64, bool)) {
 
 // covers says, per goroutine entry g, which clocks cover a value of it:
 // min is the least value a live goroutine's clock holds (every live clock
-// covers what is at or below it), vals the values the clocks hold above
-// it, ascending, and sums[i] the sum of the names of the clocks holding
-// vals[i] or more.
+// covers what is at or below it); in g's span, vals are the values the
+// clocks hold above it, ascending, and sums[i] the sum of the names of the
+// clocks holding vals[i] or more.
 type covers struct {
 	min  []uint32
-	vals [][]uint32
-	sums [][][2]uint64
+	span [][2]int32 // per goroutine entry, its range of vals and sums
+	vals []uint32   // (the goroutines', one after another)
+	sums [][2]uint64
 	none bool // no goroutine is live: nothing can race any more
 }
 
@@ -734,18 +740,20 @@ func (w *memWalk) accessors() []int {
 	return w.gs
 }
 
-// coverage gathers, for the entries of the goroutines gs, which clocks
+// coverage gathers, for the entries of w's accessors, which clocks
 // cover which values: only they are asked (a test that starts a thousand
 // goroutines has clocks of a thousand entries, most of them for goroutines
 // whose accesses are gone). A key of an object no longer reachable is left
 // out; one that cannot be renamed fails h.
-func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool), gs []int, names map[int]uint64) *covers {
-	var hs []holder
+func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool), w *memWalk) *covers {
+	// (w's buffers are reused from state to state: this ran at every
+	// hashed choose, and its allocations were a quarter of a root's)
+	hs := w.holders[:0]
 	n := 0
 	for g, c := range d.clocks {
 		var eh smt.StateHash
 		eh.Uint64(1)
-		eh.Uint64(names[g])
+		eh.Uint64(w.names[g])
 		hs = append(hs, holder{eh.Sum(), c})
 		n = max(n, g+1, len(c))
 	}
@@ -762,13 +770,16 @@ func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)
 		hs = append(hs, holder{eh.Sum(), c})
 		n = max(n, len(c))
 	}
-	cv := &covers{min: make([]uint32, n), vals: make([][]uint32, n), sums: make([][][2]uint64, n), none: len(d.clocks) == 0}
-	type entry struct {
-		v    uint32
-		name [2]uint64
-	}
-	var es []entry
-	for _, g := range gs {
+	w.holders = hs
+	cv := &w.cv
+	cv.none = len(d.clocks) == 0
+	cv.min = slices.Grow(cv.min[:0], n)[:n]
+	cv.span = slices.Grow(cv.span[:0], n)[:n]
+	clear(cv.min)
+	clear(cv.span)
+	cv.vals, cv.sums = cv.vals[:0], cv.sums[:0]
+	es := w.entries
+	for _, g := range w.accessors() {
 		if g >= n {
 			break // no clock holds an entry for it: none covers it
 		}
@@ -783,22 +794,30 @@ func (d *Detector) coverage(h *smt.StateHash, obj func(smt.ObjID) (uint64, bool)
 		es = es[:0]
 		for _, x := range hs {
 			if v := x.c.get(g); v > m {
-				es = append(es, entry{v, x.name})
+				es = append(es, coverEntry{v, x.name})
 			}
 		}
 		if len(es) == 0 {
 			continue
 		}
-		slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.v, b.v) })
-		vals, sums := make([]uint32, len(es)), make([][2]uint64, len(es))
+		slices.SortFunc(es, func(a, b coverEntry) int { return cmp.Compare(a.v, b.v) })
+		at := len(cv.vals)
+		cv.vals = slices.Grow(cv.vals, len(es))[:at+len(es)]
+		cv.sums = slices.Grow(cv.sums, len(es))[:at+len(es)]
 		var sum smt.StateHash
 		for i := len(es) - 1; i >= 0; i-- {
 			sum.Add(es[i].name)
-			vals[i], sums[i] = es[i].v, sum.Sum()
+			cv.vals[at+i], cv.sums[at+i] = es[i].v, sum.Sum()
 		}
-		cv.vals[g], cv.sums[g] = vals, sums
+		cv.span[g] = [2]int32{int32(at), int32(at + len(es))}
 	}
+	w.entries = es
 	return cv
+}
+
+type coverEntry struct {
+	v    uint32
+	name [2]uint64
 }
 
 // of returns the sum of the names of the clocks that cover g's value v,
@@ -807,14 +826,16 @@ func (cv *covers) of(g int, v uint32) ([2]uint64, bool) {
 	if cv.none || g < len(cv.min) && v <= cv.min[g] {
 		return [2]uint64{}, false
 	}
-	if g >= len(cv.vals) {
+	if g >= len(cv.span) {
 		return [2]uint64{}, true
 	}
-	i, _ := slices.BinarySearch(cv.vals[g], v)
-	if i == len(cv.vals[g]) {
+	sp := cv.span[g]
+	vals := cv.vals[sp[0]:sp[1]]
+	i, _ := slices.BinarySearch(vals, v)
+	if i == len(vals) {
 		return [2]uint64{}, true
 	}
-	return cv.sums[g][i], true
+	return cv.sums[int(sp[0])+i], true
 }
 
 // hashHistory hashes the accesses of hist, a group per goroutine, that
