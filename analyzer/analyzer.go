@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -239,10 +240,11 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	deps := importedCode(pass)
 	// No roots (the standard library's are its tests), or nothing can
 	// block, race or interleave without goroutines: only code to export,
-	// which the store may have from an earlier run (reuse.go).
+	// which the store may have from an earlier run for the standard
+	// library's (reuse.go).
 	noRoots := cfg.FactsOnly || standard(pass) && !hasTests(pass) || !concurrent(pass) && len(deps) == 0
 	key := ""
-	if noRoots && exports(pass) {
+	if noRoots && standard(pass) && exports(pass) {
 		if key = reuseKey(pass, deps); key != "" {
 			if own, why := codeStore().reuse(key, pass.Pkg.Path()); own != nil {
 				if why != "" && cfg.Stats {
@@ -250,7 +252,8 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 				}
 				copied := *own // (the store's copy is shared in the process)
 				publish(pass, &copied, deps, cfg)
-				reuseHits.Add(1)
+				n, _ := reuseCount.LoadOrStore(pass.Pkg.Path(), new(atomic.Int64))
+				n.(*atomic.Int64).Add(1)
 				return result, nil
 			}
 		}

@@ -30,7 +30,7 @@
 // so that a test in another package runs the callee's real code, under
 // go vet (facts only) as under kiss ./... . A dependency go vet analyses
 // only for its facts (VetxOnly) has no roots checked (Config.FactsOnly).
-// The code of a package with no roots to explore is kept in the store
+// The code of a package of the standard library is kept in the store
 // under a hash of its inputs too (reuse.go), and a later run of the same
 // kiss exports it from there without building the package again.
 //

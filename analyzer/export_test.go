@@ -1,5 +1,7 @@
 package kiss
 
+import "sync/atomic"
+
 // SetTestHookRoot makes every root's check start with f.
 func SetTestHookRoot(f func(root string)) { testHookRoot = f }
 
@@ -23,8 +25,14 @@ func init() {
 // KeepBodies is keepBodies.
 var KeepBodies = keepBodies
 
-// ReuseHits counts the packages whose code came from the store (reuse.go).
-func ReuseHits() int64 { return reuseHits.Load() }
+// Reused counts the times package path's code came from the store
+// (reuse.go).
+func Reused(path string) int64 {
+	if n, ok := reuseCount.Load(path); ok {
+		return n.(*atomic.Int64).Load()
+	}
+	return 0
+}
 
 // ResetStore makes the next use of the store open $KISS_CACHE again.
 func ResetStore() { stores = &storeState{} }

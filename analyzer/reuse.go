@@ -2,41 +2,47 @@ package kiss
 
 import (
 	"crypto/sha256"
+	"debug/elf"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"go/types"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/gokiss/kiss/summaries"
 )
 
-// A package with no roots to explore (the standard library's under every
-// driver; a module's dependencies under kiss ./..., golangci-lint and
-// kiss lsp) is built and lowered only for its importers, and the same
-// inputs give the same code. go vet keeps such a package's facts in its
-// build cache; the drivers that analyse every package in one process
-// computed them again on each run, and the standard library's packages
-// were most of the time of a module's first roots. So the store also
-// keeps, under a hash of the inputs, which code they gave: the package's
-// files, its dependencies' code, the word size and this build of kiss.
+// A package of the standard library with no tests is built and lowered
+// only for its importers, and the same inputs give the same code. go vet
+// keeps such a package's facts in its build cache; the drivers that
+// analyse every package in one process (kiss ./..., golangci-lint, kiss
+// lsp) computed them again on each run, most of the time of a module's
+// first roots. So the store also keeps, under a hash of the inputs, which
+// code they gave. The standard library only: its packages import none
+// but its own, all of one GOROOT of one version, so the inputs are that
+// GOROOT and version, the build's configuration (its files, their
+// contents, the word size), how the dependencies' code is at hand (whole,
+// or by reference under go vet) and this build of kiss. A module's package
+// could change under a dependency's constant or generic body, which its
+// dependencies' lowered code does not show.
 
-// reuseKey hashes what pass's lowered code is made from, or is "" when
-// there is no store or a file cannot be read.
+// reuseKey hashes what pass's lowered code is made from, or is "" when it
+// cannot be told (no store, no GOROOT version, a file that cannot be read).
 func reuseKey(pass *analysis.Pass, deps []*summaries.Lowered) string {
-	self := kissIdentity()
-	if self == "" || codeStore() == nil {
+	self, goroot := kissIdentity(), gorootVersion()
+	if self == "" || goroot == "" || codeStore() == nil {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "kiss reuse 1\x00%s\x00%s\x00%s\x00%d %d\x00", self, pass.Pkg.Path(), pass.Pkg.GoVersion(),
+	fmt.Fprintf(h, "kiss reuse 2\x00%s\x00%s\x00%s\x00%s/%s\x00%s\x00%d %d\x00", self, goroot, pass.Pkg.Path(),
+		build.Default.GOOS, build.Default.GOARCH, pass.Pkg.GoVersion(),
 		pass.TypesSizes.Sizeof(types.Typ[types.Uintptr]), pass.TypesSizes.Alignof(types.Typ[types.Int64]))
 	files := make([]string, 0, len(pass.Files)+len(pass.OtherFiles))
 	for _, f := range pass.Files {
@@ -61,7 +67,7 @@ func reuseKey(pass *analysis.Pass, deps []*summaries.Lowered) string {
 	}
 	hashes := make([]string, 0, len(deps))
 	for _, d := range deps {
-		hashes = append(hashes, d.Path+"\x00"+d.Hash)
+		hashes = append(hashes, fmt.Sprintf("%s\x00%s\x00%t", d.Path, d.Hash, d.Stub()))
 	}
 	slices.Sort(hashes)
 	for _, d := range hashes {
@@ -70,18 +76,43 @@ func reuseKey(pass *analysis.Pass, deps []*summaries.Lowered) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// kissIdentity names this build of kiss by its executable's path, size
-// and time (a rebuilt kiss, or test binary, lowers anew), or is "".
+// gorootVersion names the standard library's source: GOROOT and its
+// VERSION file ("" without one: a toolchain built from source, whose
+// library may change under the same path).
+var gorootVersion = sync.OnceValue(func() string {
+	data, err := os.ReadFile(filepath.Join(build.Default.GOROOT, "VERSION"))
+	if err != nil {
+		return ""
+	}
+	return build.Default.GOROOT + "\x00" + string(data)
+})
+
+// kissIdentity names this build of kiss: the Go build ID the linker wrote
+// into the executable, else a hash of the executable ("" when it cannot
+// be read). A rebuilt kiss, or test binary, lowers anew.
 var kissIdentity = sync.OnceValue(func() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return ""
 	}
-	fi, err := os.Stat(exe)
+	if f, err := elf.Open(exe); err == nil {
+		defer f.Close()
+		if sec := f.Section(".note.go.buildid"); sec != nil {
+			if data, err := sec.Data(); err == nil && len(data) > 16 {
+				return "buildid " + string(data)
+			}
+		}
+	}
+	f, err := os.Open(exe)
 	if err != nil {
 		return ""
 	}
-	return fmt.Sprintf("%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return "sha256 " + hex.EncodeToString(h.Sum(nil))
 })
 
 // reused is what the store keeps under a reuse key.
@@ -116,7 +147,9 @@ func (s *store) reuse(key, path string) (*summaries.Lowered, string) {
 	return l, r.Why
 }
 
-var reuseHits atomic.Int64 // (for tests)
+// reuseCount counts, by package path, the packages whose code came from the
+// store (for tests).
+var reuseCount sync.Map // string -> *atomic.Int64
 
 // keep stores l's code and, under key, that the inputs gave it.
 func (s *store) keep(key string, l *summaries.Lowered, why string) error {

@@ -265,15 +265,23 @@ func positions(prog *ssa.Program, home string, export bool) func(token.Position)
 			// A package's files are in one directory, and one member in a
 			// file of it names it (every member, for each root, in a
 			// program holding std's packages, cost 5% of the corpus's
-			// CPU); cgo's generated files are elsewhere.
+			// CPU). cgo's generated files are elsewhere: in the build
+			// cache, named by hash, without .go, in directories other
+			// packages' share. Taking one of those for the package's (the
+			// members are a map: at random) wrote net's positions as
+			// crypto/tls's in one run of two, and so changed the hash of
+			// crypto/tls's code from run to run.
 			for _, pkg := range prog.AllPackages() {
 				for _, m := range pkg.Members {
-					if f := prog.Fset.File(m.Pos()); f != nil {
-						dirs[filepath.Dir(f.Name())] = strings.TrimSuffix(pkg.Pkg.Path(), "_test")
-						if b := filepath.Base(f.Name()); !strings.HasPrefix(b, "_cgo_") && !strings.HasSuffix(b, ".cgo1.go") {
-							break
-						}
+					f := prog.Fset.File(m.Pos())
+					if f == nil {
+						continue
 					}
+					if b := filepath.Base(f.Name()); !strings.HasSuffix(b, ".go") || strings.HasPrefix(b, "_cgo_") || strings.HasSuffix(b, ".cgo1.go") {
+						continue
+					}
+					dirs[filepath.Dir(f.Name())] = strings.TrimSuffix(pkg.Pkg.Path(), "_test")
+					break
 				}
 			}
 		}

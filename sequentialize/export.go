@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -20,8 +21,9 @@ import (
 // interfaces (their methods lowered too), so that an importer runs pkg's
 // code as written (Options.Imports). deps are the packages pkg imports
 // that have lowered code: a call into one is a declaration, attributed to
-// its package in the result's Uses, which an importer links; their code is
-// not read here (only their paths matter).
+// its package in the result's Uses, which an importer links; of their code
+// only which functions are written in assembly is read (Assembly: none for
+// a dependency given by reference).
 func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered, err error) {
 	path := pkg.Pkg.Path()
 	defer func() {
@@ -178,6 +180,12 @@ func Export(pkg *ssa.Package, deps []*summaries.Lowered) (out *summaries.Lowered
 		io.WriteString(h, "\x00asm "+a)
 	}
 	out.Uses = l.link.uses
+	// The hash names all of the code: a store keeps it under it, and a
+	// process keeps what it unpacked by it.
+	fmt.Fprintf(h, "\x00types %+v\x00lates %+v\x00failed %q %d", out.Types, out.Lates, out.Failed, out.Funcs)
+	for _, k := range slices.Sorted(maps.Keys(out.Uses)) {
+		io.WriteString(h, "\x00use "+k+" "+out.Uses[k])
+	}
 	out.Hash = hex.EncodeToString(h.Sum(nil))
 	return out, nil
 }
