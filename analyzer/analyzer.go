@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -245,17 +244,8 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	noRoots := cfg.FactsOnly || standard(pass) && !hasTests(pass) || !concurrent(pass) && len(deps) == 0
 	key := ""
 	if noRoots && standard(pass) && exports(pass) {
-		if key = reuseKey(pass, deps); key != "" {
-			if own, why := codeStore().reuse(key, pass.Pkg.Path()); own != nil {
-				if why != "" && cfg.Stats {
-					note(cfg, "%s: %s", pass.Pkg.Path(), why)
-				}
-				copied := *own // (the store's copy is shared in the process)
-				publish(pass, &copied, deps, cfg)
-				n, _ := reuseCount.LoadOrStore(pass.Pkg.Path(), new(atomic.Int64))
-				n.(*atomic.Int64).Add(1)
-				return result, nil
-			}
+		if key = reuseKey(pass, deps); key != "" && fromStore(pass, key, deps, cfg) {
+			return result, nil
 		}
 	}
 	prog, pkg, why := buildSSAWithGenerics(pass, deps)

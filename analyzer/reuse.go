@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -145,6 +146,23 @@ func (s *store) reuse(key, path string) (*summaries.Lowered, string) {
 		s.touch(p, fi)
 	}
 	return l, r.Why
+}
+
+// fromStore exports as pass's fact the code the store keeps under key,
+// and reports whether it keeps some.
+func fromStore(pass *analysis.Pass, key string, deps []*summaries.Lowered, cfg *Config) bool {
+	own, why := codeStore().reuse(key, pass.Pkg.Path())
+	if own == nil {
+		return false
+	}
+	if why != "" && cfg.Stats {
+		note(cfg, "%s: %s", pass.Pkg.Path(), why)
+	}
+	copied := *own // (the store's copy is shared in the process)
+	publish(pass, &copied, deps, cfg)
+	n, _ := reuseCount.LoadOrStore(pass.Pkg.Path(), new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
+	return true
 }
 
 // reuseCount counts, by package path, the packages whose code came from the
