@@ -437,21 +437,9 @@ func hasTests(pass *analysis.Pass) bool {
 // buildSSA builds the package with generics instantiated (see doc.go).
 func buildSSA(pass *analysis.Pass) (*ssa.Program, *ssa.Package) {
 	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
-	created := map[*types.Package]bool{}
-	var create func(p *types.Package)
-	create = func(p *types.Package) {
-		if created[p] {
-			return
-		}
-		created[p] = true
-		for _, q := range p.Imports() {
-			create(q)
-		}
-		if p != pass.Pkg {
-			prog.CreatePackage(p, nil, nil, true)
-		}
-	}
-	create(pass.Pkg)
+	need := map[*types.Package]bool{}
+	neededPackages(need, pass.Pkg, pass.TypesInfo)
+	createImports(prog, pass.Pkg, need, func(*types.Package) ([]*ast.File, *types.Info) { return nil, nil })
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
 	return prog, pkg

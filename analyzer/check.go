@@ -43,6 +43,9 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		testHookRoot(name)
 	}
 	sc, err := sequentialize.Build(prog, fn, sequentialize.Options{Goroutines: cfg.Goroutines, Imports: deps, Fetch: fetchCode, NoSymmetry: !cfg.Reduce})
+	if err == nil && testHookLowered != nil {
+		testHookLowered(pass.Pkg.Path()+"."+name, sc.Program.String())
+	}
 	if err != nil {
 		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return
@@ -217,6 +220,10 @@ func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps 
 // testHookRoot, set by tests, runs as a root's check starts (to make it
 // fail the way a bug in kiss would).
 var testHookRoot func(root string)
+
+// testHookLowered, set by tests, sees the code lowered for each root
+// (its sequential program) and for each package's importers (its hash).
+var testHookLowered func(name, code string)
 
 // queryLimit bounds each solver query, in Z3's resource units: about a
 // quarter of a second of Z3's time. The queries kiss's findings need take

@@ -38,7 +38,10 @@
 // ssa.InstantiateGenerics rather than using buildssa's, whose builder mode
 // leaves generic instantiations as wrappers around type-parameterised code
 // that cannot be executed; generic code of other packages is instantiated
-// against those packages checked again from source (generics.go).
+// against those packages checked again from source (generics.go). Of the
+// package's imports, transitively, its SSA program holds only the
+// packages its code names and those the models link by path (needed.go):
+// calls into the others run the code of their facts.
 //
 // For kiss's developers: KISS_DEBUG_TRACE=1 prints each violation's trace
 // and path as the executor found it, KISS_DEBUG_LINK=1 each function a

@@ -36,3 +36,11 @@ func Reused(path string) int64 {
 
 // ResetStore makes the next use of the store open $KISS_CACHE again.
 func ResetStore() { stores = &storeState{} }
+
+// SetTestHookLowered makes f see the code lowered for each root and
+// package (testHookLowered).
+func SetTestHookLowered(f func(name, code string)) { testHookLowered = f }
+
+// SetCreateAll makes the SSA program of a package hold every package of
+// its imports' closure (createAll).
+func SetCreateAll(all bool) { createAll = all }

@@ -227,6 +227,9 @@ func exportCode(pass *analysis.Pass, pkg *ssa.Package, deps []*summaries.Lowered
 		return nil
 	}
 	own, err := sequentialize.Export(pkg, deps)
+	if err == nil && testHookLowered != nil {
+		testHookLowered(pass.Pkg.Path(), own.Hash)
+	}
 	if err != nil {
 		note(cfg, "%s: its code is not available to its importers: %s", pass.Pkg.Path(), oneLine(err))
 		return nil

@@ -116,26 +116,19 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 		return prog, pkg, fmt.Sprintf("generic code of %v is unknown here: %v", want, u.err)
 	}
 	prog = ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
-	created := map[*types.Package]bool{}
-	var create func(p *types.Package)
-	create = func(p *types.Package) {
-		if created[p] {
-			return
-		}
-		created[p] = true
-		for _, q := range p.Imports() {
-			create(q)
-		}
-		if p == self.pkg {
-			return
-		}
-		if c := u.checked[p.Path()]; c != nil && c.pkg == p {
-			prog.CreatePackage(p, c.files, c.info, true)
-			return
-		}
-		prog.CreatePackage(p, nil, nil, true)
+	// The instances built here run the code of the packages checked from
+	// source: what theirs names is needed too.
+	need := map[*types.Package]bool{}
+	neededPackages(need, self.pkg, self.info)
+	for _, c := range u.checked {
+		neededPackages(need, c.pkg, c.info)
 	}
-	create(self.pkg)
+	createImports(prog, self.pkg, need, func(p *types.Package) ([]*ast.File, *types.Info) {
+		if c := u.checked[p.Path()]; c != nil && c.pkg == p {
+			return c.files, c.info
+		}
+		return nil, nil
+	})
 	pkg = prog.CreatePackage(self.pkg, self.files, self.info, false)
 	pkg.Build()
 	return prog, pkg, ""

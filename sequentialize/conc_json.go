@@ -599,8 +599,8 @@ func (c *concLowering) jsonAny(l *lowerer, b *builder, p ir.Value, useNumber ir.
 		},
 		func() ir.Value {
 			var number types.Type
-			if json := l.SSA.ImportedPackage("encoding/json"); json != nil {
-				if obj, ok := json.Pkg.Scope().Lookup("Number").(*types.TypeName); ok {
+			if json := l.stdTypes("encoding/json"); json != nil {
+				if obj, ok := json.Scope().Lookup("Number").(*types.TypeName); ok {
 					number = obj.Type()
 				}
 			}

@@ -132,11 +132,8 @@ func (c *concLowering) condWait(l *lowerer, b *builder, call *ssa.CallCommon, ar
 
 // lockerMethods returns sync.Locker's Unlock and Lock.
 func lockerMethods(l *lowerer) (unlock, lock *types.Func) {
-	for _, p := range l.SSA.AllPackages() {
-		if p.Pkg.Path() != "sync" {
-			continue
-		}
-		obj, _ := p.Pkg.Scope().Lookup("Locker").(*types.TypeName)
+	if p := l.stdTypes("sync"); p != nil {
+		obj, _ := p.Scope().Lookup("Locker").(*types.TypeName)
 		if obj == nil {
 			return nil, nil
 		}

@@ -257,8 +257,8 @@ func (c *concLowering) hb(b *builder, ev string, key ir.Value) {
 // log.Default returns and orders its writers.
 func (c *concLowering) stdLogger(l *lowerer) ir.Value {
 	tt := ir.I64
-	if p := l.SSA.ImportedPackage("log"); p != nil {
-		if lt, ok := p.Members["Logger"].(*ssa.Type); ok {
+	if p := l.stdTypes("log"); p != nil {
+		if lt, ok := p.Scope().Lookup("Logger").(*types.TypeName); ok {
 			tt = l.Type(lt.Type())
 		}
 	}

@@ -92,8 +92,8 @@ func (c *concLowering) syncDataModels(m map[string]externFunc) {
 func poolFields(l *lowerer, b *builder, call *ssa.CallCommon, p ir.Value) (local, newFn ir.Value) {
 	b.PanicUnless(b.Bin(ir.OpNe, p, ir.ZeroConst(ir.Ptr)), msgNilDeref)
 	var pt types.Type
-	if sync := l.SSA.ImportedPackage("sync"); sync != nil {
-		if t, ok := sync.Members["Pool"].(*ssa.Type); ok {
+	if sync := l.stdTypes("sync"); sync != nil {
+		if t, ok := sync.Scope().Lookup("Pool").(*types.TypeName); ok {
 			pt = t.Type()
 		}
 	}

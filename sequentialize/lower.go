@@ -147,7 +147,8 @@ type lowerer struct {
 	link linking
 	dyn  dynTypes
 
-	helperFuncs map[*ssa.Function]bool // isTestHelper's answers
+	helperFuncs map[*ssa.Function]bool    // isTestHelper's answers
+	closure     map[string]*types.Package // home's imports, transitively, by path (stdTypes)
 	// lazyBodies make the real bodies of methods of kiss's own types that
 	// are costly to have (a stub until then): the dispatcher of an
 	// interface call that may reach one makes it (fillLazy).

@@ -90,13 +90,13 @@ func (l *lowerer) subtestRunAt(b *builder, c *ssa.CallCommon, ops []ir.Value, ds
 	if c.Method.Name() != "Run" || b.Pos == "" {
 		return nil
 	}
-	tp := l.SSA.ImportedPackage("testing")
+	tp := l.stdTypes("testing")
 	if tp == nil {
 		return nil
 	}
 	var join *ir.Block
 	for _, name := range []string{"T", "B"} {
-		obj, _ := tp.Pkg.Scope().Lookup(name).(*types.TypeName)
+		obj, _ := tp.Scope().Lookup(name).(*types.TypeName)
 		if obj == nil {
 			continue
 		}

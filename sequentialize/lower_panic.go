@@ -473,11 +473,11 @@ func (l *lowerer) panicNilError() *types.Pointer {
 	if l.SSA == nil {
 		return nil
 	}
-	rt := l.SSA.ImportedPackage("runtime")
+	rt := l.stdTypes("runtime")
 	if rt == nil {
 		return nil
 	}
-	obj, ok := rt.Pkg.Scope().Lookup("PanicNilError").(*types.TypeName)
+	obj, ok := rt.Scope().Lookup("PanicNilError").(*types.TypeName)
 	if !ok {
 		return nil
 	}
