@@ -348,7 +348,9 @@ func (c *concLowering) libInit(l *lowerer) {
 	b := newBuilder(l, f)
 	b.label, b.noCheck, b.silent = "", true, true
 	b.SetBlock(b.NewBlock("entry"))
-	for model, lib := range map[string]string{"ctx.canceled": "context.Canceled", "ctx.deadline": "context.DeadlineExceeded"} {
+	// (in a fixed order: a root's program is the same from run to run)
+	for _, p := range [][2]string{{"ctx.canceled", "context.Canceled"}, {"ctx.deadline", "context.DeadlineExceeded"}} {
+		model, lib := p[0], p[1]
 		dst := c.rt.global(model)
 		if g := l.prog.Global(lib); g != nil {
 			b.Store(dst, b.Load(g.Elem, g))
