@@ -405,6 +405,20 @@ func namesTag(x constraint.Expr, tag string) bool {
 	return false
 }
 
+// declPkg is the package that declares fn, nil for a function of no
+// package: a method of a package the SSA program does not hold (made from
+// its type when asked for: the driver creates only the packages a
+// package's code names) has no fn.Pkg, but its object has a package.
+func declPkg(fn *ssa.Function) *types.Package {
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg
+	}
+	if obj := fn.Object(); obj != nil && fn.Blocks == nil && fn.Origin() == nil {
+		return obj.Pkg()
+	}
+	return nil
+}
+
 // puregoHint follows the name of a function moduleAssembly holds.
 const puregoHint = " (assembly; try GOFLAGS=-tags=purego)"
 
@@ -559,7 +573,7 @@ func effects(prog *ir.Program) map[string]string {
 // os/signal's signal_recv, have models); elsewhere, it may block whatever
 // its signature.
 func (l *lowerer) touchesShared(fn *ssa.Function) bool {
-	if fn.Pkg != nil && !l.opaque(fn.Pkg.Pkg) && !standardPath(fn.Pkg.Pkg.Path()) {
+	if p := declPkg(fn); p != nil && !l.opaque(p) && !standardPath(p.Path()) {
 		return true
 	}
 	sig := fn.Signature
