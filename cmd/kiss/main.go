@@ -83,13 +83,18 @@ func vetxOnly(args []string) bool {
 	return json.Unmarshal(data, &cfg) == nil && cfg.VetxOnly
 }
 
-// keepUnder keeps Go's soft memory limit at limit less what Z3 has
-// allocated, so that the process's memory, Go's and Z3's, stays near
-// limit (the collector works harder as Z3 grows); never below a third of
-// it, where collecting would be all the process did.
+// keepUnder keeps Go's soft memory limit at goLimit(limit).
 func keepUnder(limit int64) {
 	for {
-		debug.SetMemoryLimit(max(limit-int64(z3.EstimatedAllocSize()), limit/3))
+		debug.SetMemoryLimit(goLimit(limit))
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// goLimit is limit less what Z3 has allocated, so that the process's
+// memory, Go's and Z3's, stays near limit (the collector works harder as
+// Z3 grows); never below a third of it, where collecting would be all the
+// process did.
+func goLimit(limit int64) int64 {
+	return max(limit-int64(z3.EstimatedAllocSize()), limit/3)
 }
