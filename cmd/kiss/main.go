@@ -9,9 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/singlechecker"
 
-	"github.com/gokiss/kiss/smt/z3"
-
 	kiss "github.com/gokiss/kiss/analyzer"
+	"github.com/gokiss/kiss/smt/z3"
 )
 
 func main() {
@@ -25,6 +24,7 @@ func main() {
 	// off the limit (keepUnder): a root of os/signal whose queries are on
 	// strings held 1.0–1.3 GB with the heap alone under 768 MiB.
 	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(goLimit(768 << 20)) // from the start, not from the goroutine's first turn
 		go keepUnder(768 << 20)
 	}
 	// Under the limit, the collector may let the heap grow to five times
