@@ -3,6 +3,7 @@ package sequentialize
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,6 +152,19 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		// kiss does not know.
 		stopIf(l, b, b.Bin(ir.OpEq, pid, ir.IntConst(ir.I64, 0)), "reflect.New")
 		return c.rvalue(b, pid, b.Extract(r, 1)), nil
+	}
+	// reflect.MakeSlice (testing/quick makes each []T argument so)
+	m["reflect.MakeSlice"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		id := c.typeArg(l, b, call, args[0], "MakeSlice")
+		n, cp := b.Conv(args[1], ir.I64), b.Conv(args[2], ir.I64)
+		r := b.Call(makeSliceType, c.modelLate(l, "reflect.makeslice"), id, n, cp)
+		code := b.Extract(r, 1)
+		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "reflect.MakeSlice")
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect.MakeSlice of non-slice type")
+		b.PanicStringUnless(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), "reflect.MakeSlice: negative len")
+		b.PanicStringUnless(b.Bin(ir.OpGe, cp, ir.IntConst(ir.I64, 0)), "reflect.MakeSlice: negative cap")
+		b.PanicStringUnless(b.Bin(ir.OpLe, n, cp), "reflect.MakeSlice: len > cap")
+		return c.rvalue(b, id, b.Extract(r, 0)), nil
 	}
 	m["reflect.DeepEqual"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		for i := range 2 {
@@ -487,7 +501,8 @@ func (c *concLowering) valueElem(l *lowerer, b *builder, v ir.Value, method stri
 
 // rtype registers kiss's *reflect.rtype, the dynamic type of reflect.Type
 // values, on first use; typeIface is reflect.Type. Its box holds the type
-// id; Kind, Elem, NumMethod, Method, Name, NumIn, NumOut and IsVariadic
+// id; Kind, Elem, NumMethod, Method, Name, NumIn, NumOut, In, Out and
+// IsVariadic
 // answer as the reflect model does, the other methods return unknown
 // values. internal/reflectlite.Type gets its own,
 // *internal/reflectlite.rtype, the same way.
@@ -545,7 +560,7 @@ func (c *concLowering) rtype(l *lowerer, typeIface types.Type) int64 {
 
 // lazyRtypeMethods are the methods of kiss's rtype whose bodies are made
 // only when a call may reach them (lowerer.lazyBodies).
-var lazyRtypeMethods = map[string]bool{"NumMethod": true, "Method": true, "Name": true, "NumIn": true, "NumOut": true, "IsVariadic": true}
+var lazyRtypeMethods = map[string]bool{"NumMethod": true, "Method": true, "Name": true, "NumIn": true, "NumOut": true, "IsVariadic": true, "In": true, "Out": true}
 
 // rtypeMethod emits the body of method m of kiss's rtype whose id is rid.
 func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid int64) {
@@ -642,6 +657,10 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, lenType, []any{"id", ir.I64}, c.genNumMethod(l))
 	case "reflect.method":
 		f = l.late(kind, kind, methodType, []any{"id", ir.I64, "i", ir.I64}, c.genMethod(l))
+	case "reflect.makeslice":
+		f = l.late(kind, kind, makeSliceType, []any{"id", ir.I64, "len", ir.I64, "cap", ir.I64}, c.genMakeSlice(l))
+	case "reflect.funcio":
+		f = l.late(kind, kind, funcIOType, []any{"id", ir.I64, "out", ir.I64, "i", ir.I64}, c.genFuncIO(l))
 	case "reflect.funcshape":
 		f = l.late(kind, kind, funcShapeType, []any{"id", ir.I64}, c.genFuncShape(l))
 	case "reflect.name":
@@ -1386,6 +1405,36 @@ func (c *concLowering) genZero(l *lowerer) func(b *builder) {
 	}
 }
 
+// makeSliceType is reflect.makeslice's result: the box holding the new
+// slice, and a code: 0, 1 for a type that is not a slice, 2 for one kiss
+// does not know.
+var makeSliceType = ir.Struct(ir.Ptr, ir.I64)
+
+// genMakeSlice: reflect.makeslice(id, len, cap) (makeSliceType): a new
+// slice of slice type id. The caller checks len and cap once the kind is
+// known, as Go does; a bad pair here allocates nothing.
+func (c *concLowering) genMakeSlice(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		n, cp := b.Fn.Params[1], b.Fn.Params[2]
+		l.switchOnType(b, b.Fn.Params[0], func(e *typeEntry) bool { return e.Type != nil }, func(e *typeEntry) {
+			st, ok := e.Type.Underlying().(*types.Slice)
+			if !ok {
+				b.Ret(b.Make(makeSliceType, ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 1)))
+				return
+			}
+			good := b.And(b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 0)), b.Bin(ir.OpLe, n, cp))
+			_, bad := b.If(good, "len")
+			t := l.Type(e.Type)
+			box := b.Alloc(t, nil)
+			b.Store(box, b.Make(t, b.Alloc(l.Type(st.Elem()), cp), ir.IntConst(ir.I64, 0), n, cp))
+			b.Ret(b.Make(makeSliceType, box, ir.IntConst(ir.I64, 0)))
+			b.SetBlock(bad)
+			b.Ret(b.Make(makeSliceType, ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 0)))
+		})
+		b.Ret(b.Make(makeSliceType, ir.ZeroConst(ir.Ptr), ir.IntConst(ir.I64, 2)))
+	}
+}
+
 // genElemOf: reflect.elemof(id) ptr, the rtype box of the element of
 // pointer type id when kiss holds no id for it: it says "unknown type" to
 // every reader but New, which finds the pointer type by the box. One per
@@ -1424,6 +1473,7 @@ func isPointerEntry(e *typeEntry) bool {
 // included).
 func (c *concLowering) genNew(l *lowerer) func(b *builder) {
 	return func(b *builder) {
+		c.pointersOfTable(l)
 		c.pointerTypes(l, b, func(e *typeEntry) {
 			p := b.Alloc(ir.Ptr, nil)
 			b.Store(p, b.Alloc(l.Type(e.Type.Underlying().(*types.Pointer).Elem()), nil))
@@ -1496,8 +1546,24 @@ func (c *concLowering) genMapOf(l *lowerer) func(b *builder) {
 // (pointerTypes); 0 if none.
 func (c *concLowering) genPtrTo(l *lowerer) func(b *builder) {
 	return func(b *builder) {
+		c.pointersOfTable(l)
 		c.pointerTypes(l, b, func(e *typeEntry) { b.Ret(ir.IntConst(ir.I64, e.ID)) })
 		b.Ret(ir.IntConst(ir.I64, 0))
+	}
+}
+
+// pointersOfTable adds *T to the table for every type T of it that is
+// not a pointer: a program that calls reflect.New or PointerTo may ask
+// for the pointer type of any Type it holds, which Go makes at run time
+// (testing/quick's reflect.New of a test function's []T parameter, where
+// the program names no *[]T). Program regenerates the late functions
+// until the table stops growing, so the new entries get their own.
+func (c *concLowering) pointersOfTable(l *lowerer) {
+	for _, e := range slices.Clone(l.info.Types) {
+		if e.Type == nil || isPointerEntry(e) || l.holdsModelled(e.Type, nil) {
+			continue
+		}
+		l.TypeID(types.NewPointer(e.Type))
 	}
 }
 

@@ -129,6 +129,45 @@ func (c *concLowering) genFuncShape(l *lowerer) func(b *builder) {
 	}
 }
 
+// funcIOType is reflect.funcio's result: the id of a func type's
+// parameter or result type (of its pointer type, for an interface type),
+// the number of them, and a code: 0, 1 for a type that is not a func, 2
+// for one kiss does not know, 3 for an index out of range, 4 for an
+// interface type.
+var funcIOType = ir.Struct(ir.I64, ir.I64, ir.I64)
+
+// genFuncIO: reflect.funcio(id, out, i) (funcIOType): the type of
+// parameter i (out 0) or result i (out 1) of func type id.
+func (c *concLowering) genFuncIO(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, out, i := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]
+		ret := func(tid int64, n int, code int64) {
+			b.Ret(b.Make(funcIOType, ir.IntConst(ir.I64, tid), ir.IntConst(ir.I64, int64(n)), ir.IntConst(ir.I64, code)))
+		}
+		l.switchOnType(b, id, func(e *typeEntry) bool { return e.Type != nil && kindOf(e) == kindFunc }, func(e *typeEntry) {
+			sig := e.Type.Underlying().(*types.Signature)
+			for o, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+				_, next := b.If(b.Bin(ir.OpEq, out, ir.IntConst(ir.I64, int64(o))), "io")
+				for j := range tup.Len() {
+					t, code := tup.At(j).Type(), int64(0)
+					if isInterface(t) {
+						t, code = types.NewPointer(t), 4
+					}
+					_, nj := b.If(b.Bin(ir.OpEq, i, ir.IntConst(ir.I64, int64(j))), "at")
+					ret(l.TypeID(t), tup.Len(), code)
+					b.SetBlock(nj)
+				}
+				ret(0, tup.Len(), 3)
+				b.SetBlock(next)
+			}
+			ret(0, 0, 2)
+		})
+		k := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), id), 0)
+		code := b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpEq, k, ir.IntConst(ir.I64, kindFunc)), ir.IntConst(ir.I64, 2), ir.IntConst(ir.I64, 1))
+		b.Ret(b.Make(funcIOType, ir.IntConst(ir.I64, 0), ir.IntConst(ir.I64, 0), code))
+	}
+}
+
 // genTypeName: reflect.name(id) {name, ok}: a defined type's name ("" for
 // another); ok false for a type kiss does not name (an instantiated
 // generic type, whose name reflect spells with its type arguments, and
@@ -335,6 +374,25 @@ func (c *concLowering) rtypeMethods(l *lowerer, b *builder, m *types.Func, id ir
 		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: "+m.Name()+" of non-func type")
 		field := map[string]int{"NumIn": 0, "NumOut": 1, "IsVariadic": 2}[m.Name()]
 		b.Ret(b.Conv(b.Extract(r, field), b.Fn.Result))
+	case "In", "Out":
+		// (testing/quick makes a value of each parameter's type)
+		out := int64(0)
+		if m.Name() == "Out" {
+			out = 1
+		}
+		i := b.Conv(b.Fn.Params[1], ir.I64)
+		r := b.Call(funcIOType, c.modelLate(l, "reflect.funcio"), id, ir.IntConst(ir.I64, out), i)
+		tid, code := b.Extract(r, 0), b.Extract(r, 2)
+		stopIf(l, b, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 2)), "(reflect.Type)."+m.Name())
+		b.PanicStringUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 1)), "reflect: "+m.Name()+" of non-func type")
+		b.PanicUnless(b.Bin(ir.OpNe, code, ir.IntConst(ir.I64, 3)), msgIndex, i, b.Extract(r, 1))
+		// An interface type is no entry of the table: the element of its
+		// pointer type, as reflect.TypeFor makes it.
+		elem := b.Extract(b.Call(typeInfoType, c.modelLate(l, "reflect.typeinfo"), tid), 1)
+		ibox := b.Op(ir.OpSelect, ir.Ptr, b.Bin(ir.OpNe, elem, ir.IntConst(ir.I64, 0)),
+			b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), elem), b.Call(ir.Ptr, c.modelLate(l, "reflect.elemof"), tid))
+		box := b.Op(ir.OpSelect, ir.Ptr, b.Bin(ir.OpEq, code, ir.IntConst(ir.I64, 4)), ibox, b.Call(ir.Ptr, c.modelLate(l, "reflect.typeof"), tid))
+		b.Ret(b.Make(b.Fn.Result, ir.IntConst(ir.I64, c.rtype(l, sig.Results().At(0).Type())), box))
 	case "Name":
 		r := b.Call(ir.Struct(ir.String, ir.Bool), c.modelLate(l, "reflect.name"), id)
 		_, unknown := b.If(b.Extract(r, 1), "named")

@@ -292,10 +292,11 @@ var registry = func() []Model {
 	// per dynamic type; a reflect.Value is the dynamic type and box of the
 	// value it holds ($rvalue). A method not listed is an unknown function.
 	add(
-		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does; its Kind, Elem, Name, NumMethod, Method (the method set's exported methods by name, Func a Value of the method expression), NumIn, NumOut and IsVariadic answer as Go's for the program's types, its other methods return unknown values"),
+		inGo("reflect.TypeOf", 0, "nil for nil, else kiss's *reflect.rtype of the dynamic type: one per type, so == compares types as Go does; its Kind, Elem, Name, NumMethod, Method (the method set's exported methods by name, Func a Value of the method expression), NumIn, NumOut, In, Out and IsVariadic answer as Go's for the program's types, its other methods return unknown values"),
 		inGo("reflect.ValueOf", 0, "a Value holding the operand's dynamic type and value; the zero Value for nil"),
 		inGo("reflect.Zero", 0, "a Value holding a new zero value of the type"),
-		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, when the program has that pointer type; else the path stops as at a call kiss does not know"),
+		inGo("reflect.New", 0, "a Value holding a pointer to a new zero value of the type, for every type the program holds (a program that calls New or PointerTo holds *T for each such T); else the path stops as at a call kiss does not know"),
+		inGo("reflect.MakeSlice", 0, "a Value holding a new slice of the slice type with that length and capacity; panics as Go's for another kind or a bad length or capacity; of a type kiss does not hold, the path stops as at a call kiss does not know"),
 		inGo("reflect.Indirect", 0, "v.Elem() for a pointer, else v"),
 		inGo("reflect.TypeFor", 0, "the Type of its type argument: TypeOf of its zero value, or for an interface TypeOf((*T)(nil)).Elem()"),
 		inGo("reflect.TypeAssert", 0, "v.Interface().(T) with comma-ok"),
@@ -305,7 +306,7 @@ var registry = func() []Model {
 		inGo("(reflect.Value).MapKeys", 0, "Values of the map's keys, in the order a range gives them (none for a nil map); panics for another kind; of a map whose key type kiss does not hold (an interface), the path stops as at a call kiss does not know"),
 		inGo("(reflect.Value).FieldByName", 0, "the field of that name, declared in the struct or promoted by a struct it embeds (Go's rules of depth), or the zero Value; through an embedded pointer, or in a struct type kiss does not hold, the path stops as at a call kiss does not know"),
 		inGo("reflect.MapOf", 0, "the Type of map[K]E for the program's map types; else a Type kiss does not hold, whose methods give unknown values"),
-		inGo("reflect.PointerTo", 0, "the Type of *T for the program's pointer types (as New finds them); else a Type kiss does not hold, whose methods give unknown values"),
+		inGo("reflect.PointerTo", 0, "the Type of *T for every type the program holds (as New finds them); else a Type kiss does not hold, whose methods give unknown values"),
 		inGo("reflect.DeepEqual", 0, "reads its operands; exact when both hold one comparable type without references inside (then ==), or a type made of such and of interfaces by slices, maps (of such keys), arrays, structs and pointers, not recursive (nil or not, length, element by element, key by key, pointee by pointee, an interface by its dynamic type), or are of different types; true when == holds; else an unknown bool"),
 		inGo("(reflect.Value).Kind", 0, "the dynamic type's kind (unknown for a value of a type kiss does not know)"),
 		inGo("(reflect.Value).Type", 0, "the Value's type as TypeOf; a zero Value panics"),
@@ -446,7 +447,7 @@ var (
 			out = append(out, "(reflect.Value)."+m)
 		}
 		for _, f := range []string{"Append", "AppendSlice", "ArrayOf", "ChanOf", "Copy", "FuncOf", "MakeChan",
-			"MakeFunc", "MakeMap", "MakeMapWithSize", "MakeSlice", "NewAt", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
+			"MakeFunc", "MakeMap", "MakeMapWithSize", "NewAt", "Select", "SliceAt", "SliceOf", "StructOf", "Swapper", "VisibleFields"} {
 			out = append(out, "reflect."+f)
 		}
 		return out

@@ -1,7 +1,9 @@
 // Package typefor keeps reflect.Types of its own in package variables, // want package:`lowered code of \d+ function\(s\), \d+ bytes of IR`
 // made by reflect.TypeFor as encoding/json's are: the package's init runs
 // past them, and the Type of int is the one TypeOf gives. reflect.PointerTo
-// gives the Type of the pointer, and reflect.TypeAssert asserts.
+// gives the Type of the pointer, and reflect.TypeAssert asserts. A func
+// type's In and Out, reflect.New of a type whose pointer type the program
+// never names, and reflect.MakeSlice work as testing/quick uses them.
 package typefor
 
 import (
@@ -42,3 +44,18 @@ func Asserts() bool {
 
 // ErrorTypes reports whether TypeFor gives one Type for error each time.
 func ErrorTypes() bool { return errorType == reflect.TypeFor[error]() && errorType != nil }
+
+type item struct{ a int }
+
+// Params reports whether reflect sees f's parameters and results as
+// testing/quick does before it calls f: a new zero value of each
+// parameter's type, and a slice made for a slice parameter.
+func Params(f any) bool {
+	t := reflect.TypeOf(f)
+	if t.NumIn() != 2 || t.In(0) != reflect.TypeOf([]item(nil)) || t.In(1) != errorType || t.Out(0) != intType {
+		return false
+	}
+	v := reflect.New(t.In(0)) // a *[]item, a type named nowhere
+	s := reflect.MakeSlice(t.In(0), 2, 3)
+	return v.Kind() == reflect.Pointer && v.Elem().Len() == 0 && s.Len() == 2 && s.Index(1).Field(0).Int() == 0
+}

@@ -11,7 +11,7 @@ func TestIntRace(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() && Asserts() {
+		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() && Asserts() && Params(func([]item, error) int { return 0 }) {
 			n++ // want `data race on n.*\(0 preemptions\)`
 		}
 	}()
@@ -25,7 +25,7 @@ func TestIntRaceFixed(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() && Asserts() {
+		if IsInt(3) && !IsInt("3") && ErrorTypes() && PointerTypes() && Asserts() && Params(func([]item, error) int { return 0 }) {
 			n++
 		}
 	}()
