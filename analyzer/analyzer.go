@@ -1,6 +1,7 @@
 package kiss
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -33,6 +34,9 @@ type Config struct {
 	Recursion  int           // nesting of the same call on a goroutine's stack (smt.Options.Recursion)
 	Goroutines int           // goroutines one path may start (a path that starts more is cut)
 	Timeout    time.Duration // per root
+	// PackageTimeout bounds the time of one package's roots together,
+	// their times added up (0: no bound); see budget.go.
+	PackageTimeout time.Duration
 	// Memory is how much a root may grow the process's live memory (Go's
 	// heap and Z3's), in MiB, before it queues no more states (0: no
 	// bound): a one-goroutine root of x/sync's syncmap queued 3,900
@@ -69,6 +73,10 @@ type Config struct {
 	// facts its importers need (go vet's dependencies, VetxOnly).
 	FactsOnly bool
 
+	// shareOf is the -timeout a root's Timeout is a share of, when the
+	// package's budget gave it less (0 otherwise).
+	shareOf time.Duration
+
 	// Out and Err receive -dump-ir and -stats/notes; nil means os.Stdout/os.Stderr.
 	Out, Err io.Writer
 	// OnRoot, when set, receives each explored root's statistics.
@@ -76,7 +84,7 @@ type Config struct {
 }
 
 // DefaultConfig are kiss's defaults (README, "Flags").
-var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 64, Timeout: 10 * time.Second, Memory: 256, Reduce: true,
+var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 64, Timeout: 10 * time.Second, PackageTimeout: 20 * time.Second, Memory: 256, Reduce: true,
 	Verify: true, ReplayTimeout: 2 * time.Minute}
 
 var config = DefaultConfig
@@ -111,6 +119,7 @@ func flags(c *Config) flag.FlagSet {
 	fs.Var(deprecatedInline{c}, "inline", "deprecated and ignored: call chains of any depth run (see -recursion)")
 	fs.IntVar(&c.Goroutines, "goroutines", c.Goroutines, "cap on the goroutines alive at once in one schedule")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time budget per root")
+	fs.DurationVar(&c.PackageTimeout, "package-timeout", c.PackageTimeout, "time budget of one package's roots, their times added up: each root gets an equal share (at most -timeout), and those its share cut run again with what the others left (0: every root gets -timeout)")
 	fs.IntVar(&c.Memory, "memory", c.Memory, "how much one root may grow kiss's live memory, in MiB, before it queues no more states (0: no bound; roots checked at once share the process)")
 	fs.StringVar(&c.Schedules, "schedules", c.Schedules, "write one schedule file per diagnostic into this directory")
 	fs.BoolVar(&c.Stats, "stats", c.Stats, "print per-root statistics and the coverage statement on stderr")
@@ -297,19 +306,17 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	// findings are reported in the roots' order. (-dump-ir's programs are
 	// printed one after another.)
 	results := make([]rootResult, len(selected))
-	var wg sync.WaitGroup
+	var explored []int
 	for i, fn := range selected {
 		if one[fn] && !prims[fn] && !cfg.DumpIR {
 			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
 			continue
 		}
-		if cfg.DumpIR {
-			results[i] = checkRoot(pass, prog, fn, deps, cfg)
-			continue
-		}
-		wg.Go(func() { results[i] = checkRoot(pass, prog, fn, deps, cfg) })
+		explored = append(explored, i)
 	}
-	wg.Wait()
+	checkRoots(cfg, explored, results, func(i int, budget time.Duration) rootResult {
+		return checkRoot(pass, prog, selected[i], deps, cfg, budget)
+	})
 	for _, res := range results {
 		// a root's findings of one check on one line (a race on i and one
 		// on n in one statement) get their column in the file name
@@ -448,6 +455,10 @@ func buildSSA(pass *analysis.Pass) (*ssa.Program, *ssa.Package) {
 // rootResult is what checking one root produced.
 type rootResult struct {
 	findings []*report.Finding
+	took     time.Duration
+	cut      bool          // its time ran out
+	log      *bytes.Buffer // its notes and statistics
+	onRoot   func()        // its call of Config.OnRoot
 }
 
 func note(cfg *Config, format string, args ...any) {

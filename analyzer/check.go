@@ -1,6 +1,7 @@
 package kiss
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -27,10 +28,26 @@ import (
 
 // checkRoot explores one root up to the preemption bound. A panic inside
 // kiss ends that root only, as one internal-error line naming it.
-func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config) (res rootResult) {
+// budget is the root's time (-timeout, or its share of -package-timeout);
+// its notes and statistics, and the call of cfg.OnRoot, wait in res for
+// Check, which passes on those of the run it keeps.
+func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, budget time.Duration) (res rootResult) {
 	name := rootName(fn)
 	defer takeSlot()()
 	start := time.Now()
+	res.log = new(bytes.Buffer)
+	rc := *cfg
+	if budget < cfg.Timeout {
+		rc.shareOf = cfg.Timeout
+	}
+	rc.Timeout, rc.Err = budget, res.log
+	if onRoot := cfg.OnRoot; onRoot != nil {
+		rc.OnRoot = func(root string, st smt.Stats, took time.Duration) {
+			res.onRoot = func() { onRoot(root, st, took) }
+		}
+	}
+	cfg = &rc
+	defer func() { res.took = time.Since(start) }()
 	defer func() {
 		if r := recover(); r != nil {
 			note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, r)
@@ -66,6 +83,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
 		return
 	}
+	res.cut = out.Stats.Cuts[smt.CutTimeout] > 0
 	for _, e := range out.Errors {
 		note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, e)
 	}
@@ -102,7 +120,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	if cfg.Stats {
 		printStats(cfg, pass.Pkg.Path()+"."+name, sc, out, len(res.findings), len(withheld), time.Since(start))
 	} else if !out.Stats.Complete && len(out.Violations) == 0 {
-		note(cfg, "%s.%s: exploration cut (%s); no violation found in what was explored", pass.Pkg.Path(), name, cuts(out.Stats))
+		note(cfg, "%s.%s: exploration cut (%s%s); no violation found in what was explored", pass.Pkg.Path(), name, cuts(out.Stats), shareNote(cfg, out.Stats))
 	}
 	// Said with or without -stats: silence must not hide that kiss saw a
 	// violation it could not confirm.
@@ -255,6 +273,15 @@ func oneGoroutine(cfg *Config, root string, took time.Duration) {
 	}
 }
 
+// shareNote says, for a root whose time ran out, that its time was its
+// share of -package-timeout, when that was less than -timeout.
+func shareNote(cfg *Config, st smt.Stats) string {
+	if cfg.shareOf == 0 || st.Cuts[smt.CutTimeout] == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; its time was its share of -package-timeout, %v of -timeout=%v", cfg.Timeout.Round(time.Millisecond), cfg.shareOf)
+}
+
 func cuts(st smt.Stats) string {
 	if len(st.Cuts) == 0 {
 		return "none"
@@ -306,7 +333,7 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	case reported > 0:
 		cover = fmt.Sprintf("%d violation(s) found (with -verify, shown once their schedule replays)", reported)
 	case !st.Complete:
-		cover = "incomplete: budgets cut the exploration (" + cuts(st) + ")"
+		cover = "incomplete: budgets cut the exploration (" + cuts(st) + shareNote(cfg, st) + ")"
 	case len(st.Stopped) > 0 && st.Completed == 0:
 		cover = "no path got past the calls kiss does not know below: nothing beyond them checked"
 	case withheld > 0 || len(st.Stopped) > 0:

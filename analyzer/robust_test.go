@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -127,13 +128,14 @@ func TestRootsShareProcessors(t *testing.T) {
 		for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
 		}
 		time.Sleep(20 * time.Millisecond) // roots not bounded would overlap here
+		active.Add(-1)
 	})
 	defer kiss.SetTestHookRoot(nil)
 	conf := kiss.DefaultConfig
 	conf.Err = discard{}
 	conf.Timeout = time.Second
 	var roots atomic.Int64
-	conf.OnRoot = func(string, smt.Stats, time.Duration) { active.Add(-1); roots.Add(1) }
+	conf.OnRoot = func(string, smt.Stats, time.Duration) { roots.Add(1) }
 	analyze(t, pkgs, &conf)
 	if roots.Load() < 10 {
 		t.Fatalf("%d roots checked: the corpus did not load", roots.Load())
@@ -213,5 +215,54 @@ func TestGoroutineCap(t *testing.T) {
 	}
 	if n := strings.Count(notes.String(), "cut: none"); n != 2 {
 		t.Errorf("%d of spawnmany's 2 roots complete, want both:\n%s", n, notes.String())
+	}
+}
+
+// TestPackageBudget: one package's roots share -package-timeout. Its heavy
+// root (fanin8's, whose state space no budget here exhausts) is first cut
+// by its equal share, then runs again with what the five light roots left,
+// and is reported once, saying its time was a share; with no package
+// budget it has all of -timeout.
+func TestPackageBudget(t *testing.T) {
+	pkgs := loadPatterns(t, "./porbench/budget")
+	const heavy = "porbench/budget.TestFanIn8"
+	run := func(timeout, pkgTimeout time.Duration) (map[string][]time.Duration, string) {
+		var mu sync.Mutex
+		took := map[string][]time.Duration{}
+		var notes bytes.Buffer
+		conf := kiss.DefaultConfig
+		conf.Err, conf.Stats, conf.Timeout, conf.PackageTimeout = &notes, true, timeout, pkgTimeout
+		conf.OnRoot = func(root string, _ smt.Stats, d time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			took[root] = append(took[root], d)
+		}
+		analyze(t, pkgs, &conf)
+		return took, notes.String()
+	}
+	// six roots: an equal share is 4s/6; the heavy root's second run has
+	// what the light ones left, at least half again as much, and less than
+	// -timeout
+	took, notes := run(5*time.Second, 4*time.Second)
+	if len(took) != 6 {
+		t.Fatalf("%d roots explored, want 6: %v\n%s", len(took), took, notes)
+	}
+	for root, d := range took {
+		if len(d) != 1 {
+			t.Errorf("%s reported %d times, want once", root, len(d))
+		}
+	}
+	if d := took[heavy][0]; d < time.Second || d > 4500*time.Millisecond {
+		t.Errorf("the heavy root explored for %v; want its second run, over a second and under -timeout", d)
+	}
+	if want := heavy + ": bound 2"; !strings.Contains(notes, want) || !strings.Contains(notes, "its time was its share of -package-timeout") {
+		t.Errorf("want the heavy root's statistics to say its time was a share:\n%s", notes)
+	}
+	took, notes = run(3*time.Second, 0)
+	if d := took[heavy]; len(d) != 1 || d[0] < 2500*time.Millisecond {
+		t.Errorf("with no package budget the heavy root explored for %v, want -timeout's 3s", d)
+	}
+	if strings.Contains(notes, "share of -package-timeout") {
+		t.Errorf("with no package budget a root's time was a share:\n%s", notes)
 	}
 }
