@@ -43,6 +43,12 @@
 // packages its code names and those the models link by path (needed.go):
 // calls into the others run the code of their facts.
 //
+// Each root explores for -timeout at most, and a package's roots share
+// -package-timeout, their times added up (budget.go): equal shares first,
+// then what is left to the roots a share cut. A root's notes and
+// statistics are printed, in the roots' order, once its package's roots
+// are done.
+//
 // For kiss's developers: KISS_DEBUG_TRACE=1 prints each violation's trace
 // and path as the executor found it, KISS_DEBUG_LINK=1 each function a
 // root links and why it was wanted, KISS_DEBUG_QUERIES=DIR writes each Z3

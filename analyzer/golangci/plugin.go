@@ -55,12 +55,14 @@ type Settings struct {
 	Recursion int `json:"recursion"`
 	// Inline is deprecated and ignored: kept so that the configurations
 	// that set it still load.
-	Inline     *int     `json:"inline,omitempty"`
-	Goroutines int      `json:"goroutines"`
-	Timeout    string   `json:"timeout"`
-	Memory     int      `json:"memory"`
-	Checks     []string `json:"checks"`
-	Timing     bool     `json:"timing"`
+	Inline     *int   `json:"inline,omitempty"`
+	Goroutines int    `json:"goroutines"`
+	Timeout    string `json:"timeout"`
+	// PackageTimeout is kiss.Config.PackageTimeout ("0s": no bound).
+	PackageTimeout string   `json:"package-timeout"`
+	Memory         int      `json:"memory"`
+	Checks         []string `json:"checks"`
+	Timing         bool     `json:"timing"`
 	// Verify replays each finding before it is reported (kiss.Config.Verify).
 	Verify        bool   `json:"verify"`
 	ReplayTimeout string `json:"replay-timeout"`
@@ -70,13 +72,14 @@ type Settings struct {
 func DefaultSettings() Settings {
 	d := kiss.DefaultConfig
 	return Settings{
-		Contexts:   d.Contexts,
-		Unroll:     d.Unroll,
-		Recursion:  d.Recursion,
-		Goroutines: d.Goroutines,
-		Timeout:    d.Timeout.String(),
-		Memory:     0, // golangci-lint checks many packages in one process (kiss.SetManyPackages)
-		Verify:     d.Verify,
+		Contexts:       d.Contexts,
+		Unroll:         d.Unroll,
+		Recursion:      d.Recursion,
+		Goroutines:     d.Goroutines,
+		Timeout:        d.Timeout.String(),
+		PackageTimeout: d.PackageTimeout.String(),
+		Memory:         0, // golangci-lint checks many packages in one process (kiss.SetManyPackages)
+		Verify:         d.Verify,
 
 		ReplayTimeout: d.ReplayTimeout.String(),
 	}
@@ -130,6 +133,17 @@ func (s Settings) Config() (*kiss.Config, map[string]bool, error) {
 			errs = append(errs, fmt.Sprintf("%s is %s, must be positive", f.name, f.v))
 		default:
 			*f.to = d
+		}
+	}
+	if s.PackageTimeout != "" {
+		d, err := time.ParseDuration(s.PackageTimeout)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Sprintf("package-timeout %q is not a duration such as 20s or 0s", s.PackageTimeout))
+		case d < 0:
+			errs = append(errs, fmt.Sprintf("package-timeout is %s, must be 0 (no bound) or positive", s.PackageTimeout))
+		default:
+			cfg.PackageTimeout = d
 		}
 	}
 	checks := map[string]bool{}

@@ -58,10 +58,11 @@ func TestSettings(t *testing.T) {
 		{"contexts", map[string]any{"contexts": 3}, with(func(c *kiss.Config) { c.Contexts = 3 }), all},
 		{"zero contexts is not the default", map[string]any{"contexts": 0}, with(func(c *kiss.Config) { c.Contexts = 0 }), all},
 		{"every setting", map[string]any{
-			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s", "memory": 200, "timing": true,
+			"contexts": 1, "unroll": 5, "recursion": 4, "goroutines": 8, "timeout": "1m30s", "package-timeout": "5m", "memory": 200, "timing": true,
 			"checks": []any{"race", "deadlock"}, "verify": false, "replay-timeout": "30s",
-		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, Memory: 200, Timing: true, ReplayTimeout: 30 * time.Second},
+		}, kiss.Config{Contexts: 1, Unroll: 5, Recursion: 4, Goroutines: 8, Timeout: 90 * time.Second, PackageTimeout: 5 * time.Minute, Memory: 200, Timing: true, ReplayTimeout: 30 * time.Second},
 			map[string]bool{"race": true, "deadlock": true}},
+		{"no package budget", map[string]any{"package-timeout": "0s"}, with(func(c *kiss.Config) { c.PackageTimeout = 0 }), all},
 		{"the deprecated inline is accepted and ignored", map[string]any{"inline": 4}, def, all},
 		{"empty checks means all", map[string]any{"checks": []any{}}, def, all},
 		{"keys in any case", map[string]any{"Contexts": 1, "TIMEOUT": "2s"}, with(func(c *kiss.Config) {
@@ -90,8 +91,8 @@ func TestSettings(t *testing.T) {
 }
 
 // settingsOf is the part of a kiss.Config the settings set.
-func settingsOf(c kiss.Config) [9]any {
-	return [9]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.Memory, c.Timing, c.Verify, c.ReplayTimeout}
+func settingsOf(c kiss.Config) [10]any {
+	return [10]any{c.Contexts, c.Unroll, c.Recursion, c.Goroutines, c.Timeout, c.PackageTimeout, c.Memory, c.Timing, c.Verify, c.ReplayTimeout}
 }
 
 func with(f func(*kiss.Config)) kiss.Config {
@@ -114,6 +115,8 @@ func TestSettingsErrors(t *testing.T) {
 		{"bad duration", map[string]any{"timeout": "10"}, []string{`timeout "10" is not a duration`}},
 		{"negative duration", map[string]any{"timeout": "-1s"}, []string{"timeout is -1s, must be positive"}},
 		{"zero duration", map[string]any{"timeout": "0s"}, []string{"timeout is 0s, must be positive"}},
+		{"negative package timeout", map[string]any{"package-timeout": "-1s"}, []string{"package-timeout is -1s, must be 0 (no bound) or positive"}},
+		{"bad package timeout", map[string]any{"package-timeout": "20"}, []string{`package-timeout "20" is not a duration`}},
 		{"bad replay timeout", map[string]any{"replay-timeout": "2"}, []string{`replay-timeout "2" is not a duration`}},
 		{"unknown check", map[string]any{"checks": []any{"race", "livelock"}},
 			[]string{`unknown check "livelock" (the checks are deadlock, leak, race, panic, assert, timing)`}},
