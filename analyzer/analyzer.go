@@ -84,7 +84,7 @@ type Config struct {
 }
 
 // DefaultConfig are kiss's defaults (README, "Flags").
-var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 64, Timeout: 10 * time.Second, PackageTimeout: 15 * time.Second, Memory: 256, Reduce: true,
+var DefaultConfig = Config{Contexts: 2, Unroll: 3, Recursion: 2, Goroutines: 64, Timeout: 10 * time.Second, PackageTimeout: 10 * time.Second, Memory: 256, Reduce: true,
 	Verify: true, ReplayTimeout: 2 * time.Minute}
 
 var config = DefaultConfig

@@ -9,8 +9,9 @@ import (
 // root's -timeout: go vet runs kiss on every package, and a package of 68
 // tests whose state spaces no budget exhausts (ants's, a goroutine pool's)
 // held go vet ./... for five minutes, 20 times plain go vet, where each
-// root's last seconds found nothing its first had not. At 15s, go vet with
-// kiss takes under 3 times plain go vet on x/sync, conc and ants. The budget counts
+// root's last seconds found nothing its first had not. At its default, 10s
+// (what one root gets), go vet with kiss takes under 3 times plain go vet
+// on x/sync, conc and ants. The budget counts
 // the roots' times added up (a root's time runs while it holds a slot), so
 // it is the same whether the roots run side by side or one by one.
 //
@@ -19,7 +20,7 @@ import (
 // Roots that finish early leave time; the roots whose share ran out then
 // run again, from the start, each with an equal share of what is left, when
 // that is at least half again as much (x/sync's errgroup tests: seven
-// roots with 2.1s each, then the two cut with 5.2s each). A root's
+// roots with 1.43s each, then the two cut with 3.45s each). A root's
 // statistics say when its time was a share (shareNote).
 
 // minShare is the least time a root gets, however many share the budget.
