@@ -314,8 +314,8 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 		}
 		explored = append(explored, i)
 	}
-	checkRoots(cfg, explored, results, func(i int, budget time.Duration) rootResult {
-		return checkRoot(pass, prog, selected[i], deps, cfg, budget)
+	checkRoots(cfg, pass.Pkg.Path(), explored, results, func(i int) string { return rootName(selected[i]) }, func(i int, budget time.Duration, l *ledger) rootResult {
+		return checkRoot(pass, prog, selected[i], deps, cfg, budget, l)
 	})
 	for _, res := range results {
 		// a root's findings of one check on one line (a race on i and one
@@ -457,6 +457,7 @@ type rootResult struct {
 	findings []*report.Finding
 	took     time.Duration
 	cut      bool          // its time ran out
+	skipped  bool          // not checked: its package's budget was used up
 	log      *bytes.Buffer // its notes and statistics
 	onRoot   func()        // its call of Config.OnRoot
 }

@@ -1,7 +1,9 @@
 package kiss
 
 import (
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,30 +28,56 @@ import (
 // minShare is the least time a root gets, however many share the budget.
 const minShare = 250 * time.Millisecond
 
+// Once the package's roots have used the whole budget, the roots that have
+// not started are not checked: a root's time is also the building of its
+// sequential program, which for net/http's external tests (hundreds of
+// roots, each linking the server and client) took longer than its share,
+// and go vet with kiss spent over ten minutes on that one package. One
+// note names how many and which; -package-timeout or -run lets them in.
+
+// ledger adds up the time a package's roots took, against its budget.
+type ledger struct {
+	limit time.Duration
+	spent atomic.Int64
+}
+
+// open reports whether roots may still start (always, for a nil ledger).
+func (l *ledger) open() bool { return l == nil || time.Duration(l.spent.Load()) < l.limit }
+
+func (l *ledger) spend(d time.Duration) {
+	if l != nil {
+		l.spent.Add(int64(d))
+	}
+}
+
 // checkRoots runs check on the roots explored (indices into results) with
 // their time budgets, and keeps each root's result in results; then it
 // passes on, in the roots' order, the notes and statistics of the runs it
 // kept.
-func checkRoots(cfg *Config, explored []int, results []rootResult, check func(i int, budget time.Duration) rootResult) {
+// The roots not checked for want of budget are named in one note (pkg is
+// the package's path, name a root's name).
+func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, name func(i int) string, check func(i int, budget time.Duration, l *ledger) rootResult) {
 	share := cfg.Timeout
 	budgeted := cfg.PackageTimeout > 0 && !cfg.DumpIR && len(explored) > 0
+	var first *ledger
 	if budgeted {
 		share = min(cfg.Timeout, max(cfg.PackageTimeout/time.Duration(len(explored)), minShare))
+		first = &ledger{limit: cfg.PackageTimeout}
 	}
-	run := func(roots []int, budget time.Duration) {
+	run := func(roots []int, budget time.Duration, l *ledger) {
 		if cfg.DumpIR { // (-dump-ir's programs are printed one after another)
 			for _, i := range roots {
-				results[i] = check(i, budget)
+				results[i] = check(i, budget, l)
 			}
 			return
 		}
 		var wg sync.WaitGroup
 		for _, i := range roots {
-			wg.Go(func() { results[i] = check(i, budget) })
+			wg.Go(func() { results[i] = check(i, budget, l) })
 		}
 		wg.Wait()
 	}
-	run(explored, share)
+	run(explored, share, first)
 	if budgeted && share < cfg.Timeout {
 		left := cfg.PackageTimeout
 		var again []int
@@ -61,9 +89,23 @@ func checkRoots(cfg *Config, explored []int, results []rootResult, check func(i 
 		}
 		if len(again) > 0 && left > 0 {
 			if more := min(cfg.Timeout, left/time.Duration(len(again))); more >= share*3/2 {
-				run(again, more)
+				run(again, more, nil)
 			}
 		}
+	}
+	var skipped []string
+	for _, i := range explored {
+		if results[i].skipped {
+			skipped = append(skipped, name(i))
+		}
+	}
+	if len(skipped) > 0 {
+		some := strings.Join(skipped[:min(len(skipped), 5)], ", ")
+		if len(skipped) > 5 {
+			some += ", ..."
+		}
+		note(cfg, "%s: %d of %d roots not checked: the package's roots used up -package-timeout=%v (raise it, or pick roots with -run): %s",
+			pkg, len(skipped), len(explored), cfg.PackageTimeout, some)
 	}
 	for _, i := range explored {
 		res := results[i]

@@ -30,10 +30,19 @@ import (
 // kiss ends that root only, as one internal-error line naming it.
 // budget is the root's time (-timeout, or its share of -package-timeout);
 // its notes and statistics, and the call of cfg.OnRoot, wait in res for
-// Check, which passes on those of the run it keeps.
-func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, budget time.Duration) (res rootResult) {
+// Check, which passes on those of the run it keeps. The root's time is
+// added to l; when l has none left as its turn comes, it is skipped.
+func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, budget time.Duration, l *ledger) (res rootResult) {
 	name := rootName(fn)
 	defer takeSlot()()
+	if !l.open() {
+		res.skipped = true
+		if cfg.Stats {
+			res.log = new(bytes.Buffer)
+			fmt.Fprintf(res.log, "kiss: %s.%s not checked: the package's roots used up -package-timeout=%v\n", pass.Pkg.Path(), name, cfg.PackageTimeout)
+		}
+		return
+	}
 	start := time.Now()
 	res.log = new(bytes.Buffer)
 	rc := *cfg
@@ -47,7 +56,10 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		}
 	}
 	cfg = &rc
-	defer func() { res.took = time.Since(start) }()
+	defer func() {
+		res.took = time.Since(start)
+		l.spend(res.took)
+	}()
 	defer func() {
 		if r := recover(); r != nil {
 			note(cfg, "internal error while checking %s.%s: %v", pass.Pkg.Path(), name, r)

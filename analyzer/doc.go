@@ -45,7 +45,8 @@
 //
 // Each root explores for -timeout at most, and a package's roots share
 // -package-timeout, their times added up (budget.go): equal shares first,
-// then what is left to the roots a share cut. A root's notes and
+// then what is left to the roots a share cut; once it is used up, the
+// roots not started are not checked, and a note says so. A root's notes and
 // statistics are printed, in the roots' order, once its package's roots
 // are done.
 //

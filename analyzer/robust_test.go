@@ -2,6 +2,7 @@ package kiss_test
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -264,5 +265,23 @@ func TestPackageBudget(t *testing.T) {
 	}
 	if strings.Contains(notes, "share of -package-timeout") {
 		t.Errorf("with no package budget a root's time was a share:\n%s", notes)
+	}
+}
+
+// TestPackageBudgetUsedUp: once a package's roots have used up
+// -package-timeout, the roots that have not started are not checked, and
+// one note says how many and names them.
+func TestPackageBudgetUsedUp(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) { c.PackageTimeout = time.Nanosecond })
+	runVariants(a, "porbench/budget")
+	// the roots that took a processor before any had ended ran
+	want := "of 6 roots not checked: the package's roots used up -package-timeout=1ns (raise it, or pick roots with -run): "
+	if !strings.Contains(notes.String(), want) {
+		t.Fatalf("want %q in the notes:\n%s", want, notes.String())
+	}
+	var n int
+	fmt.Sscanf(notes.String()[strings.Index(notes.String(), "porbench/budget: ")+len("porbench/budget: "):], "%d", &n)
+	if procs := runtime.GOMAXPROCS(0); n < 6-procs || n > 5 {
+		t.Errorf("%d roots not checked, want between %d and 5:\n%s", n, 6-procs, notes.String())
 	}
 }

@@ -6,6 +6,7 @@
 #   blind    explored, but every path stopped at such a call (named below)
 #   one      one goroutine: one schedule, nothing to interleave
 #   error    not checked at all (an internal error, a budget before the start)
+#   skipped  not checked: the package's roots had used up -package-timeout
 # then the calls that stopped paths, by how many roots they stopped, and
 # every finding. Then each module again through go vet -vettool, against
 # plain go vet, both with an empty build cache.
@@ -47,12 +48,13 @@ summarize() { # name, stats file, seconds, peak KB
 	checked=$((explored - blind))
 	one=$(grep -c ': one goroutine ' "$f")
 	# (an example go test does not run is no root: not an error)
-	errors=$(grep ' not checked: ' "$f" | grep -vc 'example without an output comment')
-	echo "== $1: ${3}s, peak $(($4 / 1024)) MiB: $explored explored: checked $checked, blind $blind; one $one; error $errors"
+	errors=$(grep ' not checked: ' "$f" | grep -v 'example without an output comment' | grep -vc 'used up -package-timeout')
+	skipped=$(grep ' not checked: ' "$f" | grep -c 'used up -package-timeout')
+	echo "== $1: ${3}s, peak $(($4 / 1024)) MiB: $explored explored: checked $checked, blind $blind; one $one; error $errors; skipped (package budget used up) $skipped"
 	grep ': bound ' "$f" | grep -o 'cut: [^;]*' | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^ */   cut /'
 	grep 'not followed past a call' "$f" | sed 's/.*(nothing past it could be shown): //' | tr ',' '\n' | sed 's/^ *//' |
 		sort | uniq -c | sort -rn | head -15 | sed 's/^ */   stopped at /'
-	grep ' not checked: ' "$f" | grep -v 'example without an output comment' | sed 's/^kiss: [^:]*: /   /' | sort | uniq -c | sort -rn | head -5
+	grep ' not checked: ' "$f" | grep -v 'example without an output comment' | grep -v 'used up -package-timeout' | sed 's/^kiss: [^:]*: /   /' | sort | uniq -c | sort -rn | head -5
 	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | grep -v '^#' | sed 's/^/   FINDING /'
 }
 
