@@ -53,10 +53,9 @@ func (l *ledger) spend(d time.Duration) {
 
 // checkRoots runs check on the roots explored (indices into results) with
 // their time budgets, and keeps each root's result in results; then it
-// passes on, in the roots' order, the notes and statistics of the runs it
-// kept.
-// The roots not checked for want of budget are named in one note (pkg is
-// the package's path, name a root's name).
+// names in one note the roots not checked for want of budget (pkg is the
+// package's path, name a root's name), and passes on, in the roots' order,
+// the notes and statistics of the runs it kept.
 func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, name func(i int) string, check func(i int, budget time.Duration, l *ledger) rootResult) {
 	share := cfg.Timeout
 	budgeted := cfg.PackageTimeout > 0 && !cfg.DumpIR && len(explored) > 0
@@ -80,10 +79,9 @@ func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, n
 	}
 	run(explored, share, first)
 	if budgeted && share < cfg.Timeout {
-		left := cfg.PackageTimeout
+		left := first.limit - time.Duration(first.spent.Load())
 		var again []int
 		for _, i := range explored {
-			left -= results[i].took
 			if results[i].cut {
 				again = append(again, i)
 			}
