@@ -175,6 +175,20 @@ func TestWallClockDecided(t *testing.T) {
 	})
 }
 
+// TestLargeArrays: libmodels/jsonarray's json.Marshal of a struct with a
+// [60000]uint8 field reads the array as one range (the race on a pixel is
+// TestLibraryModels'), in few steps, and the race detector looks up one
+// element's history without walking the others'. Unrolled, the read was
+// over 60,000 steps; with the history of a struct's field kept in one list,
+// the roots used their whole budget at 367 steps.
+func TestLargeArrays(t *testing.T) {
+	eachRoot(t, "./libmodels/jsonarray", 2, func(root string, st smt.Stats) {
+		if !st.Complete || st.Steps > 20000 {
+			t.Errorf("%s: %d steps, complete %v; want a complete search of under 20,000 steps", root, st.Steps, st.Complete)
+		}
+	})
+}
+
 // eachRoot checks pattern's packages with the default configuration and
 // gives check the statistics of each root (one at a time: a package's
 // roots run side by side); want roots must be explored.

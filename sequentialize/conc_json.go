@@ -365,9 +365,19 @@ func (c *concLowering) jsonRead(l *lowerer, b *builder, p ir.Value, t types.Type
 			c.jsonRead(l, b, b.elemPtr(s, i), u.Elem(), seen)
 		})
 	case *types.Array:
-		for i := range u.Len() {
-			c.jsonRead(l, b, b.Index(p, ir.IntConst(ir.I64, i)), u.Elem(), seen)
+		// a loop, not one read per element: reflect's tests hold arrays of
+		// a million elements, and each unrolled read was code in every
+		// program of the package
+		if u.Len() == 0 {
+			return
 		}
+		if _, ok := u.Elem().Underlying().(*types.Basic); ok {
+			c.readArray(b, p, u.Len())
+			return
+		}
+		b.forLoop("el", ir.IntConst(ir.I64, u.Len()), func(i ir.Value) {
+			c.jsonRead(l, b, b.Index(p, i), u.Elem(), seen)
+		})
 	case *types.Map:
 		c.read(b, p)
 		c.read(b, b.Load(ir.Ptr, p))

@@ -393,6 +393,12 @@ func (c *concLowering) readN(b *builder, s, lo, n ir.Value) {
 	b.SetBlock(done)
 }
 
+// readArray reads the n > 0 elements of the array *p: one event.
+func (c *concLowering) readArray(b *builder, p ir.Value, n int64) {
+	g := b.Load(ir.I64, c.rt.global("rt.cur"))
+	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst("rdn"), g, b.Index(p, ir.IntConst(ir.I64, 0)), ir.IntConst(ir.I64, n), ir.StringConst("")}})
+}
+
 // What fmt's reflection reads of an operand beyond its value.
 const (
 	readNothing = iota

@@ -25,6 +25,7 @@ type builder struct {
 
 	fl     *funcLowerer       // the Go function being lowered; nil for helpers
 	names  map[string]bool    // local and label names in use
+	suffix map[string]int     // key+name -> the suffix uniq last gave it
 	temps  map[*ir.Local]bool // temporaries not used as an operand yet
 	ntemp  int
 	label  string           // base of new block labels
@@ -65,15 +66,22 @@ func (b *builder) Lowerer() *lowerer { return b.l }
 // Block returns the block being filled.
 func (b *builder) Block() *ir.Block { return b.blk }
 
-// uniq returns name, or name with a numeric suffix, unused in the function.
+// uniq returns name, or name with the least numeric suffix unused in the
+// function. The search starts at the suffix it last gave name: the names
+// below it are all in use (a late function's thousands of "case" blocks
+// made it quadratic).
 func (b *builder) uniq(key, name string) string {
-	for i := 1; ; i++ {
+	if b.suffix == nil {
+		b.suffix = map[string]int{}
+	}
+	for i := max(b.suffix[key+name], 1); ; i++ {
 		n := name
 		if i > 1 {
 			n = name + "_" + strconv.Itoa(i)
 		}
 		if !b.names[key+n] {
 			b.names[key+n] = true
+			b.suffix[key+name] = i
 			return n
 		}
 	}

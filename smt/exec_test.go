@@ -988,6 +988,10 @@ func TestAllocTooLarge(t *testing.T) {
 	if res.Stats.Cuts[CutAllocSize] != 1 {
 		t.Errorf("cuts %v, want one alloc-size", res.Stats.Cuts)
 	}
+	res = checkIR(t, "exec_bigtype.ir", "", Options{})
+	if res.Stats.Cuts[CutAllocSize] != 1 {
+		t.Errorf("cuts %v, want one alloc-size", res.Stats.Cuts)
+	}
 }
 
 func TestStopAt(t *testing.T) {

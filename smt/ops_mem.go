@@ -113,6 +113,10 @@ func (e *executor) alloc(st *state, f *frame, in *ir.Instr) {
 		}
 		t = ir.Array(t, int(n))
 	}
+	if scalarsOf(t) > maxAllocLen { // new([40 << 20]byte): make of a constant length
+		e.cut(st, CutAllocSize)
+		return
+	}
 	id := st.newZeroObj(t, in.Name == ir.Frozen)
 	e.set(st, in.Dst, value{n: id})
 	e.next(st)
@@ -739,4 +743,23 @@ func (e *executor) runeDecode(st *state, f *frame, in *ir.Instr) {
 		{n: trunc(uint64(size), ft[1].Bits)},
 	}})
 	e.next(st)
+}
+
+// scalarsOf is the number of scalar values a value of type t holds, up to
+// just over maxAllocLen.
+func scalarsOf(t *ir.Type) int {
+	switch t.Kind {
+	case ir.KindArray:
+		if t.Len == 0 {
+			return 0
+		}
+		return min(t.Len*scalarsOf(t.Elem), maxAllocLen+1)
+	case ir.KindStruct:
+		n := 0
+		for _, f := range t.Fields {
+			n = min(n+scalarsOf(f), maxAllocLen+1)
+		}
+		return n
+	}
+	return 1
 }

@@ -412,42 +412,60 @@ func (d *Detector) access(g int, ref smt.Ref, write bool, e epoch) *smt.Finding 
 
 // objShadows is the access history of one object's locations: the whole
 // object's (path []) apart, the others by their path's first step (an
-// element or a field), so that an access to one element of a large array
-// looks at that element's locations and the whole object's, not at every
-// element's (it did, and a loop over 10,000 elements spent its root's
-// budget there).
+// element or a field), and within it by the second, so that an access to
+// one element of a large array looks at that element's locations and
+// their prefixes', not at every element's (it did: a loop over 10,000
+// elements of a slice, then json's read of a struct's [60000]uint8 field,
+// spent their roots' budgets there).
 type objShadows struct {
 	whole *shadow
-	parts pmap.Map[[]*shadow] // by firstKey of the path; each slice replaced, never changed in place
-	epoch uint64              // the detector that may change it in place
+	parts pmap.Map[part] // by stepKey of the path's first step
+	epoch uint64         // the detector that may change it in place
 }
 
-// firstKey is the key of a path's first step in objShadows.parts (zigzag, so
-// that no index is lost).
-func firstKey(path []int) uint64 {
-	x := int64(path[0])
+// part is the locations of an object under one first step: the step's
+// own (a path of one step) and the deeper ones by stepKey of their second
+// step; each slice replaced, never changed in place.
+type part struct {
+	self  []*shadow
+	under pmap.Map[[]*shadow]
+}
+
+// stepKey is the key of a path step (zigzag, so that no index is lost).
+func stepKey(i int) uint64 {
+	x := int64(i)
 	return uint64(x<<1) ^ uint64(x>>63)
 }
 
-// each calls f for each location that may overlap path: the whole object,
-// those of path's first step, and every one when path is the whole object.
+// each calls f for each location that may overlap path (and some that do
+// not): the whole object, the prefixes of path and the locations within
+// it.
 func (o *objShadows) each(path []int, f func(*shadow)) {
 	if o.whole != nil {
 		f(o.whole)
 	}
+	all := func(_ uint64, ss []*shadow) bool {
+		for _, s := range ss {
+			f(s)
+		}
+		return true
+	}
 	if len(path) == 0 {
-		o.parts.All(func(_ uint64, ss []*shadow) bool {
-			for _, s := range ss {
-				f(s)
-			}
+		o.parts.All(func(_ uint64, p part) bool {
+			all(0, p.self)
+			p.under.All(all)
 			return true
 		})
 		return
 	}
-	ss, _ := o.parts.Get(firstKey(path))
-	for _, s := range ss {
-		f(s)
+	p, _ := o.parts.Get(stepKey(path[0]))
+	all(0, p.self)
+	if len(path) == 1 {
+		p.under.All(all)
+		return
 	}
+	ss, _ := p.under.Get(stepKey(path[1]))
+	all(0, ss)
 }
 
 // put adds s, or replaces the location of its path, in o, which the
@@ -457,16 +475,25 @@ func (o *objShadows) put(s *shadow) {
 		o.whole = s
 		return
 	}
-	k := firstKey(s.path)
-	ss, _ := o.parts.Get(k)
-	i := slices.IndexFunc(ss, func(x *shadow) bool { return slices.Equal(x.path, s.path) })
-	if i < 0 {
-		ss = append(slices.Clip(ss), s)
-	} else {
+	k := stepKey(s.path[0])
+	p, _ := o.parts.Get(k)
+	replace := func(ss []*shadow) []*shadow {
+		i := slices.IndexFunc(ss, func(x *shadow) bool { return slices.Equal(x.path, s.path) })
+		if i < 0 {
+			return append(slices.Clip(ss), s)
+		}
 		ss = slices.Clone(ss)
 		ss[i] = s
+		return ss
 	}
-	o.parts.Set(k, ss, o.epoch)
+	if len(s.path) == 1 {
+		p.self = replace(p.self)
+	} else {
+		k2 := stepKey(s.path[1])
+		ss, _ := p.under.Get(k2)
+		p.under.Set(k2, replace(ss), o.epoch)
+	}
+	o.parts.Set(k, p, o.epoch)
 }
 
 // prior is an earlier access that races with the current one.
