@@ -29,7 +29,7 @@ import (
 const minShare = 250 * time.Millisecond
 
 // Once the package's roots have used the whole budget, the roots that have
-// not started are not checked: a root's time is also the building of its
+// not started (they start in source order) are not checked: a root's time is also the building of its
 // sequential program, longer than its share where the program is large,
 // and without this a package of hundreds of such roots (net/http's
 // external tests: 560) would build every one. One note names how many and
@@ -67,13 +67,29 @@ func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, n
 	run := func(roots []int, budget time.Duration, l *ledger) {
 		if cfg.DumpIR { // (-dump-ir's programs are printed one after another)
 			for _, i := range roots {
+				release := takeSlot()
 				results[i] = check(i, budget, l)
+				release()
 			}
 			return
 		}
+		// The roots take their slots in order, so that the roots a used-up
+		// budget skips are the last ones, the same in every run (with
+		// each waiting for a slot on its own, which ran first was up to
+		// the Go scheduler).
 		var wg sync.WaitGroup
+		prev := make(chan struct{})
+		close(prev)
 		for _, i := range roots {
-			wg.Go(func() { results[i] = check(i, budget, l) })
+			wait, next := prev, make(chan struct{})
+			wg.Go(func() {
+				<-wait
+				release := takeSlot()
+				close(next)
+				defer release()
+				results[i] = check(i, budget, l)
+			})
+			prev = next
 		}
 		wg.Wait()
 	}

@@ -31,10 +31,10 @@ import (
 // budget is the root's time (-timeout, or its share of -package-timeout);
 // its notes and statistics, and the call of cfg.OnRoot, wait in res for
 // Check, which passes on those of the run it keeps. The root's time is
-// added to l; when l has none left as its turn comes, it is skipped.
+// added to l; when l has none left as its turn comes, it is skipped. The
+// caller holds a slot (takeSlot) for it.
 func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, budget time.Duration, l *ledger) (res rootResult) {
 	name := rootName(fn)
-	defer takeSlot()()
 	if !l.open() {
 		res.skipped = true
 		if cfg.Stats {
