@@ -129,6 +129,8 @@ func TestByNameRaceFixed(t *testing.T) {
 
 type level string
 
+type ratio float64
+
 // Convert between integer types (testify's Less of a time.Duration
 // converts it to int64) and to a type of the same underlying type, exact.
 func TestConvert(t *testing.T) {
@@ -138,7 +140,9 @@ func TestConvert(t *testing.T) {
 	d := reflect.ValueOf(n).Convert(reflect.TypeOf(int32(0))).Interface().(int32)
 	u := reflect.ValueOf(int8(-1)).Convert(reflect.TypeOf(uint16(0))).Interface().(uint16)
 	s := reflect.ValueOf("warn").Convert(reflect.TypeOf(level(""))).Interface().(level)
-	if d != 7 || u != 0xffff || s != "warn" {
-		t.Errorf("converted %d %d %q", d, u, s)
+	w := reflect.ValueOf(uint8(200)).Convert(reflect.TypeOf(int64(0))).Interface().(int64)
+	f := reflect.ValueOf(ratio(0.5)).Convert(reflect.TypeOf(float64(0))).Interface().(float64)
+	if d != 7 || u != 0xffff || s != "warn" || w != 200 || f != 0.5 {
+		t.Errorf("converted %d %d %q %d %v", d, u, s, w, f)
 	}
 }
