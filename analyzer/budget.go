@@ -29,12 +29,13 @@ import (
 const minShare = 250 * time.Millisecond
 
 // Once the package's roots have used the whole budget, the roots that have
-// not started (they start in source order) are not checked: a root's time is also the building of its
-// sequential program, longer than its share where the program is large,
-// and without this a package of hundreds of such roots (net/http's
-// external tests: 560) would build every one. One note names how many and
-// which; -package-timeout or -run lets them in. A build already started is
-// not cut short: net/http's, minutes each, still hold that package.
+// not started (they start in source order) are not checked: a root's time
+// is also the building of its sequential program, longer than its share
+// where the program is large, and without this a package of hundreds of
+// such roots (net/http's external tests: 560) would build every one. One
+// note names how many and which; -package-timeout or -run lets them in. A
+// build already started is not cut short: net/rpc's, 14 to 17 s each
+// beside another, overrun the package's budget.
 
 // ledger adds up the time a package's roots took, against its budget.
 type ledger struct {

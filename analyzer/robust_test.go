@@ -93,9 +93,11 @@ func TestSpinningPathIsCut(t *testing.T) {
 // that takes plain values only kiss goes on: a race is found whatever it
 // returns, a failure that needs it to return some value is held back. The
 // flags of package flag hold their defaults, as go test runs the tests. The
-// stats name the kiss stress command that runs such a test for real.
+// stats name the kiss stress command that runs such a test for real. Each
+// root has all of -timeout: with shares of -package-timeout (667ms for the
+// package's 15), a busy machine cut roots before their races.
 func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
-	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats = true })
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats, c.PackageTimeout = true, 0 })
 	for _, e := range runVariants(a, "seqconc/unknownfx") {
 		t.Error(e)
 	}
@@ -150,7 +152,7 @@ func TestRootsShareProcessors(t *testing.T) {
 // unknown call does says so: silence would read as "checked, nothing
 // found".
 func TestWithheldSaidWithoutStats(t *testing.T) {
-	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats = false })
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats, c.PackageTimeout = false, 0 })
 	for _, e := range runVariants(a, "seqconc/unknownfx") {
 		t.Error(e)
 	}

@@ -1049,12 +1049,13 @@ func stopIf(l *lowerer, b *builder, stop ir.Value, fn string) {
 // genConvert: reflect.convert(id, box, to): the value the box holds, of
 // type id, converted to type to, and true; false where kiss does not
 // convert: it converts between basic types, integers to integers and each
-// other kind to types of the same underlying type. Two switches one after the other, not one
-// inside the other: the value is first held as what every type of its
-// class converts from (an integer sign- or zero-extended to 64 bits, as Go
-// extends before it truncates; another basic type as itself), then made
-// a value of type to. Nested, the function had a case for every pair of
-// the program's basic types: 47,000 lines of a net/rpc test's program.
+// other kind to types of the same underlying type. Two switches one after
+// the other, not one inside the other: the value is first held as what
+// every type of its class converts from (an integer sign- or zero-extended
+// to 64 bits, as Go extends before it truncates; another basic type as
+// itself), then made a value of type to. Nested, the function had a case
+// for every pair of the program's basic types: 47,000 lines of a net/rpc
+// test's program.
 func (c *concLowering) genConvert(l *lowerer) func(b *builder) {
 	return func(b *builder) {
 		id, box, to := b.Fn.Params[0], b.Fn.Params[1], b.Fn.Params[2]

@@ -226,8 +226,8 @@ const (
 	CutUnsafeCast   = "unsafe-cast"   // memory read as a type other than the one it holds
 )
 
-// maxAllocLen bounds the arrays (and scalars of one object) the executor makes: each element is a value
-// of its own, copied as states fork, so a path that makes a larger one (a
-// megabyte buffer, a length chosen by the solver) is cut instead of taking
-// the root's time and memory.
+// maxAllocLen bounds the arrays the executor makes, and the scalar values
+// of one object: each is a value of its own, copied as states fork, so a
+// path that makes a larger one (a megabyte buffer, a length chosen by the
+// solver) is cut instead of taking the root's time and memory.
 const maxAllocLen = 1 << 16
