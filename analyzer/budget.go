@@ -13,9 +13,9 @@ import (
 // held go vet ./... for five minutes, 20 times plain go vet, where each
 // root's last seconds found nothing its first had not. At its default, 10s
 // (what one root gets), go vet with kiss takes under 3 times plain go vet
-// on x/sync, conc and ants. The budget counts
-// the roots' times added up (a root's time runs while it holds a slot), so
-// it is the same whether the roots run side by side or one by one.
+// on x/sync, conc and ants. The budget counts the roots' times added up (a
+// root's time runs while it holds a slot), so it is the same whether the
+// roots run side by side or one by one.
 //
 // Each root first gets an equal share, at most -timeout: a package of a
 // few roots (a bug kernel and its fixed twin) keeps -timeout for each.
