@@ -32,7 +32,16 @@ func roots(pkg *ssa.Package) []*ssa.Function {
 	// Methods that start goroutines and take no parameters besides the
 	// receiver are not roots: their receiver is an input kiss does not
 	// invent yet.
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	// Source order by file name and offset, not by Pos alone: a loader
+	// that parses files side by side (go/packages) numbers them in any
+	// order, and the roots a used-up budget skips are the last ones.
+	sort.Slice(out, func(i, j int) bool {
+		pi, pj := out[i].Prog.Fset.Position(out[i].Pos()), out[j].Prog.Fset.Position(out[j].Pos())
+		if pi.Filename != pj.Filename {
+			return pi.Filename < pj.Filename
+		}
+		return pi.Offset < pj.Offset
+	})
 	return out
 }
 

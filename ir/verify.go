@@ -282,7 +282,7 @@ func (v *verifier) fn(f *Func) {
 			continue
 		}
 		for i, in := range b.Instrs {
-			loc := fmt.Sprintf("%s:%s:%d", at, labelName(b.Name), i)
+			loc := instrLoc{at, b.Name, i}
 			if in == nil {
 				v.errorf("%s: nil instruction", loc)
 				continue
@@ -299,10 +299,20 @@ func (v *verifier) fn(f *Func) {
 	}
 }
 
+// instrLoc is where an instruction is, "@func:block:index", made into a
+// string only for a problem: formatting it for every instruction was most
+// of the time of verifying a large program.
+type instrLoc struct {
+	at, block string
+	i         int
+}
+
+func (l instrLoc) String() string { return fmt.Sprintf("%s:%s:%d", l.at, labelName(l.block), l.i) }
+
 // instrCheck collects the problems of one instruction.
 type instrCheck struct {
 	v   *verifier
-	loc string
+	loc instrLoc
 	in  *Instr
 	bad bool
 }
@@ -312,7 +322,7 @@ func (c *instrCheck) errorf(format string, args ...any) {
 	c.v.errorf("%s: %s: %s [%s]", c.loc, c.in.Op, fmt.Sprintf(format, args...), c.in)
 }
 
-func (v *verifier) instr(loc string, in *Instr) {
+func (v *verifier) instr(loc instrLoc, in *Instr) {
 	c := &instrCheck{v: v, loc: loc, in: in}
 	op := in.Op
 	if op == OpInvalid || op >= numOps {

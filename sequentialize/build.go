@@ -216,7 +216,7 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	// goes wrong stops the root.
 	irProg, lowerErr := l.Program()
 	c.libInit(l)
-	one := !c.mayStartGoroutines(l, rootFn)
+	one := !c.mayStartGoroutines(l)(rootFn)
 	prims := one && c.primitiveUser(l, pkgOf(root))(rootFn)
 	l.prune()
 	if err := ir.Verify(irProg); err != nil {
@@ -357,8 +357,9 @@ func OneGoroutine(prog *ssa.Program, roots []*ssa.Function, opts Options) (one, 
 	c.libInit(l)
 	one, prims = map[*ssa.Function]bool{}, map[*ssa.Function]bool{}
 	usesPrimitives := c.primitiveUser(l, pkgOf(roots[0])) // roots are of one package
+	startsGoroutines := c.mayStartGoroutines(l)
 	for i, root := range roots {
-		if bodies[i] != nil && !c.mayStartGoroutines(l, bodies[i]) {
+		if bodies[i] != nil && !startsGoroutines(bodies[i]) {
 			one[root] = true
 			prims[root] = usesPrimitives(bodies[i])
 		}

@@ -3,14 +3,15 @@ package sequentialize
 import (
 	"go/types"
 	"strings"
+	"sync"
 
 	"github.com/gokiss/kiss/ir"
 	"golang.org/x/tools/go/ssa"
 )
 
-// mayStartGoroutines reports whether code reachable from root can start a
-// second goroutine. Every function
-// that reachable code mentions counts as reachable: called directly, made
+// mayStartGoroutines returns whether code reachable from a root can start a
+// second goroutine. Every function that reachable code mentions counts as
+// reachable: called directly, made
 // into a func value, or named in a dispatch function, so that a call
 // through a func value or an interface is covered by the mention that made
 // it possible.
@@ -22,58 +23,106 @@ import (
 // reachable: until then its parent waits for it. The goroutine that watches
 // a parent context of another type than kiss's counts only if there can be
 // one.
-func (c *concLowering) mayStartGoroutines(l *lowerer, root *ir.Func) bool {
+func (c *concLowering) mayStartGoroutines(l *lowerer) func(root *ir.Func) bool {
+	const (
+		spawns = 1 << iota
+		subtests
+		watchers
+		parallels
+	)
 	spawn, parallel := c.fn("rt.spawn"), c.fn("testing.parallel")
-	subtests, watchers, parallelSeen := false, false, false
-	spawns := walkMentions(root, func(from *ir.Func, in *ir.Instr, to *ir.Func) (follow, stop bool) {
+	reach := mentionFlags(func(from *ir.Func, in *ir.Instr, to *ir.Func) (uint8, bool) {
 		switch {
 		case c.epilogue[in]:
-			return false, false
+			return 0, false
 		case to == spawn && c.subtestSpawns[in]:
-			subtests = true
-			return false, false
+			return subtests, false
 		case to == spawn && c.watcherSpawns[in]:
-			watchers = true
-			return false, false
+			return watchers, false
 		case to == spawn:
-			return false, true
+			return spawns, false
+		case to == parallel:
+			return parallels, true
 		}
-		parallelSeen = parallelSeen || to == parallel
-		return true, false
+		return 0, true
 	})
-	return spawns || subtests && parallelSeen || watchers && c.foreignContexts(l)
+	foreign := sync.OnceValue(func() bool { return c.foreignContexts(l) })
+	return func(root *ir.Func) bool {
+		f := reach(root)
+		return f&spawns != 0 || f&subtests != 0 && f&parallels != 0 || f&watchers != 0 && foreign()
+	}
 }
 
-// walkMentions visits, once each, the functions that code reachable from
-// root mentions: called directly, made into a func value, or named in a
-// dispatch function. visit says whether to go into to, and whether to
-// stop the walk, which walkMentions then reports.
-func walkMentions(root *ir.Func, visit func(from *ir.Func, in *ir.Instr, to *ir.Func) (follow, stop bool)) bool {
-	seen := map[*ir.Func]bool{root: true}
-	work := []*ir.Func{root}
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
+// mentionFlags returns the union, over the functions that code reachable
+// from a root mentions (called directly, made into a func value, or named
+// in a dispatch function), of the flags that edge gives each mention; a
+// mentioned function's own mentions count when edge says to follow it. The
+// union is kept per strongly connected component of the mention graph
+// (Tarjan's algorithm), so the roots of one program share one walk: a
+// package's hundreds of tests reach mostly the same code, and walking it
+// again for each was a quarter of a large test package's time.
+func mentionFlags(edge func(from *ir.Func, in *ir.Instr, to *ir.Func) (flags uint8, follow bool)) func(root *ir.Func) uint8 {
+	type node struct {
+		index, low int
+		onStack    bool
+		flags      uint8
+	}
+	nodes := map[*ir.Func]*node{}
+	var stack []*node
+	var visit func(f *ir.Func) *node
+	visit = func(f *ir.Func) *node {
+		n := &node{index: len(nodes), low: len(nodes), onStack: true}
+		nodes[f] = n
+		stack = append(stack, n)
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				for _, a := range in.Args {
 					g, ok := a.(*ir.Func)
-					if !ok || seen[g] {
+					if !ok {
 						continue
 					}
-					follow, stop := visit(f, in, g)
-					if stop {
-						return true
+					fl, follow := edge(f, in, g)
+					n.flags |= fl
+					if !follow {
+						continue
 					}
-					if follow {
-						seen[g] = true
-						work = append(work, g)
+					m := nodes[g]
+					switch {
+					case m == nil:
+						m = visit(g)
+						n.low = min(n.low, m.low)
+					case m.onStack:
+						n.low = min(n.low, m.index)
 					}
+					// a member of n's own component adds its flags when
+					// the component is complete, below
+					n.flags |= m.flags
 				}
 			}
 		}
+		if n.low == n.index {
+			i := len(stack) - 1
+			for stack[i] != n {
+				i--
+			}
+			var union uint8
+			for _, m := range stack[i:] {
+				union |= m.flags
+			}
+			for _, m := range stack[i:] {
+				m.flags, m.onStack = union, false
+			}
+			stack = stack[:i]
+		}
+		return n
 	}
-	return false
+	return func(root *ir.Func) uint8 {
+		n := nodes[root]
+		if n == nil {
+			n = visit(root)
+		}
+		return n.flags
+	}
 }
 
 // foreignContexts reports whether a context.Context of another type than
@@ -137,9 +186,11 @@ func (c *concLowering) primitiveUser(l *lowerer, pkg *types.Package) func(root *
 			own[f] = true
 		}
 	}
-	return func(root *ir.Func) bool {
-		return walkMentions(root, func(from *ir.Func, _ *ir.Instr, to *ir.Func) (follow, stop bool) {
-			return true, prims[to] && own[from]
-		})
-	}
+	reach := mentionFlags(func(from *ir.Func, _ *ir.Instr, to *ir.Func) (uint8, bool) {
+		if prims[to] && own[from] {
+			return 1, true
+		}
+		return 0, true
+	})
+	return func(root *ir.Func) bool { return reach(root) != 0 }
 }
