@@ -3,7 +3,6 @@ package kiss
 import (
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -34,22 +33,60 @@ const minShare = 250 * time.Millisecond
 // where the program is large, and without this a package of hundreds of
 // such roots (net/http's external tests: 560) would build every one. One
 // note names how many and which; -package-timeout or -run lets them in. A
-// build already started is not cut short: net/rpc's, 14 to 17 s each
-// beside another, overrun the package's budget.
+// build already started is not cut short: a root whose build outlasts what
+// is left (net/rpc's take 8 to 17 s) overruns the package's budget.
 
-// ledger adds up the time a package's roots took, against its budget.
+// ledger adds up the time a package's roots took, against its budget. The
+// roots still running count with their time so far: counting only the
+// roots that had ended let a root start while the others running used up
+// the rest, and each such root overran the budget by its whole time
+// (net/http's tests, 3 to 7 s each, took 20 s of a 10 s budget).
 type ledger struct {
 	limit time.Duration
-	spent atomic.Int64
+	epoch time.Time // when the ledger was opened
+
+	mu      sync.Mutex
+	spent   time.Duration // the roots that ended
+	running int           // the roots running
+	started time.Duration // their start times since epoch, added up
 }
 
-// open reports whether roots may still start (always, for a nil ledger).
-func (l *ledger) open() bool { return l == nil || time.Duration(l.spent.Load()) < l.limit }
+func newLedger(limit time.Duration) *ledger { return &ledger{limit: limit, epoch: time.Now()} }
 
-func (l *ledger) spend(d time.Duration) {
-	if l != nil {
-		l.spent.Add(int64(d))
+// start reports whether a root may start at now, and if it may, counts it
+// as running from now on. A nil ledger always lets it.
+func (l *ledger) start(now time.Time) bool {
+	if l == nil {
+		return true
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	at := now.Sub(l.epoch)
+	if l.spent+time.Duration(l.running)*at-l.started >= l.limit {
+		return false
+	}
+	l.running++
+	l.started += at
+	return true
+}
+
+// end counts a root that started at start and ran for took as ended.
+func (l *ledger) end(start time.Time, took time.Duration) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.running--
+	l.started -= start.Sub(l.epoch)
+	l.spent += took
+}
+
+// left is the budget the ended roots left.
+func (l *ledger) left() time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.limit - l.spent
 }
 
 // checkRoots runs check on the roots explored (indices into results) with
@@ -63,7 +100,7 @@ func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, n
 	var first *ledger
 	if budgeted {
 		share = min(cfg.Timeout, max(cfg.PackageTimeout/time.Duration(len(explored)), minShare))
-		first = &ledger{limit: cfg.PackageTimeout}
+		first = newLedger(cfg.PackageTimeout)
 	}
 	run := func(roots []int, budget time.Duration, l *ledger) {
 		if cfg.DumpIR { // (-dump-ir's programs are printed one after another)
@@ -96,7 +133,7 @@ func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, n
 	}
 	run(explored, share, first)
 	if budgeted && share < cfg.Timeout {
-		left := first.limit - time.Duration(first.spent.Load())
+		left := first.left()
 		var again []int
 		for _, i := range explored {
 			if results[i].cut {

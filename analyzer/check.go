@@ -35,7 +35,8 @@ import (
 // caller holds a slot (takeSlot) for it.
 func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []*summaries.Lowered, cfg *Config, budget time.Duration, l *ledger) (res rootResult) {
 	name := rootName(fn)
-	if !l.open() {
+	start := time.Now()
+	if !l.start(start) {
 		res.skipped = true
 		if cfg.Stats {
 			res.log = new(bytes.Buffer)
@@ -43,7 +44,6 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		}
 		return
 	}
-	start := time.Now()
 	res.log = new(bytes.Buffer)
 	rc := *cfg
 	if budget < cfg.Timeout {
@@ -58,7 +58,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	cfg = &rc
 	defer func() {
 		res.took = time.Since(start)
-		l.spend(res.took)
+		l.end(start, res.took)
 	}()
 	defer func() {
 		if r := recover(); r != nil {
