@@ -300,8 +300,8 @@ func (v *verifier) fn(f *Func) {
 }
 
 // instrLoc is where an instruction is, "@func:block:index", made into a
-// string only for a problem: formatting it for every instruction was most
-// of the time of verifying a large program.
+// string only for a problem: formatting it for every instruction was over
+// a third of the time of verifying a large program.
 type instrLoc struct {
 	at, block string
 	i         int
