@@ -219,6 +219,13 @@ func Build(prog *ssa.Program, root *ssa.Function, opts Options) (sc *Scenario, e
 	one := !c.mayStartGoroutines(l)(rootFn)
 	prims := one && c.primitiveUser(l, pkgOf(root))(rootFn)
 	l.prune()
+	// Frames are made at every call: locals never live at once share one
+	// (a small function's frame is not worth the analysis).
+	for _, f := range irProg.Funcs {
+		if len(f.Locals) >= 32 {
+			ir.Coalesce(f)
+		}
+	}
 	if err := ir.Verify(irProg); err != nil {
 		if lowerErr != nil {
 			return nil, lowerErr

@@ -378,12 +378,38 @@ func newFrame(owner uint64, fn *ir.Func) *frame {
 // aggregates.
 func zeroLocals(fn *ir.Func) []value {
 	ls := make([]value, len(fn.Locals))
+	var entry []uint64
 	for i, l := range fn.Locals {
-		if !l.Typ.IsScalar() {
-			ls[i] = zeroValue(l.Typ)
+		if l.Typ.IsScalar() {
+			continue
 		}
+		// reflect's tests declare locals of million-element array types:
+		// their zeros took 1.6 GB in one package though no path read one
+		// before writing it. A large local gets its zero only if it is live
+		// at entry.
+		if scalarsOf(l.Typ) > largeZero {
+			if entry == nil {
+				entry = entryLive(fn)
+			}
+			if entry[i/64]&(1<<(i%64)) == 0 {
+				continue
+			}
+		}
+		ls[i] = zeroValue(l.Typ)
 	}
 	return ls
+}
+
+// largeZero is the number of scalars above which a local's zero value is
+// made only when some path reads it.
+const largeZero = 4096
+
+// entryLive returns the locals of fn live at its entry.
+func entryLive(fn *ir.Func) []uint64 {
+	if len(fn.Blocks) == 0 || len(fn.Blocks[0].Instrs) == 0 {
+		return make([]uint64, (len(fn.Locals)+63)/64)
+	}
+	return ir.Live(fn).In[0][0]
 }
 
 // newFrameFrom makes a frame whose locals start as a copy of zero.

@@ -689,60 +689,14 @@ func (e *executor) liveAt(fn *ir.Func, b, pc int, waiting bool) []uint64 {
 }
 
 func computeLiveness(fn *ir.Func) *liveness {
-	w := (len(fn.Locals) + 63) / 64
-	newSet := func() []uint64 { return make([]uint64, w) }
-	nb := len(fn.Blocks)
-	blockIn := make([][]uint64, nb)
-	for i := range blockIn {
-		blockIn[i] = newSet()
-	}
-	lv := &liveness{in: make([][][]uint64, nb), out: make([][][]uint64, nb)}
-	for i, b := range fn.Blocks {
-		lv.in[i] = make([][]uint64, len(b.Instrs))
-		lv.out[i] = make([][]uint64, len(b.Instrs))
-		for j := range b.Instrs {
-			lv.in[i][j], lv.out[i][j] = newSet(), newSet()
-		}
-	}
-	set := func(s []uint64, i int) { s[i>>6] |= 1 << (i & 63) }
-	clear := func(s []uint64, i int) { s[i>>6] &^= 1 << (i & 63) }
-	for changed := true; changed; {
-		changed = false
-		for i := nb - 1; i >= 0; i-- {
-			b := fn.Blocks[i]
-			cur := newSet()
-			if n := len(b.Instrs); n > 0 {
-				for _, t := range b.Instrs[n-1].Targets {
-					for k, x := range blockIn[t.Index] {
-						cur[k] |= x
-					}
-				}
-			}
-			for j := len(b.Instrs) - 1; j >= 0; j-- {
-				in := b.Instrs[j]
-				copy(lv.out[i][j], cur)
-				if in.Dst != nil {
-					clear(cur, in.Dst.Index)
-				}
-				for _, a := range in.Args {
-					if l, ok := a.(*ir.Local); ok {
-						set(cur, l.Index)
-					}
-				}
-				copy(lv.in[i][j], cur)
-			}
-			if !slices.Equal(cur, blockIn[i]) {
-				copy(blockIn[i], cur)
-				changed = true
-			}
-		}
-	}
+	l := ir.Live(fn)
+	lv := &liveness{in: l.In, out: l.Out}
 	// A frame waiting on a call gets the call's result written: it is not
 	// needed from before.
 	for i, b := range fn.Blocks {
 		for j, in := range b.Instrs {
 			if in.Dst != nil && (in.Op == ir.OpCall || in.Op == ir.OpResume) {
-				clear(lv.out[i][j], in.Dst.Index)
+				lv.out[i][j][in.Dst.Index>>6] &^= 1 << (in.Dst.Index & 63)
 			}
 		}
 	}
