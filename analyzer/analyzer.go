@@ -245,6 +245,15 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	if !lowerable(pass.Pkg) {
 		return result, nil // the runtime's own: modelled, never run from source
 	}
+	release := takeProcessSlot()
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
+	if testHookPackage != nil {
+		testHookPackage(pass.Pkg.Path())
+	}
 	deps := importedCode(pass)
 	// No roots (the standard library's are its tests), or nothing can
 	// block, race or interleave without goroutines: only code to export,
@@ -305,6 +314,8 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	// The roots run side by side, each once it has a slot (takeSlot); their
 	// findings are reported in the roots' order. (-dump-ir's programs are
 	// printed one after another.)
+	release()
+	release = nil // (the roots take their own slots)
 	results := make([]rootResult, len(selected))
 	var explored []int
 	for i, fn := range selected {

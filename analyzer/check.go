@@ -251,6 +251,9 @@ func checkTiming(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps 
 // fail the way a bug in kiss would).
 var testHookRoot func(root string)
 
+// testHookPackage, set by tests, runs as a package's own work starts.
+var testHookPackage func(pkg string)
+
 // testHookLowered, set by tests, sees the code lowered for each root
 // (its sequential program) and for each package's importers (its hash).
 var testHookLowered func(name, code string)

@@ -5,6 +5,9 @@ import "sync/atomic"
 // SetTestHookRoot makes every root's check start with f.
 func SetTestHookRoot(f func(root string)) { testHookRoot = f }
 
+// SetTestHookPackage makes every package's own work start with f.
+func SetTestHookPackage(f func(pkg string)) { testHookPackage = f }
+
 // The corpus is a GOPATH tree, outside any module: replay cannot build its
 // tests, so this package's tests report findings unreplayed. cmd/kiss's
 // tests replay the same kernels as a module (TestReplayKernels) and check

@@ -121,19 +121,23 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 }
 
 // Roots of many packages checked in one process (kiss ./...) take turns on
-// its processors: a root's budget is wall time, and with every package's
-// roots exploring at once each had a sliver of a processor.
+// its processors, with the packages' own work: a root's budget is wall
+// time, and with every package's roots exploring at once, or beside every
+// package lowering its code, each had a sliver of a processor.
 func TestRootsShareProcessors(t *testing.T) {
 	pkgs := loadTestdata(t, []corpusGroup{{"correct", 1}})
 	var active, peak atomic.Int64
-	kiss.SetTestHookRoot(func(string) {
+	busy := func(string) {
 		n := active.Add(1)
 		for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
 		}
-		time.Sleep(20 * time.Millisecond) // roots not bounded would overlap here
+		time.Sleep(20 * time.Millisecond) // work not bounded would overlap here
 		active.Add(-1)
-	})
+	}
+	kiss.SetTestHookRoot(busy)
 	defer kiss.SetTestHookRoot(nil)
+	kiss.SetTestHookPackage(busy)
+	defer kiss.SetTestHookPackage(nil)
 	conf := kiss.DefaultConfig
 	conf.Err = discard{}
 	conf.Timeout = time.Second
@@ -144,7 +148,7 @@ func TestRootsShareProcessors(t *testing.T) {
 		t.Fatalf("%d roots checked: the corpus did not load", roots.Load())
 	}
 	if p, procs := peak.Load(), int64(runtime.GOMAXPROCS(0)); p > procs {
-		t.Errorf("%d roots checked at once on %d processors", p, procs)
+		t.Errorf("%d roots and packages checked at once on %d processors", p, procs)
 	}
 }
 
