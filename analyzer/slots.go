@@ -3,6 +3,7 @@ package kiss
 import (
 	"runtime"
 	"sync"
+	"time"
 )
 
 // A root explores on one processor for a budget of wall time, so roots
@@ -23,12 +24,20 @@ var processSlots = sync.OnceValue(func() chan struct{} { return make(chan struct
 
 // takeSlot waits until this process and the machine each have a processor
 // free for one more root, and returns the function that gives them back.
+// A root waiting for the machine's slot does not hold the process's: the
+// package work of its process would wait behind it while its processor
+// idled.
 func takeSlot() (release func()) {
-	give := takeProcessSlot()
-	free := machineSlot()
-	return func() {
-		free()
+	for {
+		give := takeProcessSlot()
+		if free, ok := tryMachineSlot(); ok {
+			return func() {
+				free()
+				give()
+			}
+		}
 		give()
+		time.Sleep(machinePoll)
 	}
 }
 

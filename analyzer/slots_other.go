@@ -2,6 +2,6 @@
 
 package kiss
 
-// machineSlot: without flock, only the process's own slots bound its
+// tryMachineSlot: without flock, only the process's own slots bound its
 // roots.
-func machineSlot() (release func()) { return func() {} }
+func tryMachineSlot() (release func(), ok bool) { return func() {}, true }

@@ -13,36 +13,34 @@ import (
 	"time"
 )
 
-// machineSlot takes one of the machine's root slots: an exclusive flock on
-// one of runtime.NumCPU() files in the user's cache directory (not the
-// temporary one, nor $KISS_CACHE: processes of one user that set those
-// differently still count against the same processors). The kernel lets
-// go of a dead process's lock, so a killed kiss leaves no slot taken.
-// Where the directory cannot be had, only the process's own slots bound
-// its roots.
-func machineSlot() (release func()) {
+// tryMachineSlot takes one of the machine's root slots if one is free: an
+// exclusive flock on one of runtime.NumCPU() files in the user's cache
+// directory (not the temporary one, nor $KISS_CACHE: processes of one user
+// that set those differently still count against the same processors).
+// The kernel lets go of a dead process's lock, so a killed kiss leaves no
+// slot taken. Where the directory cannot be had, only the process's own
+// slots bound its roots.
+func tryMachineSlot() (release func(), ok bool) {
 	dir := slotDir()
 	if dir == "" {
-		return func() {}
+		return func() {}, true
 	}
 	n := runtime.NumCPU()
 	first := os.Getpid() % n // processes start their search in different places
-	for {
-		for i := range n {
-			name := filepath.Join(dir, strconv.Itoa((first+i)%n))
-			f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
-			if err != nil {
-				return func() {}
-			}
-			// (one open file per taking: two roots of one process must not
-			// share a lock, and flock's lock belongs to the open file)
-			if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
-				return func() { f.Close() } // closing the file unlocks it
-			}
-			f.Close()
+	for i := range n {
+		name := filepath.Join(dir, strconv.Itoa((first+i)%n))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return func() {}, true
 		}
-		time.Sleep(machinePoll)
+		// (one open file per taking: two roots of one process must not
+		// share a lock, and flock's lock belongs to the open file)
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			return func() { f.Close() }, true // closing the file unlocks it
+		}
+		f.Close()
 	}
+	return nil, false
 }
 
 // slotDir is the directory of the machine's slots, made once per process
