@@ -68,7 +68,11 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 		prog, pkg = buildSSA(pass)
 		return prog, pkg, ""
 	}
-	files := sourceFiles(deps)
+	dir := ""
+	if len(pass.Files) > 0 {
+		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	}
+	files := sourceFiles(deps, dir)
 	u := &genericUniverse{pass: pass, known: map[string]*types.Package{}, files: files, source: map[string]bool{}}
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
@@ -136,7 +140,10 @@ func buildSSAWithGenerics(pass *analysis.Pass, deps []*summaries.Lowered) (prog 
 
 // widen adds to the packages checked from source the driver's packages
 // that import one of them, directly or through others, and reports
-// whether it added any. Such a
+// whether it added any. Those include the packages checked from source only
+// because the driver's export data of them was incomplete (crypto/hkdf's
+// tests see hash so: sha256.New's hash.Hash was the export data's and
+// hkdf's the source's). Such a
 // package's export data speaks of the driver's package, not of the one
 // checked from source: a value the package passes between the two does
 // not type-check (go/token's external test instantiates a generic helper
@@ -157,7 +164,7 @@ func (u *genericUniverse) widen() bool {
 		}
 		r := false
 		for _, q := range p.Imports() {
-			if u.source[q.Path()] || visit(q) {
+			if u.source[q.Path()] || u.checked[q.Path()] != nil || visit(q) {
 				r = true
 			}
 		}
@@ -467,8 +474,12 @@ func genericMethodName(m *types.Func) string {
 }
 
 // sourceFiles returns the Go files of a package: as its lowered code
-// names them, or, for the standard library, in GOROOT.
-func sourceFiles(deps []*summaries.Lowered) func(path string) []string {
+// names them, or, for the standard library, in GOROOT. go vet keeps a
+// package's facts by its files' contents, not their place: a module
+// copied or moved elsewhere (a test's temporary directory) gets facts
+// naming files that are gone. Those are looked for by name where the go
+// command finds the package now, from dir (the package under analysis).
+func sourceFiles(deps []*summaries.Lowered, dir string) func(path string) []string {
 	byPath := map[string]*summaries.Lowered{}
 	for _, d := range deps {
 		byPath[d.Path] = d
@@ -482,6 +493,17 @@ func sourceFiles(deps []*summaries.Lowered) func(path string) []string {
 			}
 			if len(d.Files) > 0 && allExist(d.Files) {
 				return d.Files
+			}
+			if len(d.Files) > 0 && dir != "" {
+				if bp, err := build.Default.Import(path, dir, build.FindOnly); err == nil && !bp.Goroot {
+					moved := make([]string, len(d.Files))
+					for i, f := range d.Files {
+						moved[i] = filepath.Join(bp.Dir, filepath.Base(f))
+					}
+					if allExist(moved) {
+						return moved
+					}
+				}
 			}
 		}
 		bp, err := build.Default.Import(path, "", 0)

@@ -219,6 +219,51 @@ func TestCrossPackageFacts(t *testing.T) {
 	}
 }
 
+// TestGenericsAgainstExportData: under go vet, an external test that
+// instantiates a generic table of another package and fills its options
+// with a third package's constructor (whose result type go vet gives the
+// test only as a mention) runs the table's code: the race in it is found,
+// the fixed twin is silent, and no "generic code ... is unknown here". (It
+// was, as in std's crypto/hkdf, go/types and internal/trace tests: the
+// constructor's type was the export data's, the options' the source's.)
+// go vet runs twice, in two copies of the module, the first removed before
+// the second: go vet's cache gives the second the first's facts, which
+// name files that are gone.
+func TestGenericsAgainstExportData(t *testing.T) {
+	src := filepath.Join("..", "..", "testdata", "src", "genericsrc")
+	first := filepath.Join(t.TempDir(), "first")
+	if err := kisstest.Module(src, first, "genericsrc"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := kisstest.Module(src, dir, "genericsrc"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		dir  string
+		args []string
+	}{
+		{first, []string{"go", "vet", "-vettool=" + kissBin, "-stats", "./..."}},
+		{dir, []string{"go", "vet", "-vettool=" + kissBin, "-stats", "./..."}},
+		{dir, []string{kissBin, "-stats", "./..."}},
+	} {
+		out, _ := run(t, r.dir, r.args[0], r.args[1:]...)
+		wants := kisstest.New()
+		if err := wants.Dir(r.dir); err != nil {
+			t.Fatal(err)
+		}
+		for _, err := range wants.Output(out, r.dir, "") {
+			t.Errorf("%v: %v", r.args[1:], err)
+		}
+		if strings.Contains(out, "is unknown here") {
+			t.Errorf("%v: the generic code is unknown:\n%s", r.args[1:], out)
+		}
+		if r.dir == first {
+			os.RemoveAll(first)
+		}
+	}
+}
+
 // TestRootsOnce: a root outside the tests (a function that starts
 // goroutines) of a package with internal tests is explored once, in the
 // package's test variant, by kiss ./... as by go vet; without the tests
