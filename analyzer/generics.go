@@ -416,10 +416,13 @@ func genericReceiver(e ast.Expr) bool {
 
 // foreignGenerics lists the packages, other than pkg, whose generic
 // functions or types info instantiates and whose code kiss runs: a
-// function kiss models, or a generic type none of whose unmodelled
-// methods info selects (iter.Seq, atomic.Pointer, the HashTrieMap inside
-// sync.Map), needs no instance, and checking a package again from source
-// costs as much as its first check.
+// function kiss models, or a generic type whose methods kiss models
+// (atomic.Pointer) or has none (iter.Seq), needs no instance, and checking
+// a package again from source costs as much as its first check. A type
+// with methods kiss does not model counts where info names it with type
+// arguments, not only where it selects a method: the methods may be
+// called through an interface (a *box.Box[int] held as an adder). The
+// HashTrieMap inside sync.Map is instantiated by sync, not by its users.
 func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 	set := map[string]bool{}
 	add := func(obj types.Object) {
@@ -428,14 +431,26 @@ func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 		}
 		set[obj.Pkg().Path()] = true
 	}
-	for id, inst := range info.Instances {
-		if fn, ok := info.Uses[id].(*types.Func); ok {
-			if _, modelled := summaries.Lookup(fn.Origin().FullName()); !modelled {
-				add(fn)
+	for id := range info.Instances {
+		switch obj := info.Uses[id].(type) {
+		case *types.Func:
+			if _, modelled := summaries.Lookup(obj.Origin().FullName()); !modelled {
+				add(obj)
 			}
-			continue
+		case *types.TypeName:
+			// An instance of a generic type whose methods may be called
+			// through an interface, where no selection names them.
+			n, ok := types.Unalias(obj.Type()).(*types.Named)
+			if !ok {
+				continue
+			}
+			for m := range n.Origin().Methods() {
+				if _, modelled := summaries.Lookup(genericMethodName(m)); !modelled {
+					add(obj)
+					break
+				}
+			}
 		}
-		_ = inst
 	}
 	for _, sel := range info.Selections {
 		fn, ok := sel.Obj().(*types.Func)

@@ -226,7 +226,8 @@ func TestCrossPackageFacts(t *testing.T) {
 // the fixed twin is silent, and no "generic code ... is unknown here". (It
 // was, as in std's crypto/hkdf, go/types and internal/trace tests: the
 // constructor's type was the export data's, the options' the source's.)
-// go vet runs twice, in two copies of the module, the first removed before
+// Likewise tally's generic counters, whose methods the test calls only
+// through an interface. go vet runs twice, in two copies of the module, the first removed before
 // the second: go vet's cache gives the second the first's facts, which
 // name files that are gone.
 func TestGenericsAgainstExportData(t *testing.T) {
