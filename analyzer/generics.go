@@ -419,10 +419,11 @@ func genericReceiver(e ast.Expr) bool {
 // function kiss models, or a generic type whose methods kiss models
 // (atomic.Pointer) or has none (iter.Seq), needs no instance, and checking
 // a package again from source costs as much as its first check. A type
-// with methods kiss does not model counts where info names it with type
-// arguments, not only where it selects a method: the methods may be
-// called through an interface (a *box.Box[int] held as an adder). The
-// HashTrieMap inside sync.Map is instantiated by sync, not by its users.
+// with methods kiss does not model counts where the package's code names
+// it with type arguments, not only where it selects a method: the methods
+// may be called through an interface (a *box.Box[int] held as an adder).
+// sync names the HashTrieMap inside sync.Map only as a field's type, and
+// its methods run only under Map's, which kiss models.
 func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 	set := map[string]bool{}
 	add := func(obj types.Object) {
@@ -439,9 +440,11 @@ func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 			}
 		case *types.TypeName:
 			// An instance of a generic type whose methods may be called
-			// through an interface, where no selection names them.
+			// through an interface, where no selection names them: one
+			// named in a function's code (a composite literal, a var),
+			// not only in a declared type (sync.Map's field).
 			n, ok := types.Unalias(obj.Type()).(*types.Named)
-			if !ok {
+			if !ok || !inFunc(pkg, id.Pos()) {
 				continue
 			}
 			for m := range n.Origin().Methods() {
@@ -467,6 +470,13 @@ func foreignGenerics(pkg *types.Package, info *types.Info) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// inFunc reports whether pos is in the code of one of pkg's functions:
+// below a file's scope.
+func inFunc(pkg *types.Package, pos token.Pos) bool {
+	s := pkg.Scope().Innermost(pos)
+	return s != nil && s != pkg.Scope() && s.Parent() != pkg.Scope()
 }
 
 // genericMethodName is the name ssa gives the generic method m, as the
