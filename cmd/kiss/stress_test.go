@@ -46,11 +46,11 @@ func stress(t *testing.T, dir string, args ...string) ([]string, string) {
 
 // TestStressKernels: with 50 runs of each test, kiss stress finds the bug
 // kernels (at least as many as before), nothing in their fixed twins, and
-// every schedule it writes replays five times out of five. 50 runs, not the
+// every schedule it writes replays ten times out of ten. 50 runs, not the
 // default 100: the latest first find is run 43 (inventoryfig8), and 100
 // runs found the same 80 of 85 kernels in 5m52s against 3m15s; under the
-// load of go test ./... the 100 runs and ten replays of each schedule
-// (2m15s alone) grew past the package's 30 minutes.
+// load of go test ./... the 100 runs and the replays (2m15s alone) grew
+// past the package's 30 minutes.
 func TestStressKernels(t *testing.T) {
 	dir := kernelModule(t)
 	out := t.TempDir()
@@ -83,15 +83,15 @@ func TestStressKernels(t *testing.T) {
 		t.Errorf("kiss stress found %d of %d kernels, fewer than 90%%", got, len(kernels))
 	}
 
-	// every schedule replays, five times
-	var five []string
+	// every schedule replays, ten times
+	var ten []string
 	for _, f := range files {
-		for i := 0; i < 5; i++ {
-			five = append(five, f)
+		for i := 0; i < 10; i++ {
+			ten = append(ten, f)
 		}
 	}
 	bad := map[string]string{}
-	for _, v := range replayAll(t, dir, five) {
+	for _, v := range replayAll(t, dir, ten) {
 		if v.Verdict != "reproduced" {
 			bad[filepath.Base(v.File)] = v.Verdict + ": " + v.Detail
 		}
