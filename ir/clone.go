@@ -28,47 +28,77 @@ func (p *Program) Clone() *Program {
 
 // cloneBody gives c copies of f's parameters, locals and blocks, with
 // operands renamed through globals and funcs (those of other programs
-// kept).
+// kept). The copies of one function are cut from a few slabs, each piece
+// capped so that appending to it copies: the allocations, not the copying,
+// were most of the cost of linking a package's dependencies for each root.
 func cloneBody(c, f *Func, globals map[*Global]*Global, funcs map[*Func]*Func) {
-	locals := make(map[*Local]*Local, len(f.Locals))
-	if f.Locals != nil {
-		c.Locals = make([]*Local, len(f.Locals))
-		for i, l := range f.Locals {
-			n := *l
-			c.Locals[i], locals[l] = &n, &n
+	src := f.Locals
+	if src == nil {
+		src = f.Params
+	}
+	slab := make([]Local, len(src))
+	dup := make([]*Local, len(src))
+	for i, l := range src {
+		slab[i] = *l
+		dup[i] = &slab[i]
+	}
+	local := func(l *Local) *Local {
+		if l.Index >= 0 && l.Index < len(src) && src[l.Index] == l {
+			return dup[l.Index]
 		}
+		for i, m := range src { // (an index out of step)
+			if m == l {
+				return dup[i]
+			}
+		}
+		return l
+	}
+	if f.Locals != nil {
+		c.Locals = dup
 		c.Params = c.Locals[:len(f.Params):len(f.Params)]
 	} else if f.Params != nil {
-		c.Params = make([]*Local, len(f.Params))
-		for i, l := range f.Params {
-			n := *l
-			c.Params[i], locals[l] = &n, &n
-		}
+		c.Params = dup
 	}
 	if f.Blocks == nil {
 		return // a declaration
 	}
+	var ninstrs, nargs, ntargets int
+	for _, b := range f.Blocks {
+		ninstrs += len(b.Instrs)
+		for _, in := range b.Instrs {
+			nargs += len(in.Args)
+			ntargets += len(in.Targets)
+		}
+	}
+	blockSlab := make([]Block, len(f.Blocks))
 	c.Blocks = make([]*Block, len(f.Blocks))
 	blocks := make(map[*Block]*Block, len(f.Blocks))
 	for i, b := range f.Blocks {
-		c.Blocks[i] = &Block{Name: b.Name, Index: b.Index}
+		blockSlab[i] = Block{Name: b.Name, Index: b.Index}
+		c.Blocks[i] = &blockSlab[i]
 		blocks[b] = c.Blocks[i]
 	}
+	instrs := make([]Instr, ninstrs)
+	ptrs := make([]*Instr, ninstrs)
+	args := make([]Value, nargs)
+	targets := make([]*Block, ntargets)
 	for i, b := range f.Blocks {
-		instrs := make([]Instr, len(b.Instrs))
-		c.Blocks[i].Instrs = make([]*Instr, len(b.Instrs))
+		c.Blocks[i].Instrs = ptrs[:len(b.Instrs):len(b.Instrs)]
+		ptrs = ptrs[len(b.Instrs):]
 		for j, in := range b.Instrs {
-			n := &instrs[j]
+			n := &instrs[0]
+			instrs = instrs[1:]
 			*n = *in
 			if in.Dst != nil {
-				n.Dst = locals[in.Dst]
+				n.Dst = local(in.Dst)
 			}
 			if in.Args != nil {
-				n.Args = make([]Value, len(in.Args))
+				n.Args = args[:len(in.Args):len(in.Args)]
+				args = args[len(in.Args):]
 				for k, a := range in.Args {
 					switch a := a.(type) {
 					case *Local:
-						n.Args[k] = locals[a]
+						n.Args[k] = local(a)
 					case *Global:
 						if g, ok := globals[a]; ok {
 							n.Args[k] = g
@@ -87,7 +117,8 @@ func cloneBody(c, f *Func, globals map[*Global]*Global, funcs map[*Func]*Func) {
 				}
 			}
 			if in.Targets != nil {
-				n.Targets = make([]*Block, len(in.Targets))
+				n.Targets = targets[:len(in.Targets):len(in.Targets)]
+				targets = targets[len(in.Targets):]
 				for k, t := range in.Targets {
 					n.Targets[k] = blocks[t]
 				}

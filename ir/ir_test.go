@@ -882,4 +882,13 @@ two:
 	if cf.Params[0] != cf.Locals[0] || cf.Blocks[0].Instrs[0].Args[1] != cf.Params[0] {
 		t.Errorf("the clone's parameters are not its locals")
 	}
+	// The clone's pieces are cut from shared slabs: growing one must not
+	// write into its neighbour's.
+	call, add := cf.Blocks[0].Instrs[0], cf.Blocks[0].Instrs[1]
+	was := add.Args[0]
+	call.Args = append(call.Args, IntConst(I64, 7))
+	cf.Blocks[0].Instrs = append(cf.Blocks[0].Instrs, add)
+	if add.Args[0] != was || cf.Blocks[1].Instrs[0].Op != OpRet {
+		t.Errorf("appending to a clone's operands or instructions overwrote the next ones")
+	}
 }

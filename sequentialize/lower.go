@@ -239,6 +239,9 @@ type dynTypes struct {
 	byID   map[int64]*typeEntry
 	lates  []*lateFunc // regenerated when the type table grows
 	lateBy map[string]*lateFunc
+	// The sizes of the type table and of the program when the late
+	// functions were last made (Program).
+	genTypes, genFuncs int
 }
 
 // newLowerer returns a lowerer for functions of prog.
@@ -456,10 +459,18 @@ func (l *lowerer) boundAt(fn *ssa.Function, pos token.Pos, by *ssa.Function) *ir
 // dispatch functions against the final type table, and returns the program.
 // It may be called again after further LowerFunc calls.
 func (l *lowerer) Program() (*ir.Program, error) {
+	settled := false // the last regeneration added no type or function
 	for {
 		l.drain()
 		linked := l.linkPending()
 		n, nf := len(l.info.Types), len(l.prog.Funcs)
+		if settled && !linked && n == l.dyn.genTypes && nf == l.dyn.genFuncs {
+			// Nothing came since the late functions were made against
+			// this very table: making them again would make the same
+			// code (net/rpc's roots regenerated 305 dispatchers over 952
+			// types once more at the end of each build).
+			break
+		}
 		for _, lf := range l.dyn.lates {
 			if err := l.regenerateSafely(lf); err != nil {
 				l.errs = append(l.errs, err)
@@ -467,7 +478,9 @@ func (l *lowerer) Program() (*ir.Program, error) {
 			}
 		}
 		l.drain()
-		if !linked && n == len(l.info.Types) && nf == len(l.prog.Funcs) {
+		l.dyn.genTypes, l.dyn.genFuncs = len(l.info.Types), len(l.prog.Funcs)
+		settled = n == l.dyn.genTypes && nf == l.dyn.genFuncs
+		if !linked && settled {
 			break
 		}
 	}
