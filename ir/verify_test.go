@@ -312,3 +312,59 @@ func TestVerifyConstructed(t *testing.T) {
 		t.Error("Verify(nil) succeeded")
 	}
 }
+
+// A chunk of lowered code verifies on its own (VerifyPart) with its
+// declarations undefined and no entry, and a body it passed is taken as
+// sound when the program it joins is verified (VerifyTrusting); the
+// others are checked in full.
+func TestVerifyPartAndTrusting(t *testing.T) {
+	chunk, err := Parse("chunk.ir", []byte(`
+func @callee(%x i64) i64
+func @caller(%a i64) i64 {
+  var %b i64
+entry:
+  %b = call @callee(%a)
+  ret %b
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyPart(chunk); err != nil {
+		t.Errorf("VerifyPart of a sound chunk: %v", err)
+	}
+	if err := Verify(chunk); err == nil {
+		t.Errorf("Verify took a program without an entry and with a declaration left undefined")
+	}
+	bad, err := Parse("bad.ir", []byte(`
+func @caller(%a i64) bool {
+entry:
+  ret %a
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyPart(bad); err == nil {
+		t.Errorf("VerifyPart took a function returning i64 as bool")
+	}
+	prog, err := Parse("p.ir", []byte(`
+func @main() {
+entry:
+  ret
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Link(prog, bad); err != nil {
+		t.Fatal(err)
+	}
+	caller := prog.Func("caller")
+	if err := VerifyTrusting(prog, func(f *Func) bool { return f == caller }); err != nil {
+		t.Errorf("VerifyTrusting checked a trusted body: %v", err)
+	}
+	if err := VerifyTrusting(prog, func(*Func) bool { return false }); err == nil || !strings.Contains(err.Error(), "@caller") {
+		t.Errorf("VerifyTrusting of nothing trusted missed the bad body: %v", err)
+	}
+}

@@ -173,35 +173,40 @@ var chunks = struct {
 const maxChunkBytes = 64 << 20
 
 type parsedChunk struct {
-	once sync.Once
-	prog *ir.Program
-	err  error
+	once  sync.Once
+	prog  *ir.Program
+	err   error
+	sound bool // it verifies on its own (ir.VerifyPart)
 }
 
 // parseChunk returns chunk name's code, parsed from text, as a program of
-// the caller's own.
-func parseChunk(name, text string) (*ir.Program, error) {
+// the caller's own, and whether it verifies on its own.
+func parseChunk(name, text string) (*ir.Program, bool, error) {
 	chunks.Lock()
 	c := chunks.m[text]
 	if c == nil {
 		if chunks.size+len(text) > maxChunkBytes {
 			chunks.Unlock()
-			return ir.ParseText(name, text)
+			prog, err := ir.ParseText(name, text)
+			return prog, false, err
 		}
 		c = &parsedChunk{}
 		chunks.m[text] = c
 		chunks.size += len(text)
 	}
 	chunks.Unlock()
-	c.once.Do(func() { c.prog, c.err = ir.ParseText(name, text) })
+	c.once.Do(func() {
+		c.prog, c.err = ir.ParseText(name, text)
+		c.sound = c.err == nil && ir.VerifyPart(c.prog) == nil
+	})
 	if c.err != nil {
-		return nil, c.err
+		return nil, false, c.err
 	}
-	return c.prog.Clone(), nil
+	return c.prog.Clone(), c.sound, nil
 }
 
 func (l *lowerer) linkChunk(p *linkedPkg, name, text string) error {
-	src, err := parseChunk(name, text)
+	src, sound, err := parseChunk(name, text)
 	if err != nil {
 		return err
 	}
@@ -241,6 +246,13 @@ func (l *lowerer) linkChunk(p *linkedPkg, name, text string) error {
 	}
 	if err := l.link.linker.Link(src, true); err != nil {
 		return err
+	}
+	if sound {
+		for _, f := range src.Funcs {
+			if len(f.Blocks) > 0 { // (a definition the program had is left a declaration)
+				l.link.sound[f.Blocks[0]] = true
+			}
+		}
 	}
 	l.link.owner[name] = p.lp.Path
 	l.link.linked[name] = true

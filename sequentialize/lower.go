@@ -220,7 +220,11 @@ type linking struct {
 	// sets them).
 	rootUses map[*ir.Global]bool
 	stubs    map[string]*ir.Func // declarations missingLinks gave a body
-	entries  []*ir.Func          // where the program starts: what they reach is linked
+	// sound holds the first block of each body linked as it was parsed
+	// from a chunk that verified on its own (ir.VerifyPart): Build need
+	// not verify it again (ir.VerifyTrusting).
+	sound   map[*ir.Block]bool
+	entries []*ir.Func // where the program starts: what they reach is linked
 	dormant  map[int64]*dormantType
 
 	// An index of the program's functions and globals by name, brought up
@@ -269,7 +273,7 @@ func newLowerer(prog *ssa.Program, opts lowerOptions) *lowerer {
 			pkgs: map[string]*linkedPkg{}, broken: map[string]bool{}, uses: map[string]string{},
 			owner: map[string]string{}, linked: map[string]bool{}, tried: map[string]bool{},
 			funcs: map[string]*ir.Func{}, globals: map[string]*ir.Global{}, rootUses: map[*ir.Global]bool{},
-			stubs: map[string]*ir.Func{}, dormant: map[int64]*dormantType{},
+			stubs: map[string]*ir.Func{}, dormant: map[int64]*dormantType{}, sound: map[*ir.Block]bool{},
 			byName: map[string]*ir.Func{}, byGlobal: map[string]*ir.Global{},
 		},
 	}
