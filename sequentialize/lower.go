@@ -225,7 +225,7 @@ type linking struct {
 	// not verify it again (ir.VerifyTrusting).
 	sound   map[*ir.Block]bool
 	entries []*ir.Func // where the program starts: what they reach is linked
-	dormant  map[int64]*dormantType
+	dormant map[int64]*dormantType
 
 	// An index of the program's functions and globals by name, brought up
 	// to date on use (funcNamed).
