@@ -42,14 +42,11 @@ func cloneBody(c, f *Func, globals map[*Global]*Global, funcs map[*Func]*Func) {
 		slab[i] = *l
 		dup[i] = &slab[i]
 	}
+	// a local of another function is kept: the copy then fails Verify,
+	// as f does
 	local := func(l *Local) *Local {
 		if l.Index >= 0 && l.Index < len(src) && src[l.Index] == l {
 			return dup[l.Index]
-		}
-		for i, m := range src { // (an index out of step)
-			if m == l {
-				return dup[i]
-			}
 		}
 		return l
 	}

@@ -172,11 +172,7 @@ func newLowering(prog *ssa.Program, home *types.Package, export string) (*lowere
 // once the functions the lowering defines for them are made.
 func (c *concLowering) linkRuntime(l *lowerer) error {
 	if runtimeSound() {
-		for _, f := range c.rt.prog.Funcs {
-			if len(f.Blocks) > 0 {
-				l.link.sound[f.Blocks[0]] = true
-			}
-		}
+		l.trustBodies(c.rt.prog)
 	}
 	if err := ir.Link(l.IRProgram(), c.rt.prog); err != nil {
 		return fmt.Errorf("kiss runtime: %v", err)

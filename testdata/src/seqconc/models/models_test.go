@@ -1242,3 +1242,61 @@ func TestSelectSendClosedAtCase(t *testing.T) { // want root:"one goroutine" roo
 	default:
 	}
 }
+
+// ---- large buffers ----
+
+// A buffer of a large capacity grows as it fills (chan.make): the values
+// keep their order, and len and cap are Go's.
+func TestChanLargeBuffer(t *testing.T) { // want root:"one goroutine" root:"runs its one schedule"
+	ch := make(chan int, 1<<20)
+	for i := range 100 {
+		ch <- i
+	}
+	if len(ch) != 100 || cap(ch) != 1<<20 {
+		panic("len/cap")
+	}
+	for i := range 100 {
+		if v := <-ch; v != i {
+			panic("order lost")
+		}
+	}
+	close(ch)
+	if _, ok := <-ch; ok {
+		panic("closed channel semantics")
+	}
+}
+
+// Slot k of a buffer that grew still orders the k-th send before the k-th
+// receive: x is written before the goroutine's send.
+func TestChanLargeBufferOrders(t *testing.T) {
+	ch := make(chan int, 1<<20)
+	for i := range 70 {
+		ch <- i
+	}
+	x := 0
+	go func() {
+		x = 1
+		ch <- 70
+	}()
+	for range 71 {
+		<-ch
+	}
+	_ = x
+}
+
+// The same, x written after the send: the read races with it.
+func TestChanLargeBufferRace(t *testing.T) {
+	ch := make(chan int, 1<<20)
+	for i := range 70 {
+		ch <- i
+	}
+	x := 0
+	go func() {
+		ch <- 70
+		x = 1
+	}()
+	for range 71 {
+		<-ch
+	}
+	_ = x // want `data race on x: write at models_test.go:1296:3 by goroutine 1 and read at models_test.go:1301:6 by goroutine 0 \(0 preemptions\)`
+}
