@@ -10,7 +10,7 @@
 // init, then the root, and asserts that no panic is left unrecovered.
 //
 // Values: bool, sized integers, floats and strings map to their IR scalars;
-// complex numbers are opaque (only equality is modelled); pointers, maps and
+// complex numbers are structs of their parts (lower_complex.go); pointers, maps and
 // channels are ptr; a struct is an IR struct with the same field indices; an
 // array is an IR array; a slice is $slice = {ptr, i64, i64, i64}, the
 // backing array (an object from `alloc T, cap`), offset, length, capacity;

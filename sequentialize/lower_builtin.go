@@ -81,10 +81,12 @@ func (l *lowerer) builtin(b *builder, c *ssa.CallCommon, bi *ssa.Builtin, ops []
 		return nil
 	case "min", "max":
 		return l.minMax(b, bi.Name() == "min", ops)
-	case "real", "imag":
-		return b.Op(ir.OpNondet, l.Type(c.Signature().Results().At(0).Type()))
+	case "real":
+		return b.Conv(b.Extract(ops[0], 0), l.Type(c.Signature().Results().At(0).Type()))
+	case "imag":
+		return b.Conv(b.Extract(ops[0], 1), l.Type(c.Signature().Results().At(0).Type()))
 	case "complex":
-		return b.Op(ir.OpNondet, ir.Opaque)
+		return b.complexOf(l.Type(c.Signature().Results().At(0).Type()), ops[0], ops[1])
 	case "ssa:wrapnilchk":
 		// A wrapper's check that a value method is not called through a
 		// nil pointer.

@@ -50,7 +50,7 @@ func (fl *funcLowerer) convert(in, x ssa.Value, to types.Type, d *ir.Local) {
 			}
 			unsupported(b.Pos, "converting %s to unsafe.Pointer", x.Type())
 		case dt.Info()&types.IsComplex != 0:
-			b.move(d, v) // complex64 <-> complex128: both opaque
+			b.move(d, b.complexOf(d.Typ, b.Extract(v, 0), b.Extract(v, 1)))
 			return
 		case dt.Info()&(types.IsInteger|types.IsFloat) != 0:
 			if st, ok := from.(*types.Basic); ok && st.Kind() == types.UnsafePointer {

@@ -223,11 +223,10 @@ func (l *lowerer) constValue(b *builder, c *ssa.Const) ir.Value {
 		return ir.FloatConst(t, f)
 	case ir.KindString:
 		return ir.StringConst(constant.StringVal(c.Value))
-	case ir.KindOpaque: // complex: only equality is modelled
-		if constant.Sign(constant.Real(c.Value)) == 0 && constant.Sign(constant.Imag(c.Value)) == 0 {
-			return ir.ZeroConst(t)
+	case ir.KindStruct:
+		if isComplex(c.Type()) {
+			return complexConst(b, t, c.Value)
 		}
-		return b.Op(ir.OpNondet, ir.Opaque)
 	case ir.KindPtr: // unsafe.Pointer(uintptr(k)): the pointer at address k
 		if v, ok := constant.Uint64Val(c.Value); ok {
 			return b.Op(ir.OpConv, ir.Ptr, &ir.Const{Typ: ir.U64, Bits: v})

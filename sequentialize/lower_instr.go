@@ -158,8 +158,8 @@ func (fl *funcLowerer) unop(in *ssa.UnOp) {
 	case token.ARROW:
 		fl.concValue(in, "channel receive", func(c concurrencyLowering) (ir.Value, error) { return c.Recv(b, in) })
 	case token.SUB:
-		if d.Typ.Kind == ir.KindOpaque {
-			b.Assign(d, ir.OpNondet)
+		if isComplex(in.X.Type()) {
+			b.move(d, b.complexNeg(fl.value(in.X)))
 			return
 		}
 		b.Assign(d, ir.OpNeg, fl.value(in.X))
@@ -193,8 +193,8 @@ func (fl *funcLowerer) binop(in *ssa.BinOp) {
 	if !ok {
 		unsupported(b.Pos, "the binary operator %s", in.Op)
 	}
-	if x.Type().Kind == ir.KindOpaque { // complex arithmetic: unknown result
-		b.Assign(d, ir.OpNondet)
+	if isComplex(in.X.Type()) {
+		b.move(d, b.complexBin(op, x, y))
 		return
 	}
 	switch in.Op {
@@ -235,6 +235,10 @@ func (l *lowerer) equal(b *builder, t types.Type, x, y ir.Value) ir.Value {
 		r := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), x, y)
 		b.CheckHelperPanic()
 		return r
+	case *types.Basic:
+		if isComplex(u) {
+			return b.complexEqual(x, y)
+		}
 	case *types.Struct, *types.Array:
 		r := b.Call(ir.Bool, l.eqFunc(t), x, y)
 		if containsInterface(u) {

@@ -124,8 +124,10 @@ func basicType(t *types.Basic) *ir.Type {
 		return ir.F32
 	case types.Float64, types.UntypedFloat:
 		return ir.F64
-	case types.Complex64, types.Complex128, types.UntypedComplex:
-		return ir.Opaque
+	case types.Complex64:
+		return complex64T
+	case types.Complex128, types.UntypedComplex:
+		return complex128T
 	case types.String, types.UntypedString:
 		return ir.String
 	case types.UnsafePointer, types.UntypedNil:
