@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -54,8 +55,8 @@ import (
 // returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
 // and HasSuffix compare as Go does. The flags of package flag hold their
 // default values, as in a go test run without -args, and so do go test's:
-// testing.Short and Verbose are false. runtime.GOMAXPROCS, NumCPU and
-// NumGoroutine return an unknown count of at least one.
+// testing.Short and Verbose are false. runtime.GOMAXPROCS and NumCPU are
+// this machine's; NumGoroutine returns an unknown count of at least one.
 type libLowering struct {
 	errString, wrapError, wrapErrors int64    // type ids, 0 until registered
 	tBox                             *ir.Type // $errbox {string, $iface}
@@ -170,14 +171,30 @@ func libModels(m map[string]externFunc) *libLowering {
 			return nil, nil
 		}
 	}
-	// The runtime's counts are at least one: a worker pool sized by
-	// GOMAXPROCS(0) has a worker. Which count, kiss does not know.
-	for _, f := range []string{"runtime.GOMAXPROCS", "runtime.NumCPU", "runtime.NumGoroutine"} {
-		m[f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			n := l.unknownNondetLabel(b, ir.I64, f)
-			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1))}})
-			return n, nil
-		}
+	// The processors are this machine's, where replay runs the test, as
+	// syscall.Getpagesize's page size is: NumCPU this process's count, and
+	// GOMAXPROCS(0) its setting (the same environment's GOMAXPROCS, or the
+	// processors go test's process gets) until GOMAXPROCS(n) sets another.
+	// As unknown counts, sizes made from them (puzpuzpuz/xsync's stripes
+	// and resize helpers, from min(GOMAXPROCS, NumCPU) at init) were
+	// symbolic everywhere after: 10 of its 65 explored roots finished.
+	m["runtime.NumCPU"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return ir.IntConst(ir.I64, int64(runtime.NumCPU())), nil
+	}
+	m["runtime.GOMAXPROCS"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		set := l.sharedGlobal("rt.gomaxprocs", ir.I64) // 0: not set
+		cur := b.Load(ir.I64, set)
+		prev := b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpEq, cur, ir.IntConst(ir.I64, 0)), ir.IntConst(ir.I64, int64(runtime.GOMAXPROCS(0))), cur)
+		n := b.Conv(args[0], ir.I64)
+		b.Store(set, b.Op(ir.OpSelect, ir.I64, b.Bin(ir.OpGt, n, ir.IntConst(ir.I64, 0)), n, cur))
+		return prev, nil
+	}
+	// How many goroutines exist (the test runner's among them): at least
+	// one, which count kiss does not say.
+	m["runtime.NumGoroutine"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		n := l.unknownNondetLabel(b, ir.I64, "runtime.NumGoroutine")
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpGe, n, ir.IntConst(ir.I64, 1))}})
+		return n, nil
 	}
 	// The runtime's memory statistics (under testing.AllocsPerRun, which
 	// then runs its function as Go does): unknown, labelled, so that a

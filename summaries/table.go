@@ -134,8 +134,8 @@ var registry = func() []Model {
 	add(
 		inGo("runtime.Gosched", vis, "a scheduling point where the goroutine gives way of its own accord (no preemption)"),
 		inGo("runtime.Goexit", 0, "ends the goroutine after its deferred calls, as a panic recover does not stop"),
-		inGo("runtime.GOMAXPROCS", 0, "an unknown count of at least one"),
-		inGo("runtime.NumCPU", 0, "an unknown count of at least one"),
+		inGo("runtime.GOMAXPROCS", 0, "this machine's setting (where replay runs the test) until a call sets another; returns the setting before the call"),
+		inGo("runtime.NumCPU", 0, "this machine's count of processors (where replay runs the test)"),
 		inGo("runtime.NumGoroutine", 0, "an unknown count of at least one"),
 		inGo("runtime.ReadMemStats", 0, "writes unknown statistics into *m (testing.AllocsPerRun runs its function as Go does)"),
 	)

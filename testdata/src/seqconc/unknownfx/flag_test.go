@@ -116,8 +116,8 @@ func TestShortIsFalse(t *testing.T) {
 	<-done
 }
 
-// GOMAXPROCS is at least one: the pool has a worker, and the test does not
-// block for ever.
+// GOMAXPROCS is this machine's, at least one: the pool has a worker, and
+// the test does not block for ever.
 func TestPoolSizedByGOMAXPROCS(t *testing.T) {
 	n := runtime.GOMAXPROCS(0)
 	tokens := make(chan struct{}, n)
@@ -128,4 +128,34 @@ func TestPoolSizedByGOMAXPROCS(t *testing.T) {
 		done <- true
 	}()
 	<-done
+}
+
+// GOMAXPROCS(n) sets the count later calls return and returns the one
+// before; NumCPU is the machine's: the test never fails.
+func TestGOMAXPROCSSetsTheCount(t *testing.T) {
+	prev := runtime.GOMAXPROCS(3)
+	defer runtime.GOMAXPROCS(prev)
+	done := make(chan int)
+	go func() { done <- runtime.GOMAXPROCS(0) }()
+	if n := <-done; n != 3 {
+		t.Errorf("GOMAXPROCS(0) = %d after GOMAXPROCS(3)", n)
+	}
+	if prev < 1 || runtime.NumCPU() < 1 {
+		t.Errorf("GOMAXPROCS was %d, NumCPU is %d", prev, runtime.NumCPU())
+	}
+}
+
+// With two workers (GOMAXPROCS set to 2) they race on the total.
+func TestWorkersByGOMAXPROCSRace(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	total := 0
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			total++ // want "data race"
+		}()
+	}
+	wg.Wait()
 }
