@@ -1,6 +1,7 @@
 package kiss
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -89,7 +90,8 @@ func (l *ledger) left() time.Duration {
 	return l.limit - l.spent
 }
 
-// checkRoots runs check on the roots explored (indices into results) with
+// checkRoots runs check on the roots explored (indices into results, in
+// the order they take their turns) with
 // their time budgets, and keeps each root's result in results; then it
 // names in one note the roots not checked for want of budget (pkg is the
 // package's path, name a root's name), and passes on, in the roots' order,
@@ -146,6 +148,7 @@ func checkRoots(cfg *Config, pkg string, explored []int, results []rootResult, n
 			}
 		}
 	}
+	explored = slices.Sorted(slices.Values(explored)) // (the roots' order)
 	var skipped []string
 	for _, i := range explored {
 		if results[i].skipped {

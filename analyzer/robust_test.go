@@ -282,6 +282,22 @@ func TestPackageBudget(t *testing.T) {
 	}
 }
 
+// TestPackageBudgetConcurrentFirst: the roots that may start a second
+// goroutine take their turns before those of one goroutine, whatever the
+// source order: with the budget used up at once, the concurrent root is
+// the one checked.
+func TestPackageBudgetConcurrentFirst(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats, c.PackageTimeout = true, time.Nanosecond })
+	runVariants(a, "seqconc/budgetorder")
+	out := notes.String()
+	if !strings.Contains(out, "seqconc/budgetorder.TestTwoGoroutines: bound 2,") {
+		t.Errorf("the concurrent root was not checked:\n%s", out)
+	}
+	if !strings.Contains(out, "roots not checked: the package's roots used up -package-timeout=1ns (raise it, or pick roots with -run): TestOwnLock") {
+		t.Errorf("want the roots of one goroutine not checked:\n%s", out)
+	}
+}
+
 // TestPackageBudgetUsedUp: once a package's roots have used up
 // -package-timeout, the roots that have not started are not checked, and
 // one note says how many and names them.
