@@ -18,14 +18,16 @@ import (
 )
 
 // BenchmarkCorpus runs kiss over every kernel and correct program (loaded
-// once) and reports the time of a whole run, peak memory, and per root the
-// mean paths and solver calls. -v prints each root's figures.
+// once) and reports the time of a whole run, peak memory (the process's,
+// and the most a root grew the live heap), and per root the mean paths and
+// solver calls. -v prints each root's figures.
 func BenchmarkCorpus(b *testing.B) {
 	pkgs := loadTestdata(b, []corpusGroup{{"kernels", 2}, {"correct", 1}})
 	var mu sync.Mutex // roots of different packages end at once
 	var roots, paths, steps, calls int
 	var slowest time.Duration
 	var slowestRoot string
+	var rootPeak uint64
 	conf := kiss.DefaultConfig
 	conf.Err = discard{}
 	conf.OnRoot = func(root string, st smt.Stats, took time.Duration) {
@@ -35,11 +37,12 @@ func BenchmarkCorpus(b *testing.B) {
 		paths += st.Paths
 		steps += st.Steps
 		calls += st.SolverCalls
+		rootPeak = max(rootPeak, st.PeakMemory)
 		if took > slowest {
 			slowest, slowestRoot = took, root
 		}
 		if testing.Verbose() {
-			b.Logf("%-70s %8d paths %5d solver calls %v", root, st.Paths, st.SolverCalls, took.Round(time.Millisecond))
+			b.Logf("%-70s %8d paths %5d solver calls %5d MB peak %v", root, st.Paths, st.SolverCalls, st.PeakMemory>>20, took.Round(time.Millisecond))
 		}
 	}
 	b.ResetTimer()
@@ -52,6 +55,7 @@ func BenchmarkCorpus(b *testing.B) {
 	b.ReportMetric(float64(steps)/float64(max(roots, 1)), "steps/root")
 	b.ReportMetric(float64(calls)/float64(max(roots, 1)), "solver-calls/root")
 	b.ReportMetric(peakMB(), "peak-MB")
+	b.ReportMetric(float64(rootPeak>>20), "root-peak-MB")
 	b.Logf("slowest root: %s (%v)", slowestRoot, slowest.Round(time.Millisecond))
 }
 
@@ -76,14 +80,16 @@ func peakMB() float64 {
 
 // BenchmarkReduction runs the interleaving-heavy correct programs of
 // testdata/src/porbench with and without partial-order reduction and
-// reports, per root and way, the paths, steps, time and whether the bound
-// was explored in full (-v prints each root).
+// reports, per root and way, the paths, steps, time, the most it grew the
+// live heap and whether the bound was explored in full (-v prints each
+// root).
 func BenchmarkReduction(b *testing.B) {
 	pkgs := loadTestdata(b, []corpusGroup{{"porbench", 1}})
 	for b.Loop() {
 		for _, way := range []string{"full", "sleep", "reduced"} {
 			var mu sync.Mutex
 			var paths, complete int
+			var rootPeak uint64
 			conf := kiss.DefaultConfig
 			conf.Err = discard{}
 			conf.Reduce = way != "full"
@@ -92,15 +98,17 @@ func BenchmarkReduction(b *testing.B) {
 				mu.Lock()
 				defer mu.Unlock()
 				paths += st.Paths
+				rootPeak = max(rootPeak, st.PeakMemory)
 				if st.Complete {
 					complete++
 				}
-				b.Logf("%-7s %-40s %8d paths %10d steps %6d slept %6d added by races  complete=%-5v %v", way, root, st.Paths, st.Steps, st.Slept, st.Backtracks, st.Complete, took.Round(time.Millisecond))
+				b.Logf("%-7s %-40s %8d paths %10d steps %6d slept %6d added by races %5d MB peak  complete=%-5v %v", way, root, st.Paths, st.Steps, st.Slept, st.Backtracks, st.PeakMemory>>20, st.Complete, took.Round(time.Millisecond))
 			}
 			start := time.Now()
 			analyze(b, pkgs, &conf)
 			b.ReportMetric(float64(paths), way+"-paths")
 			b.ReportMetric(float64(complete), way+"-complete-roots")
+			b.ReportMetric(float64(rootPeak>>20), way+"-root-peak-MB")
 			b.ReportMetric(time.Since(start).Seconds(), way+"-s")
 		}
 	}

@@ -198,6 +198,11 @@ type Stats struct {
 	CutWhy      map[string]int // paths cut by cut instructions that say why, by what they say
 	MaxCostSeen int            // largest cost of a path explored
 	Complete    bool           // nothing was cut (cost pruning aside)
+	// PeakMemory is the most the process's live memory (Go's heap at its
+	// last collection, and Z3's) stood above where it was when the run
+	// began, read every 4096 steps: the run's own, unless runs side by
+	// side grew it too.
+	PeakMemory uint64
 }
 
 // Cut reasons counted in Stats.Cuts (besides the reasons of the program's

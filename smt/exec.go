@@ -113,9 +113,7 @@ func Run(ctx context.Context, p *ir.Program, opts Options) (res *Result, err err
 	if opts.Timeout > 0 {
 		e.deadline = time.Now().Add(opts.Timeout)
 	}
-	if opts.MaxMemory > 0 {
-		e.memBase, _ = liveMemory()
-	}
+	e.memBase, _ = liveMemory()
 	for i, f := range p.Funcs {
 		e.funcIndex[f] = i
 	}
@@ -381,8 +379,14 @@ func (e *executor) budgetExceeded() bool {
 	if e.stopped != "" || e.clockExceeded() {
 		return true
 	}
-	if e.opts.MaxMemory > 0 && e.stats.Steps&4095 == 0 {
+	if e.stats.Steps&4095 == 0 {
 		live, gc := liveMemory()
+		if live > e.memBase {
+			e.stats.PeakMemory = max(e.stats.PeakMemory, live-e.memBase)
+		}
+		if e.opts.MaxMemory == 0 {
+			return false
+		}
 		if live > e.memBase+2*e.opts.MaxMemory {
 			// Twice the budget with states shed: the memory is the paths'
 			// own (a path that never ends allocating as it goes) or the

@@ -278,6 +278,48 @@ done:
 	}
 }
 
+// Stats.PeakMemory is the most the live memory stood above where it was as
+// the run began, with or without Options.MaxMemory.
+func TestPeakMemory(t *testing.T) {
+	p := parseIR(t, `
+func @main() {
+  var %i i64
+  var %k i64
+  var %s i64
+  var %c bool
+entry:
+  jmp loop
+loop:
+  %k = choose 2:i64
+  %s = shl %s, 1:i64
+  %s = or %s, %k
+  %i = add %i, 1:i64
+  %c = lt %i, 12:i64
+  br %c, loop, done
+done:
+  ret
+}
+`)
+	defer func(f func() (uint64, uint64)) { liveMemory = f }(liveMemory)
+	for _, limit := range []uint64{0, 1 << 30} {
+		calls := uint64(0)
+		liveMemory = func() (uint64, uint64) {
+			calls++
+			switch calls {
+			case 1: // as the run starts
+				return 1 << 30, calls
+			case 2:
+				return 1<<30 + 5<<20, calls
+			}
+			return 1<<30 + 3<<20, calls
+		}
+		res := run(t, p, Options{MaxMemory: limit})
+		if calls < 3 || res.Stats.PeakMemory != 5<<20 {
+			t.Errorf("MaxMemory %d: %d readings, peak %d, want 5 MiB", limit, calls, res.Stats.PeakMemory)
+		}
+	}
+}
+
 // shed drops the states the search would reach last: the costliest, and
 // in a bucket the oldest (the bottom of its stack).
 func TestWorklistShed(t *testing.T) {
