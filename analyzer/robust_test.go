@@ -109,6 +109,16 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 	if strings.Contains(out, "TestGOMAXPROCSSetsTheCount: 1 possible violation") {
 		t.Errorf("GOMAXPROCS is not the count set:\n%s", out)
 	}
+	// (setting a valid constant variable does not fail; nothing splits the
+	// unknown environment)
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "TestEnvironAndSetenv: ") && (strings.Contains(line, "possible violation") || strings.Contains(line, ": bound ") && !strings.Contains(line, "cut: none")) {
+			t.Errorf("os.Setenv or os.Environ: %s", line)
+		}
+	}
+	if !strings.Contains(out, "seqconc/unknownfx.TestEnvironAndSetenv: bound 2,") {
+		t.Errorf("TestEnvironAndSetenv not explored:\n%s", out)
+	}
 	for _, want := range []string{
 		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: 1 path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): seqconc/unknownfx.fill (assembly; try GOFLAGS=-tags=purego); kiss stress -run '^TestRaceAfterUnknown$' seqconc/unknownfx runs the real test past them\n",
 		"kiss: seqconc/unknownfx.TestRaceAfterUnknown: bound 2, 1 paths,",

@@ -2,6 +2,7 @@ package sequentialize
 
 import (
 	"go/types"
+	"strings"
 	"syscall"
 
 	"github.com/gokiss/kiss/ir"
@@ -245,6 +246,35 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	m["os.Getenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return l.unknownNondetLabel(b, ir.String, env), nil
 	}
+	// The rest of syscall's environment, so that its copy (syscall.copyenv:
+	// each variable split at its '=', byte by byte) is never made of
+	// unknown strings, which cut three of the four environments tried on
+	// every path through os.Environ or os.Setenv (134 roots of std, from
+	// internal/testenv's init). Setting and unsetting change what kiss
+	// models of it (GODEBUG, as t.Setenv); the variables read are unknown.
+	m["syscall.Environ"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		return unknownStrings(l, b, 0, env), nil
+	}
+	m["syscall.Getenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		res := l.Type(call.Signature().Results())
+		return b.Make(res, l.unknownNondetLabel(b, ir.String, env), l.unknownNondetLabel(b, ir.Bool, env)), nil
+	}
+	// Setenv fails (EINVAL) for an empty key, a key holding '=' or a NUL,
+	// or a value holding a NUL; os.Setenv is modelled where it is called,
+	// where the key and value are most often constants.
+	setenv := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.setGodebug(l, b, args[0], args[1])
+		return setenvError(l, b, args[0], args[1]), nil
+	}
+	m["syscall.Setenv"], m["os.Setenv"] = setenv, setenv
+	m["syscall.Unsetenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.setGodebug(l, b, args[0], ir.StringConst(""))
+		return ir.ZeroConst(l.Iface()), nil
+	}
+	m["syscall.Clearenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.setGodebug(l, b, ir.StringConst("GODEBUG"), ir.StringConst(""))
+		return nil, nil
+	}
 	m["os.LookupEnv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		res := l.Type(call.Signature().Results())
 		return b.Make(res, l.unknownNondetLabel(b, ir.String, env), l.unknownNondetLabel(b, ir.Bool, env)), nil
@@ -311,3 +341,21 @@ const (
 	stackFrames   = 48
 	stackTraceCap = len("goroutine 999 [running]:\n") + stackFrames
 )
+
+// setenvError is syscall.Setenv's error for key and value: nil for valid
+// constants, an error for invalid ones; otherwise an error where the key is
+// empty, and else nil or an unknown error (kiss does not search a string
+// it does not know for '=' or a NUL).
+func setenvError(l *lowerer, b *builder, key, val ir.Value) ir.Value {
+	k, kc := key.(*ir.Const)
+	v, vc := val.(*ir.Const)
+	if kc && vc {
+		if k.Str == "" || strings.ContainsAny(k.Str, "=\x00") || strings.ContainsRune(v.Str, 0) {
+			return unknownError(l, b)
+		}
+		return ir.ZeroConst(l.Iface())
+	}
+	empty := b.Bin(ir.OpEq, b.Op(ir.OpStrLen, ir.I64, key), ir.IntConst(ir.I64, 0))
+	odd := b.Bin(ir.OpOr, empty, l.unknownNondetLabel(b, ir.Bool, envLabel))
+	return b.Op(ir.OpSelect, l.Iface(), odd, unknownError(l, b), ir.ZeroConst(l.Iface()))
+}

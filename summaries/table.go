@@ -355,6 +355,12 @@ var registry = func() []Model {
 		inGo("syscall.Tgkill", 0, "as syscall.Kill"),
 		inGo("internal/syscall/unix.vgetrandom", 0, "the OS's random bytes (crypto/rand): fills p with bytes of a generator kiss keeps, different at each call, and returns len(p), supported"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
+		inGo("syscall.Environ", 0, "the environment (os.Environ): a fresh slice of up to three strings kiss does not know"),
+		inGo("syscall.Getenv", 0, "an unknown string and an unknown bool"),
+		inGo("syscall.Setenv", 0, "for GODEBUG, calls the function internal/godebug registered, as syscall.runtimeSetenv; nil for a valid constant key and value, an error for an invalid one, otherwise an error for an empty key and else nil or an unknown error"),
+		inGo("os.Setenv", 0, "as syscall.Setenv"),
+		inGo("syscall.Unsetenv", 0, "for GODEBUG, calls the function internal/godebug registered with \"\"; nil"),
+		inGo("syscall.Clearenv", 0, "calls the function internal/godebug registered with \"\""),
 	)
 
 	// testify (github.com/stretchr/testify, assert, require, mock): Fail and

@@ -2,6 +2,7 @@ package unknownfx
 
 import (
 	"flag"
+	"os"
 	"runtime"
 	"sync"
 	"testing"
@@ -158,4 +159,21 @@ func TestWorkersByGOMAXPROCSRace(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// os.Setenv of a valid constant key succeeds, and os.Environ and
+// os.Unsetenv make no copy of the environment kiss would have to split
+// (syscall.copyenv): every path runs to the end.
+func TestEnvironAndSetenv(t *testing.T) {
+	if err := os.Setenv("UNKNOWNFX_MODE", "on"); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Unsetenv("UNKNOWNFX_MODE")
+	if err := os.Setenv("", "on"); err == nil {
+		t.Error("an empty key was set")
+	}
+	n := len(os.Environ())
+	done := make(chan int)
+	go func() { done <- n }()
+	<-done
 }
