@@ -115,6 +115,9 @@ func TestPathPastUnknownEffectsNotFollowed(t *testing.T) {
 		if strings.Contains(line, "TestEnvironAndSetenv: ") && (strings.Contains(line, "possible violation") || strings.Contains(line, ": bound ") && !strings.Contains(line, "cut: none")) {
 			t.Errorf("os.Setenv or os.Environ: %s", line)
 		}
+		if strings.Contains(line, "TestAtoiOfEnv: bound ") && !strings.Contains(line, "cut: none") {
+			t.Errorf("strconv.Atoi of an unknown string: %s", line)
+		}
 	}
 	if !strings.Contains(out, "seqconc/unknownfx.TestEnvironAndSetenv: bound 2,") {
 		t.Errorf("TestEnvironAndSetenv not explored:\n%s", out)

@@ -48,11 +48,10 @@ import (
 // bools and of operands with Error or String methods, and Sprint and
 // Sprintln of them, is the text (printKnown); any other is an unknown
 // string. strconv.Itoa and FormatInt of known operands run
-// strconv's code, else return unknown strings. strconv.Atoi parses its
-// argument as Go does
-// (a concrete string; a symbolic one is cut by the executor): the value and
-// nil, or 0 / the clamped value and a *strconv.NumError (whose Unwrap
-// returns its Err, ErrSyntax or ErrRange). strings.HasPrefix
+// strconv's code, else return unknown strings. strconv.Atoi parses a
+// concrete argument as Go does: the value and nil, or 0 / the clamped
+// value and a *strconv.NumError (whose Unwrap returns its Err, ErrSyntax
+// or ErrRange); of a symbolic one, an unknown value or a syntax error. strings.HasPrefix
 // and HasSuffix compare as Go does. The flags of package flag hold their
 // default values, as in a go test run without -args, and so do go test's:
 // testing.Short and Verbose are false. runtime.GOMAXPROCS and NumCPU are
@@ -670,7 +669,8 @@ func (lib *libLowering) asFunc(l *lowerer, T types.Type) *ir.Func {
 }
 
 // atoiFunc is strconv.Atoi(s string) (int, error), with ParseInt's
-// results for long and invalid inputs.
+// results for long and invalid inputs; of a symbolic s, an unknown number
+// or a syntax error.
 func (lib *libLowering) atoiFunc(l *lowerer) *ir.Func {
 	res := l.Type(types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.Int]), types.NewParam(0, nil, "", errorType())))
 	return l.cached("strconv.Atoi", "strconv.Atoi", res, []any{"s", ir.String}, func(b *builder) {
@@ -678,6 +678,15 @@ func (lib *libLowering) atoiFunc(l *lowerer) *ir.Func {
 		fail := func(v int64, rangeErr bool) {
 			b.Ret(b.Make(res, ir.IntConst(ir.I64, v), numError(l, b, s, rangeErr)))
 		}
+		// A string kiss does not know (an environment variable's, as
+		// os/signal's tests scale their timeouts by) parses to an unknown
+		// number, or fails: reading its bytes would cut the path.
+		_, known := b.If(b.Not(b.Op(ir.OpKnown, ir.Bool, s)), "unknown")
+		_, parsed := b.If(l.unknownNondetLabel(b, ir.Bool, libUnknown), "syntax")
+		fail(0, false)
+		b.SetBlock(parsed)
+		b.Ret(b.Make(res, l.unknownNondetLabel(b, ir.I64, libUnknown), ir.ZeroConst(l.Iface())))
+		b.SetBlock(known)
 		n := b.Op(ir.OpStrLen, ir.I64, s)
 		_, nonEmpty := b.If(b.Bin(ir.OpEq, n, ir.IntConst(ir.I64, 0)), "empty")
 		fail(0, false)

@@ -241,7 +241,7 @@ var registry = func() []Model {
 		inGo("fmt.Sprintln", 0, "as fmt.Sprint, with a space between any two operands and a newline"),
 		inGo("strconv.Itoa", 0, "of a known int, strconv's code (its facts carry it); else an unknown string"),
 		inGo("strconv.FormatInt", 0, "of a known int and base, strconv's code (its facts carry it); else an unknown string"),
-		inGo("strconv.Atoi", 0, "parses as Go does: the value and nil, or a *strconv.NumError"),
+		inGo("strconv.Atoi", 0, "parses as Go does: the value and nil, or a *strconv.NumError; of a string kiss does not know, an unknown value and nil, or 0 and a syntax error"),
 		inGo("strings.HasPrefix", 0, "as Go"),
 		inGo("strings.HasSuffix", 0, "as Go"),
 	)

@@ -3,6 +3,7 @@ package unknownfx
 import (
 	"flag"
 	"os"
+	"strconv"
 	"runtime"
 	"sync"
 	"testing"
@@ -175,5 +176,19 @@ func TestEnvironAndSetenv(t *testing.T) {
 	n := len(os.Environ())
 	done := make(chan int)
 	go func() { done <- n }()
+	<-done
+}
+
+// strconv.Atoi of an environment variable (a timeout's scale) is an
+// unknown number or an error: no path is cut reading its bytes.
+func TestAtoiOfEnv(t *testing.T) {
+	scale := 1
+	if s := os.Getenv("UNKNOWNFX_SCALE"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil {
+			scale = n
+		}
+	}
+	done := make(chan int)
+	go func() { done <- scale }()
 	<-done
 }
