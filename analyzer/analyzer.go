@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -318,29 +317,24 @@ func Check(pass *analysis.Pass, cfg *Config) (*Result, error) {
 	release()
 	release = nil // (the roots take their own slots)
 	results := make([]rootResult, len(selected))
-	var explored []int
-	for i, fn := range selected {
-		if one[fn] && !prims[fn] && !cfg.DumpIR {
-			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
-			continue
-		}
-		explored = append(explored, i)
-	}
 	// A root of one goroutine (explored for the channels or locks of its
 	// own package) takes its turn after the roots that may start another:
 	// its one schedule finds only what one goroutine does to itself, and
 	// such roots, first in source order, used up the package's budget
 	// before its concurrent tests (puzpuzpuz/xsync's sequential map tests,
 	// a thousand entries each, before its parallel ones).
-	slices.SortStableFunc(explored, func(a, b int) int {
-		switch oa, ob := one[selected[a]], one[selected[b]]; {
-		case oa == ob:
-			return 0
-		case ob:
-			return -1
+	var explored, later []int
+	for i, fn := range selected {
+		switch {
+		case one[fn] && !prims[fn] && !cfg.DumpIR:
+			oneGoroutine(cfg, pass.Pkg.Path()+"."+rootName(fn), 0)
+		case one[fn]:
+			later = append(later, i)
+		default:
+			explored = append(explored, i)
 		}
-		return 1
-	})
+	}
+	explored = append(explored, later...)
 	checkRoots(cfg, pass.Pkg.Path(), explored, results, func(i int) string { return rootName(selected[i]) }, func(i int, budget time.Duration, l *ledger) rootResult {
 		return checkRoot(pass, prog, selected[i], deps, cfg, budget, l)
 	})

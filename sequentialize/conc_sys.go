@@ -255,10 +255,6 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	m["syscall.Environ"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		return unknownStrings(l, b, 0, env), nil
 	}
-	m["syscall.Getenv"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		res := l.Type(call.Signature().Results())
-		return b.Make(res, l.unknownNondetLabel(b, ir.String, env), l.unknownNondetLabel(b, ir.Bool, env)), nil
-	}
 	// Setenv fails (EINVAL) for an empty key, a key holding '=' or a NUL,
 	// or a value holding a NUL; os.Setenv is modelled where it is called,
 	// where the key and value are most often constants.
@@ -279,6 +275,7 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 		res := l.Type(call.Signature().Results())
 		return b.Make(res, l.unknownNondetLabel(b, ir.String, env), l.unknownNondetLabel(b, ir.Bool, env)), nil
 	}
+	m["syscall.Getenv"] = m["os.LookupEnv"]
 }
 
 // stackLabel names the unknown inputs of the call stack.

@@ -222,10 +222,8 @@ entry:
 	}
 }
 
-// Past Options.MaxMemory no state is queued: the paths forked then are
-// cut as "memory", and the run says it is incomplete.
-func TestMaxMemory(t *testing.T) {
-	p := parseIR(t, `
+// forks12 forks 12 times, into 4096 paths that end in different states.
+const forks12 = `
 func @main() {
   var %i i64
   var %k i64
@@ -243,7 +241,12 @@ loop:
 done:
   ret
 }
-`)
+`
+
+// Past Options.MaxMemory no state is queued: the paths forked then are
+// cut as "memory", and the run says it is incomplete.
+func TestMaxMemory(t *testing.T) {
+	p := parseIR(t, forks12)
 	res := run(t, p, Options{MaxMemory: 1 << 30})
 	if !res.Stats.Complete || res.Stats.Cuts[CutMemory] != 0 {
 		t.Fatalf("within the bound: %d paths, cuts %v", res.Stats.Paths, res.Stats.Cuts)
@@ -281,25 +284,7 @@ done:
 // Stats.PeakMemory is the most the live memory stood above where it was as
 // the run began, with or without Options.MaxMemory.
 func TestPeakMemory(t *testing.T) {
-	p := parseIR(t, `
-func @main() {
-  var %i i64
-  var %k i64
-  var %s i64
-  var %c bool
-entry:
-  jmp loop
-loop:
-  %k = choose 2:i64
-  %s = shl %s, 1:i64
-  %s = or %s, %k
-  %i = add %i, 1:i64
-  %c = lt %i, 12:i64
-  br %c, loop, done
-done:
-  ret
-}
-`)
+	p := parseIR(t, forks12)
 	defer func(f func() (uint64, uint64)) { liveMemory = f }(liveMemory)
 	for _, limit := range []uint64{0, 1 << 30} {
 		calls := uint64(0)
