@@ -1,10 +1,8 @@
 package main_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,48 +10,29 @@ import (
 
 	"github.com/gokiss/kiss/analyzer/kisstest"
 	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/cmd/kiss/internal/clitest"
 )
 
 // kissBin is the kiss binary built once for these tests.
 var kissBin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "kiss-bin")
-	if err != nil {
-		panic(err)
-	}
-	kissBin = filepath.Join(dir, "kiss")
-	// go vet keeps the facts of packages it vetted before in its cache;
-	// the code they refer to must outlive this run too.
-	os.Setenv("KISS_CACHE", filepath.Join(os.TempDir(), "kiss-test-cache"))
-	out, err := exec.Command("go", "build", "-o", kissBin, ".").CombinedOutput()
-	if err != nil {
-		os.Stderr.Write(out)
-		panic(err)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { clitest.Main(m, &kissBin) }
 
-// run runs a command in dir and returns its combined output and exit code.
-func run(t testing.TB, dir string, name string, args ...string) (string, int) {
+// The helpers these tests share with kiss stress's.
+var (
+	run            = clitest.Run
+	testdataModule = clitest.TestdataModule
+	readSchedule   = clitest.ReadSchedule
+	writeFile      = clitest.WriteFile
+	lastLine       = clitest.LastLine
+)
+
+func replayAll(t *testing.T, dir string, files []string) []clitest.Verdict {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("%s %v: %v", name, args, err)
-	}
-	return out.String(), code
+	return clitest.ReplayAll(t, kissBin, dir, files)
 }
 
-var examples = filepath.Join("..", "..", "testdata", "examples")
+var examples = filepath.Join(clitest.Testdata, "examples")
 
 // The four findings of the demo module, by where they are reported.
 var wantFindings = []struct{ check, pos, msg string }{

@@ -1,37 +1,16 @@
 package main_test
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gokiss/kiss/analyzer/schedule"
 )
-
-// verdict is the part of kiss replay -json these tests read.
-type verdict struct {
-	File       string `json:"file"`
-	Root       string `json:"root"`
-	Check      string `json:"check"`
-	Verdict    string `json:"verdict"`
-	DivergedAt int    `json:"diverged_at"`
-	Detail     string `json:"detail"`
-	Steps      int    `json:"steps"`
-	Trace      []struct {
-		Step int    `json:"step"`
-		G    int    `json:"g"`
-		Op   string `json:"op"`
-		Pos  string `json:"pos"`
-		OK   bool   `json:"ok"`
-	} `json:"trace"`
-}
 
 // schedules runs kiss -schedules on ./... in dir and returns the files,
 // unreplayed: the tests replay them (with -verify, kiss would replay each
@@ -46,61 +25,6 @@ func schedules(t *testing.T, dir string) []string {
 		t.Fatalf("kiss -schedules wrote no schedule in %s", dir)
 	}
 	return files
-}
-
-// replayAll replays files from dir with kiss replay -json, in two processes
-// (the machines that run these tests have two cores).
-func replayAll(t *testing.T, dir string, files []string) []verdict {
-	t.Helper()
-	const procs = 2
-	// the schedules of one package go to one process, which builds the
-	// package's instrumented test once
-	var pkgs []string
-	byPkg := map[string][]string{}
-	for _, f := range files {
-		pkg, _, _ := strings.Cut(filepath.Base(f), ".")
-		if byPkg[pkg] == nil {
-			pkgs = append(pkgs, pkg)
-		}
-		byPkg[pkg] = append(byPkg[pkg], f)
-	}
-	var mu sync.Mutex
-	var all []verdict
-	var wg sync.WaitGroup
-	for p := 0; p < procs; p++ {
-		var part []string
-		for i := p; i < len(pkgs); i += procs {
-			part = append(part, byPkg[pkgs[i]]...)
-		}
-		if len(part) == 0 {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cmd := exec.Command(kissBin, append([]string{"replay", "-json"}, part...)...)
-			cmd.Dir = dir
-			out, _ := cmd.Output()
-			var vs []verdict
-			if len(part) == 1 {
-				var v verdict
-				if err := json.Unmarshal(out, &v); err != nil {
-					t.Errorf("kiss replay -json %s: %v\n%s", part[0], err, out)
-					return
-				}
-				vs = []verdict{v}
-			} else if err := json.Unmarshal(out, &vs); err != nil {
-				t.Errorf("kiss replay -json: %v\n%s", err, out)
-				return
-			}
-			mu.Lock()
-			all = append(all, vs...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	sort.Slice(all, func(i, j int) bool { return all[i].File < all[j].File })
-	return all
 }
 
 // TestReplayExamples: every schedule of the demo module replays as
@@ -124,37 +48,6 @@ func TestReplayExamples(t *testing.T) {
 // module "kernels" (the import paths of analysistest's GOPATH layout).
 func kernelModule(t *testing.T) string {
 	return testdataModule(t, "kernels")
-}
-
-// testdataModule copies testdata/src/name into a module of that name.
-func testdataModule(t testing.TB, name string) string {
-	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join("..", "..", "testdata", "src", name)
-	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if info.IsDir() {
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+name+"\n\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // fixedTwin writes into dir the schedule of file with its root renamed

@@ -1,9 +1,7 @@
-package main_test
+package stress_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -11,8 +9,28 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gokiss/kiss/analyzer/schedule"
+	"github.com/gokiss/kiss/cmd/kiss/internal/clitest"
 )
+
+// kissBin is the kiss binary built once for these tests: they run kiss
+// stress as users do, and replay its schedules with kiss replay.
+var kissBin string
+
+func TestMain(m *testing.M) { clitest.Main(m, &kissBin) }
+
+var (
+	run          = clitest.Run
+	readSchedule = clitest.ReadSchedule
+	writeFile    = clitest.WriteFile
+	lastLine     = clitest.LastLine
+)
+
+func kernelModule(t *testing.T) string { return clitest.TestdataModule(t, "kernels") }
+
+func replayAll(t *testing.T, dir string, files []string) []clitest.Verdict {
+	t.Helper()
+	return clitest.ReplayAll(t, kissBin, dir, files)
+}
 
 // stressJSON is kiss stress -json's output: findings by package.
 type stressJSON map[string]map[string][]struct {
@@ -48,9 +66,11 @@ func stress(t *testing.T, dir string, args ...string) ([]string, string) {
 // kernels (at least as many as before), nothing in their fixed twins, and
 // every schedule it writes replays ten times out of ten. 50 runs, not the
 // default 100: the latest first find is run 43 (inventoryfig8), and 100
-// runs found the same 80 of 85 kernels in 5m52s against 3m15s; under the
-// load of go test ./... the 100 runs and the replays (2m15s alone) grew
-// past the package's 30 minutes.
+// runs found the same 80 of 85 kernels. Each run starts a process of a
+// test built with the race detector (90 ms before the test runs): the 50
+// runs took 10m41s alone on a two-core machine, and the replays 5m30s.
+// These tests are a package of their own, beside cmd/kiss's: in one
+// package they took it past go test's 30 minutes under CI's load.
 func TestStressKernels(t *testing.T) {
 	dir := kernelModule(t)
 	out := t.TempDir()
@@ -119,7 +139,7 @@ func TestStressUnlockPublishes(t *testing.T) {
 
 // TestStressCorrect: kiss stress reports nothing on the correct programs.
 func TestStressCorrect(t *testing.T) {
-	dir := testdataModule(t, "correct")
+	dir := clitest.TestdataModule(t, "correct")
 	found, stderr := stress(t, dir, "-runs", "100", "-seed", "1", "-timeout", "20s", "./...")
 	t.Log(lastLine(stderr))
 	for _, f := range found {
@@ -263,39 +283,11 @@ func TestCount(t *testing.T) {
 // BenchmarkStressKernel is 100 runs of one kernel's two tests (the binary
 // built once per iteration, as kiss stress does).
 func BenchmarkStressKernel(b *testing.B) {
-	dir := testdataModule(b, "kernels")
+	dir := clitest.TestdataModule(b, "kernels")
 	for i := 0; i < b.N; i++ {
 		out, code := run(b, dir, kissBin, "stress", "-runs", "100", "-seed", "1", "-verify=false", "./deadlock/banktransfer")
 		if code != 3 || !strings.Contains(out, ": deadlock: ") {
 			b.Fatalf("want the deadlock (exit 3), got exit %d:\n%s", code, out)
 		}
-	}
-}
-
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return lines[len(lines)-1]
-}
-
-func readSchedule(t *testing.T, file string) *schedule.Schedule {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := schedule.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	return s
-}
-
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
