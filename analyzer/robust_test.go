@@ -336,3 +336,26 @@ func TestPackageBudgetUsedUp(t *testing.T) {
 		}
 	}
 }
+
+// A source seeded at run time draws unknown values, on which math/rand's
+// rejection loops (Intn's, Shuffle's, math/rand/v2's IntN) would fork on
+// every draw until -unroll cut the path: each draws once, and the roots
+// complete.
+func TestRejectionSamplersComplete(t *testing.T) {
+	a, notes := analyzerWith(func(c *kiss.Config) { c.Stats, c.PackageTimeout = true, 0 })
+	for _, e := range runVariants(a, "libmodels/randsource") {
+		t.Error(e)
+	}
+	n := 0
+	for _, line := range strings.Split(notes.String(), "\n") {
+		if strings.Contains(line, ".TestClockS") && strings.Contains(line, ": bound ") {
+			n++
+			if !strings.Contains(line, "cut: none") {
+				t.Errorf("not complete: %s", line)
+			}
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d roots of a source seeded with the clock explored, want 6:\n%s", n, notes.String())
+	}
+}

@@ -111,6 +111,11 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 	case *ssa.If:
 		c := fl.value(in.Cond)
 		s := fl.cur.Succs
+		if exit, ok := fl.rejectionExit(); ok {
+			// known c, or c leaves the loop
+			leave := b.Bin(ir.OpEq, c, ir.BoolConst(exit == 0))
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpOr, b.Op(ir.OpKnown, ir.Bool, c), leave)}})
+		}
 		b.Br(c, fl.edge(s[0]), fl.edge(s[1]))
 	case *ssa.Jump:
 		fl.jumpTo(fl.cur.Succs[0])

@@ -2,6 +2,7 @@ package randsource
 
 import (
 	"math/rand"
+	randv2 "math/rand/v2"
 	"testing"
 	"time"
 )
@@ -120,4 +121,71 @@ func TestBoundedDrawHits(t *testing.T) {
 	if <-done == 7 {
 		t.Fatal("drew 7") // want `test failure: t.Fatal called \(0 preemptions\)`
 	}
+}
+
+// A source seeded with the clock, drawn through each of math/rand's
+// methods that draw again when a draw falls outside the range they map
+// evenly (Intn and Int63n's modulo, Perm, Shuffle's Lemire reduction):
+// each is one draw of an unknown value that stays in range, so
+// the root completes, and the race past the draws is found.
+func TestClockSeededSamplersRace(t *testing.T) {
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		c.n = r.Intn(1000) + int(r.Int63n(3)) + r.Perm(2)[0] // want `data race on c.n: .*\(0 preemptions\)`
+		s := []int{1, 2, 3}
+		r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		done <- true
+	}()
+	_ = c.n
+	<-done
+}
+
+// The fixed twin: the test reads after the goroutine is done.
+func TestClockSeededSamplersFixed(t *testing.T) {
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		c.n = r.Intn(1000) + int(r.Int63n(3)) + r.Perm(2)[0]
+		s := []int{1, 2, 3}
+		r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		done <- true
+	}()
+	<-done
+	_ = c.n
+}
+
+// clockSource is a math/rand/v2 source of the draws of a math/rand
+// source seeded with the clock.
+type clockSource struct{ r *rand.Rand }
+
+func (s clockSource) Uint64() uint64 { return s.r.Uint64() }
+
+// math/rand/v2 over a source of unknown draws: IntN's Lemire reduction
+// (uint64n) draws once.
+func TestClockSourceV2Race(t *testing.T) {
+	r := randv2.New(clockSource{rand.New(rand.NewSource(time.Now().UnixNano()))})
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		c.n = r.IntN(1000) // want `data race on c.n: .*\(0 preemptions\)`
+		done <- true
+	}()
+	_ = c.n
+	<-done
+}
+
+// The fixed twin: the test reads after the goroutine is done.
+func TestClockSourceV2Fixed(t *testing.T) {
+	r := randv2.New(clockSource{rand.New(rand.NewSource(time.Now().UnixNano()))})
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		c.n = r.IntN(1000)
+		done <- true
+	}()
+	<-done
+	_ = c.n
 }
