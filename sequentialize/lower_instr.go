@@ -124,7 +124,11 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 		case 0:
 			b.Ret(nil)
 		case 1:
-			b.Ret(fl.value(in.Results[0]))
+			r := fl.value(in.Results[0])
+			if label, ok := unknownStateDraws[fl.fn.String()]; ok {
+				r = fl.unknownStateDraw(label, r)
+			}
+			b.Ret(r)
 		default:
 			vals := make([]ir.Value, len(in.Results))
 			for i, r := range in.Results {

@@ -1,6 +1,9 @@
 package sequentialize
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"github.com/gokiss/kiss/ir"
+	"golang.org/x/tools/go/ssa"
+)
 
 // rejectionSamplers are the methods of math/rand and math/rand/v2 that
 // draw again while a draw falls outside the range they map onto [0, n)
@@ -58,4 +61,27 @@ func reaches(from, to *ssa.BasicBlock) bool {
 		work = append(work, b.Succs...)
 	}
 	return false
+}
+
+// unknownStateDraws are the generators of math/rand/v2 whose state a seed
+// the path does not know (the clock's) makes unknown, by the label of
+// their draws then. (ChaCha8 is not: its seeding reads the seed's bytes
+// through unsafe, where kiss cuts the path before any draw.)
+var unknownStateDraws = map[string]string{
+	"(*math/rand/v2.PCG).Uint64": "a math/rand/v2 PCG seeded at run time",
+}
+
+// unknownStateDraw is the result a generator's draw returns for r: r
+// when known, else a fresh unknown value, labelled. The draw runs as
+// written, so its reads and writes of the state are Go's (two goroutines
+// drawing from one generator race where Go's do); only its result is new.
+// Of an unknown state (a seed the path does not know), PCG's 128-bit
+// products and DXSM mixing make a term on which every branch was a Z3
+// query that ran out of time. As with math/rand's sources seeded at run
+// time, a finding that needs particular draws is held back. A known state
+// (a constant seed's) draws as Go does.
+func (fl *funcLowerer) unknownStateDraw(label string, r ir.Value) ir.Value {
+	b := fl.b
+	return b.ifElse(b.Op(ir.OpKnown, ir.Bool, r), r.Type(), "draw.known", func() ir.Value { return r },
+		func() ir.Value { return fl.l.unknownNondetLabel(b, r.Type(), label) })
 }

@@ -189,3 +189,82 @@ func TestClockSourceV2Fixed(t *testing.T) {
 	<-done
 	_ = c.n
 }
+
+// math/rand/v2's PCG seeded with the clock: its state is unknown, and each
+// draw is an unknown value (its 128-bit arithmetic on unknown terms made
+// each branch on a draw a solver query that ran out of time).
+func TestClockSeededPCGRace(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(uint64(time.Now().UnixNano()), 1))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		c.n = r.IntN(1000) // want `data race on c.n: .*\(0 preemptions\)`
+		done <- true
+	}()
+	_ = c.n
+	<-done
+}
+
+// The fixed twin: the test reads after the goroutine is done.
+func TestClockSeededPCGFixed(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(uint64(time.Now().UnixNano()), 1))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		c.n = r.IntN(1000)
+		done <- true
+	}()
+	<-done
+	_ = c.n
+}
+
+// A PCG of constant seeds draws Go's values: IntN(100) of seeds 1, 2 is
+// 76 first, so the goroutine writes.
+func TestConstantPCGRace(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(1, 2))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		if r.IntN(100) == 76 {
+			c.n++ // want `data race on c.n: .*\(0 preemptions\)`
+		}
+		done <- true
+	}()
+	_ = c.n
+	<-done
+}
+
+// The fixed twin: the first draw is not 75.
+func TestConstantPCGOther(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(1, 2))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		if r.IntN(100) == 75 {
+			c.n++
+		}
+		done <- true
+	}()
+	_ = c.n
+	<-done
+}
+
+// One PCG seeded with the clock drawn by two goroutines: its draws still
+// read and write its state as Go's do, and they race.
+func TestClockSeededPCGShared(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(uint64(time.Now().UnixNano()), 1))
+	done := make(chan int)
+	go func() { done <- r.IntN(10) }() // want `data race on p.lo: .*\(0 preemptions\)`
+	_ = r.IntN(10)
+	<-done
+}
+
+// The fixed twin: a generator for each goroutine.
+func TestClockSeededPCGSeparate(t *testing.T) {
+	r := randv2.New(randv2.NewPCG(uint64(time.Now().UnixNano()), 1))
+	mine := randv2.New(randv2.NewPCG(uint64(time.Now().UnixNano()), 2))
+	done := make(chan int)
+	go func() { done <- r.IntN(10) }()
+	_ = mine.IntN(10)
+	<-done
+}
