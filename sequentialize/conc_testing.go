@@ -84,7 +84,16 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		}
 	}
 	// T's and B's own methods that do nothing kiss needs to see.
-	m["(*testing.T).Deadline"] = nothing
+	// A synctest.Test's T panics in Deadline, Run and Parallel, as Go's
+	// (testing.notsynctest; Parallel's check is testing.parallel's).
+	notSynctest := func(b *builder, t ir.Value, meth, pos string) {
+		b.CallTo(nil, c.fn("testing.notsynctest"), b.Field(t, 0), ir.StringConst("testing: t."+meth+" called inside synctest bubble"), ir.StringConst(pos))
+		b.CheckPanicking()
+	}
+	m["(*testing.T).Deadline"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		notSynctest(b, args[0], "Deadline", pos)
+		return nothing(l, b, call, args, pos)
+	}
 	for _, meth := range []string{"ResetTimer", "StartTimer", "StopTimer", "ReportAllocs", "ReportMetric", "SetBytes", "SetParallelism", "Elapsed"} {
 		m["(*testing.B)."+meth] = nothing
 	}
@@ -95,11 +104,15 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	}
 	// subtest runs f(sub) on a subtest's goroutine, sub a new *T or *B of
 	// type tt whose parent is t, and blocks until it has finished.
-	subtest := func(l *lowerer, b *builder, t, f ir.Value, tt types.Type, pos string) {
+	// (synctest marks sub as synctest.Test's.)
+	subtest := func(l *lowerer, b *builder, t, f ir.Value, tt types.Type, pos string, synctest bool) {
 		which := testingParam(tt)
 		sub := c.newTest(b, which, tt)
 		parent := b.Call(ir.Ptr, c.fn("testing.of"), b.Field(t, 0))
 		st := b.Call(ir.Ptr, c.fn("testing.new"), b.Field(sub, 0), parent)
+		if synctest {
+			b.CallTo(nil, c.fn("testing.synctest"), b.Field(sub, 0))
+		}
 		for in := range b.emitted(func() { c.spawn(b, c.testRunner(l, which), f, sub, st, ir.StringConst(pos)) }) {
 			c.subtestSpawns[in] = true
 		}
@@ -108,7 +121,7 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	run := func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		// Run(name, f): f's parameter is the subtest's *T (or *B).
 		tt := call.Signature().Params().At(1).Type().Underlying().(*types.Signature).Params().At(0).Type()
-		subtest(l, b, args[0], args[2], tt, pos)
+		subtest(l, b, args[0], args[2], tt, pos, false)
 		// A failed subtest failed the scenario already: Run reports success.
 		return ir.BoolConst(true), nil
 	}
@@ -144,7 +157,7 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 	m["testing/synctest.Test"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		first := begin(b, pos)
 		tt := call.Signature().Params().At(0).Type()
-		subtest(l, b, args[0], args[1], tt, pos)
+		subtest(l, b, args[0], args[1], tt, pos, true)
 		b.CheckPanicking()
 		end(b, first, pos)
 		return nil, nil
@@ -173,7 +186,10 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		b.CheckPanicking()
 		return b.Conv(r, l.Type(call.Signature().Results().At(0).Type())), nil
 	}
-	m["(*testing.T).Run"] = run
+	m["(*testing.T).Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		notSynctest(b, args[0], "Run", pos)
+		return run(l, b, call, args, pos)
+	}
 	m["(*testing.B).Run"] = run
 	// RunParallel(body) runs body on two goroutines (a machine with two
 	// CPUs: Go starts GOMAXPROCS of them), sharing b.N's iterations
