@@ -48,6 +48,13 @@ func (l *lowerer) lowerBody(fn *ssa.Function, f *ir.Func) error {
 		fl.vals[fv] = b.Local(fv.Name(), l.Type(fv.Type()))
 	}
 	fl.lits = foldLiterals(fn)
+	if defers(fn) {
+		// before any block: blocks are lowered in dominator order, and a
+		// return reached both from a block that defers and from one that
+		// does not (a switch's cases) could come first, find no defer list
+		// and run nothing
+		fl.defers = b.Local("defers", ir.Ptr)
+	}
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			if v, ok := instr.(ssa.Value); ok && hasValue(v) && !fl.lits.skip[instr] {
@@ -91,6 +98,21 @@ func (l *lowerer) lowerBody(fn *ssa.Function, f *ir.Func) error {
 		}
 	}
 	return nil
+}
+
+// defers reports whether fn defers a call (a deferred recover does
+// nothing, see lowerDefer).
+func defers(fn *ssa.Function) bool {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok {
+				if bi, ok := d.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "recover" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hasValue reports whether an SSA value needs a local (not an empty tuple).
