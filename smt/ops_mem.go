@@ -686,9 +686,14 @@ func (e *executor) strFromBytes(st *state, f *frame, in *ir.Instr) {
 	e.next(st)
 }
 
+// symBytesLabel labels the string of bytes none of whose symbolic values
+// is labelled (unknownBytesString).
+const symBytesLabel = "a string made of bytes kiss knows only symbolically (it stands for any string)"
+
 // unknownBytesString is string(bs) where some of bs are unknown (a stack
 // trace of debug.Stack, which testify's Panics and conc's panics keep): a
-// fresh string, labelled as the unknown bytes are. It is not tied to
+// fresh string, labelled as the unknown bytes are (symBytesLabel when
+// none is: a bounded draw's, a value computed from one). It is not tied to
 // bs (Z3 would be asked about a concatenation of every byte), not even by
 // its length (Z3's string theory took 90 ms to give a model of a string
 // of 71 bytes, on each path through conc's panics): it stands for any
@@ -711,10 +716,14 @@ func (e *executor) unknownBytesString(st *state, in *ir.Instr, bs []value) {
 			}
 		}
 	}
-	x := e.x.newVar(strSort, in.Dst.Name)
-	if label != "" {
-		e.labels[x.c.n] = label
+	if label == "" {
+		// bytes of no input's (a bounded draw's, a computed value's):
+		// the string stands for any string all the same, and a finding
+		// that depends on it is not one the bytes make
+		label = symBytesLabel
 	}
+	x := e.x.newVar(strSort, in.Dst.Name)
+	e.labels[x.c.n] = label
 	if stop != "" {
 		e.stopVars[x.c.n] = stop
 	}
