@@ -27,6 +27,11 @@ type funcLowerer struct {
 	sites  []*deferSite
 	runner *ir.Func
 	unwind *ir.Block
+
+	// math/rand's (lower_rand.go): a rejection sampler's; the label of a
+	// generator's draws of an unknown state, "" for other functions
+	rejection bool
+	drawLabel string
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -48,6 +53,9 @@ func (l *lowerer) lowerBody(fn *ssa.Function, f *ir.Func) error {
 		fl.vals[fv] = b.Local(fv.Name(), l.Type(fv.Type()))
 	}
 	fl.lits = foldLiterals(fn)
+	if fn.Pkg != nil && (fn.Pkg.Pkg.Path() == "math/rand" || fn.Pkg.Pkg.Path() == "math/rand/v2") {
+		fl.rejection, fl.drawLabel = rejectionSamplers[fn.String()], unknownStateDraws[fn.String()]
+	}
 	if defers(fn) {
 		// before any block: blocks are lowered in dominator order, and a
 		// return reached both from a block that defers and from one that

@@ -125,8 +125,8 @@ func (fl *funcLowerer) instr(instr ssa.Instruction) {
 			b.Ret(nil)
 		case 1:
 			r := fl.value(in.Results[0])
-			if label, ok := unknownStateDraws[fl.fn.String()]; ok {
-				r = fl.unknownStateDraw(label, r)
+			if fl.drawLabel != "" {
+				r = fl.unknownStateDraw(fl.drawLabel, r)
 			}
 			b.Ret(r)
 		default:

@@ -29,7 +29,7 @@ var rejectionSamplers = map[string]bool{
 // depends on the draw's label, so it is held back. A known draw (a
 // constant seed's) runs Go's loop as written.
 func (fl *funcLowerer) rejectionExit() (int, bool) {
-	if !rejectionSamplers[fl.fn.String()] {
+	if !fl.rejection {
 		return 0, false
 	}
 	s := fl.cur.Succs
