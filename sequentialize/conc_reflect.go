@@ -354,9 +354,15 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 	m["(reflect.Value).Elem"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		return c.valueElem(l, b, v, "Elem")
 	})
+	// A Value of a type kiss does not hold (a field or element of an
+	// interface type: no Value here has an interface kind) stops the path
+	// at Interface and TypeAssert: its interface value would be of
+	// kiss's unknown type, which == tells apart from every value (std's
+	// reflect TestInterfaceExtraction was a false test failure).
 	m["(reflect.Value).Interface"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		valid(b, id, "Interface")
 		b.PanicStringUnless(b.Not(readOnly(b, v)), "reflect.Value.Interface: cannot return value obtained from unexported field or method")
+		stopIf(l, b, b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, unknownTypeID)), "(reflect.Value).Interface")
 		return b.Make(l.Iface(), id, box) // boxes are never written: no copy needed
 	})
 	// reflect.TypeAssert[T](v) is v.Interface().(T) with comma-ok, as its
@@ -371,6 +377,7 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		T := fn.TypeArgs()[0]
 		b.PanicStringUnless(b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "reflect: call of reflect.TypeAssert on zero Value")
 		b.PanicStringUnless(b.Not(readOnly(b, v)), "reflect.TypeAssert: cannot return value obtained from unexported field or method")
+		stopIf(l, b, b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, unknownTypeID)), "reflect.TypeAssert")
 		if isInterface(T) {
 			var ok ir.Value = b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0))
 			if T.Underlying().(*types.Interface).NumMethods() > 0 {

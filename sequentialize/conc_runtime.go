@@ -98,7 +98,10 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 	// them (go-cache's TestCacheTimes, ratelimit's, backoff's tests). In a
 	// testing/synctest bubble the wall clock is the bubble's: its monotonic
 	// reading, which starts at midnight UTC, 2000-01-01, as in Go
-	// (bubbleEpoch).
+	// (bubbleEpoch). A time read there has no monotonic reading, as in Go:
+	// Sub and Since of a time read before the bubble then use the wall
+	// clock (std's internal/synctest TestMonotonicClock sleeps to such a
+	// time's wall reading, and Since gives exactly the time slept after).
 	m["time.runtimeNow"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		d := c.tick(b)
 		mono := c.monoNow(b, d)
@@ -107,6 +110,7 @@ func (c *concLowering) runtimeHooks(m map[string]externFunc) {
 		sec := b.Bin(ir.OpDiv, wall, ir.IntConst(ir.I64, 1e9))
 		sec = b.Op(ir.OpSelect, ir.I64, bubble, sec, b.Bin(ir.OpAdd, b.Load(ir.I64, c.rt.global("rt.wall")), sec))
 		nsec := b.Conv(b.Bin(ir.OpRem, wall, ir.IntConst(ir.I64, 1e9)), ir.I32)
+		mono = b.Op(ir.OpSelect, ir.I64, bubble, ir.IntConst(ir.I64, 0), mono)
 		return b.Make(l.resultType(call.Signature()), sec, nsec, mono), nil
 	}
 	// Whether the goroutine is in a testing/synctest bubble: time.Since

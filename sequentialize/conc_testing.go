@@ -162,12 +162,23 @@ func (c *concLowering) testingModels(m map[string]externFunc) {
 		end(b, first, pos)
 		return nil, nil
 	}
+	// internal/synctest.Run (what testing/synctest and std's own tests
+	// call), as the runtime runs it: f on a new goroutine, the bubble's
+	// first, while the caller waits outside the bubble. A deadlock of the
+	// bubble with f still running panics in the caller, which may recover
+	// it (rt.bubblerunwake).
 	m["internal/synctest.Run"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		first := begin(b, pos)
 		fn, env := b.Extract(args[0], 0), b.Extract(args[0], 1)
 		b.PanicUnless(b.Bin(ir.OpNe, fn, ir.ZeroConst(ir.FuncT)), msgNilDeref)
-		b.CallTo(nil, fn, env)
-		b.CheckPanicking()
+		cell := b.Alloc(ir.I64, nil)
+		b.Store(c.rt.global("rt.bubblerun"), cell)
+		c.spawn(b, c.bubbleMain(l), fn, env, cell)
+		how := b.Call(ir.I64, c.fn("rt.bubblerunwait"), cell)
+		b.Store(c.rt.global("rt.bubblerun"), ir.ZeroConst(ir.Ptr))
+		dead := b.Bin(ir.OpEq, how, ir.IntConst(ir.I64, 2))
+		b.Store(c.rt.global("rt.bubblepos"), b.Op(ir.OpSelect, ir.String, dead, ir.StringConst(""), ir.StringConst(pos)))
+		b.PanicStringUnless(b.Not(dead), "deadlock: all goroutines in bubble are blocked")
 		end(b, first, pos)
 		return nil, nil
 	}
@@ -245,6 +256,22 @@ func (c *concLowering) benchLoop(l *lowerer) *ir.Global {
 		c.gLoop = l.sharedGlobal("rt.benchloop", ir.Bool)
 	}
 	return c.gLoop
+}
+
+// bubbleMain returns the body of an internal/synctest.Run bubble's main
+// goroutine: it calls fn(env), then lets the Run caller go on (cell).
+func (c *concLowering) bubbleMain(l *lowerer) *ir.Func {
+	const name = "synctest.runmain"
+	if f := l.helpers[name]; f != nil {
+		return f
+	}
+	b := l.helper(name, nil, "fn", ir.FuncT, "env", ir.Ptr, "cell", ir.Ptr)
+	b.CallTo(nil, c.fn("rt.restore"))
+	b.CallTo(nil, b.Fn.Params[0], b.Fn.Params[1])
+	b.CallTo(nil, c.fn("rt.bubbleran"), b.Fn.Params[2])
+	c.exitGoroutine(b, "unrecovered panic in goroutine")
+	b.Ret(nil)
+	return b.Fn
 }
 
 // testRunner returns the body of a subtest's goroutine, Go's tRunner (or,
