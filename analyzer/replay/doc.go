@@ -34,7 +34,10 @@
 //
 //   - go statements: the parent's step, then the child's number in spawn
 //     order (KissReplayGo); the child registers under it and parks until its
-//     first turn (KissReplayStart); callee and arguments are evaluated by the
+//     first turn (KissReplayStart), or, with no step of its own left in the
+//     schedule, runs on to its next hook at once (a subtest that only sets
+//     a variable: its caller's next step waits for it in t.Run); callee and
+//     arguments are evaluated by the
 //     parent, as in Go. A deferred KissReplayExit passes the turn on when the
 //     goroutine ends and records an unrecovered panic with its stack.
 //   - channel send/receive/close, select (before the statement; each case's

@@ -316,3 +316,56 @@ func onlySchedule(t *testing.T, dir string) *schedule.Schedule {
 	}
 	return sch
 }
+
+// TestVerifyAfterQuietSubtest: a finding replays whose schedule runs a
+// subtest (t.Run or synctest.Test) that does nothing another goroutine
+// sees, so that the subtest's goroutine has no step; replay used to park
+// it until a turn that never came, with its caller waiting in t.Run, and
+// dropped the finding ("diverged: expected goroutine 0 go").
+func TestVerifyAfterQuietSubtest(t *testing.T) {
+	mod := t.TempDir()
+	writeFile(t, filepath.Join(mod, "go.mod"), "module qs\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(mod, "quiet", "quiet_test.go"), `package quiet
+
+import (
+	"testing"
+	"testing/synctest"
+)
+
+func TestAfterSubtest(t *testing.T) {
+	x := 0
+	t.Run("setup", func(t *testing.T) {
+		x = 1
+	})
+	done := make(chan bool)
+	go func() {
+		x = 2
+		done <- true
+	}()
+	if x != 1 {
+		t.Error("x changed")
+	}
+	<-done
+}
+
+func TestAfterBubble(t *testing.T) {
+	x := 0
+	synctest.Test(t, func(t *testing.T) {
+		x = 1
+	})
+	done := make(chan bool)
+	go func() {
+		x = 2
+		done <- true
+	}()
+	if x != 1 {
+		t.Error("x changed")
+	}
+	<-done
+}
+`)
+	stdout, stderr, code := kissRun(t, mod, "./...")
+	if code != 3 || strings.Contains(stderr, "not reported") || strings.Count(stdout+stderr, "data race on x") != 2 {
+		t.Fatalf("exit %d, want 3 with both races reported:\n%s%s", code, stdout, stderr)
+	}
+}

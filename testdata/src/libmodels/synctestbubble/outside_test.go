@@ -40,3 +40,18 @@ func TestChannelOutOfBubbleFixed(t *testing.T) {
 	})
 	<-done
 }
+
+// A select with a case on a bubble's channel, from outside the bubble, is
+// Go's fatal error too (selectgo's check, before any case is ready).
+func TestSelectOutOfBubble(t *testing.T) {
+	var ticks chan int
+	synctest.Test(t, func(t *testing.T) {
+		ticks = make(chan int, 1)
+	})
+	quit := make(chan bool, 1)
+	quit <- true
+	select { // want `panic: fatal error: select on synctest channel from outside bubble \(0 preemptions\)`
+	case <-ticks:
+	case <-quit:
+	}
+}
