@@ -2,8 +2,12 @@ package replay
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -338,11 +342,110 @@ func (o *outcome) onStack(g int, at string) bool {
 	for _, f := range st.frames {
 		// "io/pipe.go" names a file of the standard library by its
 		// package: the frame's path ends with it
-		if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file) || f.file == o.inModule(file)) {
+		if strconv.Itoa(f.line) == ln && (f.file == file || strings.HasSuffix(f.file, "/"+file) || f.file == o.inModule(file) || inModCache(f.file) == file) {
 			return true
 		}
 	}
 	return false
+}
+
+// inDeferred reports whether goroutine g is blocked in a deferred call
+// whose defer statement is at pos, a file of the module: Go's stack
+// shows the caller at the return that ran it (or the closing brace), not
+// at the defer statement, which is where kiss names the step (a test's
+// defer wg.Wait()).
+func (o *outcome) inDeferred(g int, pos string) bool {
+	st := o.stack(g)
+	file := line(line(pos)) // "x_test.go", a file of the package; or one of the module's by its path
+	if !strings.Contains(file, "/") {
+		file = filepath.Join(o.dir, file)
+	} else {
+		file = o.inModule(file)
+	}
+	if st == nil || file == "" {
+		return false
+	}
+	ln, err := strconv.Atoi(line(pos)[len(line(line(pos)))+1:])
+	if err != nil {
+		return false
+	}
+	ends := deferEnds(file, ln)
+	for _, f := range st.frames {
+		if f.file == file && slices.Contains(ends, f.line) {
+			return true
+		}
+	}
+	return false
+}
+
+// deferEnds lists the lines where the function holding the defer
+// statement at line ln of file runs its deferred calls: its returns and
+// its closing brace (nil if no defer statement is on that line).
+func deferEnds(file string, ln int) []int {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var holder *ast.BlockStmt // the body of the function the statement is in
+	ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+		if d, ok := n.(*ast.DeferStmt); ok && fset.Position(d.Pos()).Line == ln {
+			for i := len(stack) - 1; i >= 0 && holder == nil; i-- {
+				switch fn := stack[i].(type) {
+				case *ast.FuncLit:
+					holder = fn.Body
+				case *ast.FuncDecl:
+					holder = fn.Body
+				}
+			}
+		}
+		return holder == nil
+	})
+	if holder == nil {
+		return nil
+	}
+	ends := []int{fset.Position(holder.Rbrace).Line}
+	ast.Inspect(holder, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			ends = append(ends, fset.Position(n.Pos()).Line)
+		}
+		return true
+	})
+	return ends
+}
+
+// inModCache is the file a path of the module cache holds, by its import
+// path ("/root/go/pkg/mod/github.com/!victoria!metrics/fastcache@v1.13.2/
+// file.go" is "github.com/VictoriaMetrics/fastcache/file.go"): a step
+// inside a dependency's code (a mock clock's Sleep) is named so. "" for
+// a path outside the module cache.
+func inModCache(path string) string {
+	_, rest, ok := strings.Cut(filepath.ToSlash(path), "/pkg/mod/")
+	if !ok {
+		return ""
+	}
+	elems := strings.Split(rest, "/")
+	for i, e := range elems {
+		if at := strings.Index(e, "@"); at >= 0 {
+			elems[i] = e[:at]
+		}
+		if strings.Contains(elems[i], "!") {
+			var b strings.Builder
+			for j := 0; j < len(elems[i]); j++ {
+				if c := elems[i][j]; c == '!' && j+1 < len(elems[i]) {
+					j++
+					b.WriteByte(elems[i][j] - 'a' + 'A')
+				} else {
+					b.WriteByte(c)
+				}
+			}
+			elems[i] = b.String()
+		}
+	}
+	return strings.Join(elems, "/")
 }
 
 // inModule is the file of the module's directory that file
@@ -544,7 +647,7 @@ func (r *Result) judgeBlocked(sch *schedule.Schedule, o *outcome) {
 			continue
 		}
 		frame, status, alive := o.where(g)
-		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos) && !o.onStack(g, line(pos)) && !o.inFuncHook(g)) {
+		if !alive || strings.Contains(status, "running") || strings.Contains(status, "runnable") || (pos != "" && frame != line(pos) && !o.onStack(g, line(pos)) && !o.inFuncHook(g) && !o.inDeferred(g, pos)) {
 			r.Verdict = notReproduced
 			r.Detail = fmt.Sprintf("goroutine %d should be blocked at %s, but %s", g, pos, strings.TrimPrefix(o.at(g), fmt.Sprintf("goroutine %d ", g)))
 			return
