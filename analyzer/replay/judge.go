@@ -356,17 +356,15 @@ func (o *outcome) onStack(g int, at string) bool {
 // defer wg.Wait()).
 func (o *outcome) inDeferred(g int, pos string) bool {
 	st := o.stack(g)
-	file := line(line(pos)) // "x_test.go", a file of the package; or one of the module's by its path
+	at := line(pos) // "x_test.go:82": a file of the package; or one of the module's by its path
+	file := line(at)
+	ln, err := strconv.Atoi(strings.TrimPrefix(at[len(file):], ":"))
 	if !strings.Contains(file, "/") {
 		file = filepath.Join(o.dir, file)
 	} else {
 		file = o.inModule(file)
 	}
-	if st == nil || file == "" {
-		return false
-	}
-	ln, err := strconv.Atoi(line(pos)[len(line(line(pos)))+1:])
-	if err != nil {
+	if st == nil || file == "" || err != nil {
 		return false
 	}
 	ends := deferEnds(file, ln)
