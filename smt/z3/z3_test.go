@@ -1232,3 +1232,18 @@ func TestResourceLimit(t *testing.T) {
 	check(t, s, Sat)
 	noErr(t, c)
 }
+
+// BenchmarkContext is a root's use of Z3 from start to end: a context, a
+// solver, one check, and the context deleted. A process checks root after
+// root, each with its own context.
+func BenchmarkContext(b *testing.B) {
+	for b.Loop() {
+		c := NewContext()
+		x := c.Const("x", c.BVSort(64))
+		s := c.NewSimpleSolver()
+		s.Assert(x.Mul(c.BVVal(3, 64)).Eq(c.BVVal(9, 64)))
+		check(b, s, Sat)
+		noErr(b, c)
+		c.Close()
+	}
+}
