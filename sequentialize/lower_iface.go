@@ -99,6 +99,13 @@ func (fl *funcLowerer) typeAssert(in *ssa.TypeAssert) {
 	x := fl.value(in.X)
 	id := b.Extract(x, 0)
 	T := in.AssertedType
+	if goRtype(T) {
+		// kiss's reflect.Type values are its model's, never Go's rtype:
+		// only reflect's and internal/reflectlite's own code names that
+		// type (reflectlite's TField asserts typ.(rtype) and reads the
+		// *abi.Type inside), and the path stops there instead of failing.
+		stopIf(l, b, b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)), "a type assertion to "+types.TypeString(T, nil))
+	}
 	var ok ir.Value
 	if isInterface(T) && types.Implements(in.X.Type(), T.Underlying().(*types.Interface)) {
 		ok = b.Bin(ir.OpNe, id, ir.IntConst(ir.I64, 0)) // a superinterface: fails iff nil
@@ -126,6 +133,20 @@ func (fl *funcLowerer) typeAssert(in *ssa.TypeAssert) {
 	b.Assign(d, ir.OpMake, b.Load(vt, b.Extract(x, 1)), ir.BoolConst(true))
 	b.Jmp(join)
 	b.SetBlock(join)
+}
+
+// goRtype reports whether t is reflect's or internal/reflectlite's rtype,
+// or a pointer to it: what Go's reflect.Type values hold.
+func goRtype(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Name() != "rtype" || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return path == "reflect" || path == "internal/reflectlite"
 }
 
 // lateFunc is a generated function whose body depends on the type table.
