@@ -48,13 +48,11 @@ func (c *concLowering) printModels(m map[string]externFunc) {
 			return c.writeTo(l, b, args[0], func() ir.Value { return textBytes(l, b, text, known) }, call.Signature().Results()), nil
 		}
 		m["log."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			c.readPrintOperands(l, b, call, args, printf)
-			c.syncStream(l, b, c.stdLogger(l))
-			c.syncStream(l, b, c.stream(l, b, "Stderr"))
+			c.loggerPrint(l, b, call, c.stdLogger(l, b), args, printf)
 			return nil, nil
 		}
 		m["(*log.Logger)."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			c.loggerPrint(l, b, call, args, printf)
+			c.loggerPrint(l, b, call, args[0], args[1:], printf)
 			return nil, nil
 		}
 	}
@@ -67,7 +65,7 @@ func (c *concLowering) printModels(m map[string]externFunc) {
 		return p, nil
 	}
 	m["log.Default"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return c.stdLogger(l), nil
+		return c.stdLogger(l, b), nil
 	}
 }
 
@@ -252,36 +250,57 @@ func (c *concLowering) hb(b *builder, ev string, key ir.Value) {
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, key, ir.IntConst(ir.I64, 0)}})
 }
 
-// stdLogger is log's standard logger, which writes to os.Stderr: a
-// global of log.Logger's layout (or a word, without it) whose address
-// log.Default returns and orders its writers.
-func (c *concLowering) stdLogger(l *lowerer) ir.Value {
+// stdLogger is log's standard logger: the *Logger in log's variable std,
+// which log's init makes with log.New(os.Stderr, ...) and log.SetOutput
+// changes (running as written). Without that variable at hand (the
+// export data kiss was given does not name it), a fixed global of
+// log.Logger's layout (or a word, without it) stands for it: its address
+// is what log.Default returns, and it writes to os.Stderr.
+func (c *concLowering) stdLogger(l *lowerer, b *builder) ir.Value {
+	if g := logStd(l); g != nil {
+		return b.Load(ir.Ptr, g)
+	}
+	return c.fixedStdLogger(l)
+}
+
+// logStd is log's variable std, nil if kiss does not have it.
+func logStd(l *lowerer) *ir.Global {
+	if g := osGlobal(l, "log", "std"); g != nil && g.Elem == ir.Ptr {
+		return g
+	}
+	return nil
+}
+
+func (c *concLowering) fixedStdLogger(l *lowerer) ir.Value {
 	tt := ir.I64
-	if p := l.stdTypes("log"); p != nil {
-		if lt, ok := p.Scope().Lookup("Logger").(*types.TypeName); ok {
-			tt = l.Type(lt.Type())
-		}
+	if lt := loggerType(l); lt != nil {
+		tt = l.Type(lt)
 	}
 	return l.sharedGlobal("rt.logstd", tt)
 }
 
-// loggerPrint is (*log.Logger).Print, Printf or Println: nothing for
-// io.Discard (Go checks it first), else read the operands, then under the
-// logger's lock write to its Writer.
-func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, printf bool) {
-	lg := args[0]
+// loggerPrint is Print, Printf or Println of the *log.Logger lg (log's
+// own are the standard logger's): nothing for io.Discard (Go checks it
+// first), else read the operands (ops: the call's arguments but the
+// receiver), then under the logger's lock write to its Writer.
+func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon, lg ir.Value, ops []ir.Value, printf bool) {
 	b.PanicUnless(b.Bin(ir.OpNe, lg, ir.ZeroConst(ir.Ptr)), msgNilDeref)
-	std := c.stdLogger(l)
-	done, isStd, other := b.NewBlock("logged"), b.NewBlock("std"), b.NewBlock("logger")
-	b.Br(b.Bin(ir.OpEq, lg, std), isStd, other)
-	b.SetBlock(isStd)
-	c.readPrintOperands(l, b, call, args, printf)
-	c.syncStream(l, b, std)
-	c.syncStream(l, b, c.stream(l, b, "Stderr"))
-	b.Jmp(done)
-
-	b.SetBlock(other)
-	lt := deref(call.Signature().Recv().Type())
+	done := b.NewBlock("logged")
+	if logStd(l) == nil { // the fixed global stands for the standard logger
+		std := c.fixedStdLogger(l)
+		isStd, other := b.NewBlock("std"), b.NewBlock("logger")
+		b.Br(b.Bin(ir.OpEq, lg, std), isStd, other)
+		b.SetBlock(isStd)
+		c.readPrintOperands(l, b, call, ops, printf)
+		c.syncStream(l, b, std)
+		c.syncStream(l, b, c.stream(l, b, "Stderr"))
+		b.Jmp(done)
+		b.SetBlock(other)
+	}
+	lt := loggerType(l)
+	if lt == nil {
+		fail(errorf("package log has no Logger"))
+	}
 	i := fieldIndex(lt, "out")
 	if i < 0 {
 		fail(errorf("log.Logger has no field out"))
@@ -293,7 +312,7 @@ func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon,
 		b.Jmp(done)
 		b.SetBlock(write)
 	}
-	c.readPrintOperands(l, b, call, args, printf)
+	c.readPrintOperands(l, b, call, ops, printf)
 	c.hb(b, "hb.acquire", lg) // l.outMu.Lock()
 	// The line: a header, the prefix and the text.
 	line := func() ir.Value { return textBytes(l, b, "", false) }
@@ -302,6 +321,16 @@ func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon,
 	c.hb(b, "hb.release", lg)
 	b.Jmp(done)
 	b.SetBlock(done)
+}
+
+// loggerType is log.Logger, nil without package log.
+func loggerType(l *lowerer) types.Type {
+	if p := l.stdTypes("log"); p != nil {
+		if lt, ok := p.Scope().Lookup("Logger").(*types.TypeName); ok {
+			return lt.Type()
+		}
+	}
+	return nil
 }
 
 // fieldIndex is the index of the field name of struct type t, or -1.

@@ -2,6 +2,7 @@ package logdeadlock
 
 import (
 	"log"
+	"os"
 	"sync"
 	"testing"
 )
@@ -42,4 +43,45 @@ func TestLogOrders(t *testing.T) {
 	log.Println("test waiting")
 	_ = ready
 	wg.Wait()
+}
+
+// countingWriter counts the lines written to it, without a lock of its
+// own: the logger's lock orders its writers, not its readers.
+type countingWriter struct{ lines int }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.lines++ // want `data race on lines: read at logdeadlock_test.go:\d+:\d+ by goroutine 0 and write .*\(0 preemptions\)`
+	return len(p), nil
+}
+
+// log's functions write through the standard logger's Writer, which
+// log.SetOutput set (once, they all went to os.Stderr whatever it was):
+// the worker's line is counted while the test reads the count.
+func TestStdLoggerWriterRace(t *testing.T) {
+	w := &countingWriter{}
+	log.SetOutput(w)
+	defer log.SetOutput(os.Stderr)
+	done := make(chan bool)
+	go func() {
+		log.Print("worker")
+		done <- true
+	}()
+	_ = w.lines
+	<-done
+}
+
+// The fixed twin reads the count once the worker is done.
+func TestStdLoggerWriterFixed(t *testing.T) {
+	w := &countingWriter{}
+	log.SetOutput(w)
+	defer log.SetOutput(os.Stderr)
+	done := make(chan bool)
+	go func() {
+		log.Print("worker")
+		done <- true
+	}()
+	<-done
+	if w.lines != 1 {
+		t.Errorf("%d lines, want 1", w.lines)
+	}
 }
