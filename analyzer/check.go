@@ -341,6 +341,17 @@ func counts(m map[string]int, format, sep string) string {
 	return strings.Join(parts, sep)
 }
 
+// onlyLimits reports whether every path stopped was stopped by a model on
+// purpose (sequentialize.LimitLabel), none at a call kiss does not know.
+func onlyLimits(stopped map[string]int) bool {
+	for l := range stopped {
+		if !strings.HasPrefix(l, sequentialize.LimitLabel) {
+			return false
+		}
+	}
+	return true
+}
+
 func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.Result, reported, withheld int, took time.Duration) {
 	st := out.Stats
 	cover := fmt.Sprintf("no violation with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
@@ -351,6 +362,9 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		cover = "incomplete: budgets cut the exploration (" + cuts(st) + shareNote(cfg, st) + ")"
 	case len(st.Stopped) > 0 && st.Completed == 0:
 		cover = "no path got past the calls kiss does not know below: nothing beyond them checked"
+		if onlyLimits(st.Stopped) {
+			cover = "no path got past the cases kiss's models do not cover below: nothing beyond them checked"
+		}
 	case withheld > 0 || len(st.Stopped) > 0:
 		cover = fmt.Sprintf("no violation kiss can show with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	}
@@ -363,14 +377,27 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		root, cfg.Contexts, one, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
 		st.SolverTime.Round(time.Millisecond), st.Revisits, st.Slept, st.Backtracks, st.Merged, took.Round(time.Millisecond), cuts(st), cover)
 	if len(st.Stopped) > 0 {
-		n, fns := 0, make([]string, 0, len(st.Stopped))
+		var n, nl int
+		var fns, limits []string
 		for l, k := range st.Stopped {
+			if strings.HasPrefix(l, sequentialize.LimitLabel) {
+				nl += k
+				limits = append(limits, sc.Effects[l])
+				continue
+			}
 			n += k
 			fns = append(fns, sc.Effects[l])
 		}
 		slices.Sort(fns)
-		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s%s\n",
-			root, n, strings.Join(fns, ", "), stressHint(root))
+		slices.Sort(limits)
+		if n > 0 {
+			fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s%s\n",
+				root, n, strings.Join(fns, ", "), stressHint(root))
+		}
+		if nl > 0 {
+			fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a case kiss's models do not cover (nothing past it could be shown): %s%s\n",
+				root, nl, strings.Join(limits, ", "), stressHint(root))
+		}
 	}
 	if len(st.CutWhy) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, counts(st.CutWhy, "%s (%d)", "; "))

@@ -52,7 +52,7 @@ summarize() { # name, stats file, seconds, peak KB
 	skipped=$(grep ' not checked: ' "$f" | grep -c 'used up -package-timeout')
 	echo "== $1: ${3}s, peak $(($4 / 1024)) MiB: $explored explored: checked $checked, blind $blind; one $one; error $errors; skipped (package budget used up) $skipped"
 	grep ': bound ' "$f" | grep -o 'cut: [^;]*' | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort | uniq -c | sed 's/^ */   cut /'
-	grep 'not followed past a call' "$f" | sed 's/.*(nothing past it could be shown): //' | tr ',' '\n' | sed 's/^ *//' |
+	grep 'not followed past a' "$f" | sed 's/.*(nothing past it could be shown): //' | tr ',' '\n' | sed 's/^ *//' |
 		sort | uniq -c | sort -rn | head -15 | sed 's/^ */   stopped at /'
 	grep ' not checked: ' "$f" | grep -v 'example without an output comment' | grep -v 'used up -package-timeout' | sed 's/^kiss: [^:]*: /   /' | sort | uniq -c | sort -rn | head -5
 	grep -v '^kiss:' "$f" | grep -v '^[[:space:]]' | grep -v '^#' | sed 's/^/   FINDING /'

@@ -51,7 +51,7 @@ func (c *concLowering) maphashModels(m map[string]externFunc) {
 		if h := comparableFNV(b, fn.TypeArgs()[0], args[0], seed); h != nil {
 			return h, nil
 		}
-		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+"hash/maphash.Comparable")}})
+		b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, LimitLabel+"hash/maphash.Comparable")}})
 		return ir.ZeroConst(ir.U64), nil
 	}
 }

@@ -1044,11 +1044,12 @@ func (c *concLowering) genField(l *lowerer) func(b *builder) {
 	}
 }
 
-// stopIf stops the path where stop holds, as at a call of fn that kiss
-// does not know (its effects label names fn).
+// stopIf stops the path where stop holds, a case of fn kiss does not
+// model, as at a call kiss does not know (its label, LimitLabel's, names
+// fn).
 func stopIf(l *lowerer, b *builder, stop ir.Value, fn string) {
 	_, past := b.If(stop, "stop")
-	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, effectsLabel+fn)}})
+	b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{l.unknownNondetLabel(b, ir.Bool, LimitLabel+fn)}})
 	b.Jmp(past)
 	b.SetBlock(past)
 }

@@ -534,6 +534,11 @@ func (l *lowerer) unknownNondetLabel(b *builder, t *ir.Type, label string) *ir.L
 // function that can reach shared memory did nothing kiss would see".
 const effectsLabel = "effects of "
 
+// LimitLabel prefixes the label of the nondet where a model stops the path
+// on purpose (stopIf): a case of a known function that kiss does not model,
+// which -stats names apart from the calls kiss does not know.
+const LimitLabel = "past the model of "
+
 // The labels of what the environment gives the process: the test binary's
 // path (the rest of its command line is go test's, see os.runtime_args)
 // and the environment's variables, which are the user's.
@@ -551,6 +556,8 @@ func effects(prog *ir.Program) map[string]string {
 			for _, in := range blk.Instrs {
 				if in.Op == ir.OpNondet {
 					if fn, ok := strings.CutPrefix(in.Name, effectsLabel); ok {
+						m[in.Name] = fn
+					} else if fn, ok := strings.CutPrefix(in.Name, LimitLabel); ok {
 						m[in.Name] = fn
 					}
 				}

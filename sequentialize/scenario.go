@@ -59,6 +59,9 @@ type Scenario struct {
 	// Effects maps the labels of the program's nondets that stand for
 	// "this unknown function did nothing to shared memory kiss would see"
 	// to the function: nothing on a path that relies on one can be shown.
+	// It also holds the labels where a model stops the path on purpose, in
+	// a case it does not cover (a reflect Value of a type kiss does not
+	// hold): their labels begin with LimitLabel.
 	Effects map[string]string
 	// Unsupported says, one line each, which functions the root reaches
 	// hold a construct kiss does not model yet: a path that calls one is
