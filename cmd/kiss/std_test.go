@@ -35,6 +35,8 @@ func TestStdFalseAlarms(t *testing.T) {
 		// export_test's TField asserts typ.(rtype) and panicked (now the
 		// path stops there, named in -stats)
 		{"internal/reflectlite", "TestIsNil", "panic"},
+		// log.Print wrote to os.Stderr whatever log.SetOutput had set
+		{"log/slog", "TestLogLoggerLevelForHandlerWriter", "test failure"},
 	} {
 		t.Run(strings.ReplaceAll(c.pkg, "/", "_")+"."+c.root, func(t *testing.T) {
 			t.Parallel()
