@@ -48,7 +48,7 @@ func (c *concLowering) printModels(m map[string]externFunc) {
 			return c.writeTo(l, b, args[0], func() ir.Value { return textBytes(l, b, text, known) }, call.Signature().Results()), nil
 		}
 		m["log."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-			c.loggerPrint(l, b, call, c.stdLogger(l, b), args, printf)
+			c.loggerPrint(l, b, call, c.stdLogger(l), args, printf)
 			return nil, nil
 		}
 		m["(*log.Logger)."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
@@ -65,7 +65,31 @@ func (c *concLowering) printModels(m map[string]externFunc) {
 		return p, nil
 	}
 	m["log.Default"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
-		return c.stdLogger(l, b), nil
+		return c.stdLogger(l), nil
+	}
+	// The standard logger's Writer: nil (os.Stderr) until log.SetOutput
+	// sets it, under the logger's lock as Go's SetOutput takes it.
+	m["log.SetOutput"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		std := c.stdLogger(l)
+		if out := c.loggerOut(l, b, std); out != nil {
+			c.hb(b, "hb.acquire", std)
+			b.Store(out, args[0])
+			c.hb(b, "hb.release", std)
+		}
+		return nil, nil
+	}
+	m["log.Writer"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		std := c.stdLogger(l)
+		out := c.loggerOut(l, b, std)
+		stderr := osGlobal(l, "os", "Stderr")
+		if out == nil || stderr == nil {
+			return l.UnknownResults(b, call.Signature()), nil
+		}
+		c.hb(b, "hb.acquire", std)
+		w := b.Load(l.Iface(), out)
+		c.hb(b, "hb.release", std)
+		set := b.Bin(ir.OpNe, b.Extract(w, 0), ir.IntConst(ir.I64, 0))
+		return b.Op(ir.OpSelect, l.Iface(), set, w, l.MakeInterface(b, b.Load(stderr.Elem, stderr), stderrType(l))), nil
 	}
 }
 
@@ -250,33 +274,42 @@ func (c *concLowering) hb(b *builder, ev string, key ir.Value) {
 	b.Emit(&ir.Instr{Op: ir.OpObserve, Name: "race", Args: []ir.Value{ir.StringConst(ev), g, key, ir.IntConst(ir.I64, 0)}})
 }
 
-// stdLogger is log's standard logger: the *Logger in log's variable std,
-// which log's init makes with log.New(os.Stderr, ...) and log.SetOutput
-// changes (running as written). Without that variable at hand (the
-// export data kiss was given does not name it), a fixed global of
-// log.Logger's layout (or a word, without it) stands for it: its address
-// is what log.Default returns, and it writes to os.Stderr.
-func (c *concLowering) stdLogger(l *lowerer, b *builder) ir.Value {
-	if g := logStd(l); g != nil {
-		return b.Load(ir.Ptr, g)
-	}
-	return c.fixedStdLogger(l)
-}
-
-// logStd is log's variable std, nil if kiss does not have it.
-func logStd(l *lowerer) *ir.Global {
-	if g := osGlobal(l, "log", "std"); g != nil && g.Elem == ir.Ptr {
-		return g
-	}
-	return nil
-}
-
-func (c *concLowering) fixedStdLogger(l *lowerer) ir.Value {
+// stdLogger is log's standard logger: a global of log.Logger's layout (or
+// a word, without it) whose address log.Default returns. Its Writer is nil
+// until log.SetOutput sets one, and then its lines go there; while nil,
+// they go to os.Stderr. (Not log's own variable std: kiss may not have
+// log's code, whose init makes it, and then that variable is an unknown
+// pointer to a Logger of an unknown Writer.)
+func (c *concLowering) stdLogger(l *lowerer) ir.Value {
 	tt := ir.I64
 	if lt := loggerType(l); lt != nil {
 		tt = l.Type(lt)
 	}
 	return l.sharedGlobal("rt.logstd", tt)
+}
+
+// loggerOut is the address of the *log.Logger lg's Writer, nil without
+// package log's Logger.
+func (c *concLowering) loggerOut(l *lowerer, b *builder, lg ir.Value) ir.Value {
+	lt := loggerType(l)
+	if lt == nil {
+		return nil
+	}
+	i := fieldIndex(lt, "out")
+	if i < 0 {
+		fail(errorf("log.Logger has no field out"))
+	}
+	return b.Field(lg, i)
+}
+
+// stderrType is os.Stderr's type, *os.File.
+func stderrType(l *lowerer) types.Type {
+	if p := l.stdTypes("os"); p != nil {
+		if v, ok := p.Scope().Lookup("Stderr").(*types.Var); ok {
+			return v.Type()
+		}
+	}
+	return types.NewPointer(types.NewStruct(nil, nil))
 }
 
 // loggerPrint is Print, Printf or Println of the *log.Logger lg (log's
@@ -285,27 +318,22 @@ func (c *concLowering) fixedStdLogger(l *lowerer) ir.Value {
 // receiver), then under the logger's lock write to its Writer.
 func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon, lg ir.Value, ops []ir.Value, printf bool) {
 	b.PanicUnless(b.Bin(ir.OpNe, lg, ir.ZeroConst(ir.Ptr)), msgNilDeref)
-	done := b.NewBlock("logged")
-	if logStd(l) == nil { // the fixed global stands for the standard logger
-		std := c.fixedStdLogger(l)
-		isStd, other := b.NewBlock("std"), b.NewBlock("logger")
-		b.Br(b.Bin(ir.OpEq, lg, std), isStd, other)
-		b.SetBlock(isStd)
-		c.readPrintOperands(l, b, call, ops, printf)
-		c.syncStream(l, b, std)
-		c.syncStream(l, b, c.stream(l, b, "Stderr"))
-		b.Jmp(done)
-		b.SetBlock(other)
-	}
-	lt := loggerType(l)
-	if lt == nil {
+	outAt := c.loggerOut(l, b, lg)
+	if outAt == nil {
 		fail(errorf("package log has no Logger"))
 	}
-	i := fieldIndex(lt, "out")
-	if i < 0 {
-		fail(errorf("log.Logger has no field out"))
-	}
-	out := b.Load(l.Iface(), b.Field(lg, i))
+	std := c.stdLogger(l)
+	done, toStderr, other := b.NewBlock("logged"), b.NewBlock("std"), b.NewBlock("logger")
+	// the standard logger before log.SetOutput: os.Stderr
+	unset := b.Bin(ir.OpEq, b.Extract(b.Load(l.Iface(), outAt), 0), ir.IntConst(ir.I64, 0))
+	b.Br(b.Bin(ir.OpAnd, b.Bin(ir.OpEq, lg, std), unset), toStderr, other)
+	b.SetBlock(toStderr)
+	c.readPrintOperands(l, b, call, ops, printf)
+	c.syncStream(l, b, std)
+	c.syncStream(l, b, c.stream(l, b, "Stderr"))
+	b.Jmp(done)
+	b.SetBlock(other)
+	out := b.Load(l.Iface(), outAt)
 	if d := osGlobal(l, "io", "Discard"); d != nil {
 		discard := b.Call(ir.Bool, l.lateFunc("rt.ifaceeq"), out, b.Load(d.Elem, d))
 		_, write := b.If(discard, "discard")
