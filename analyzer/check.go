@@ -341,19 +341,27 @@ func counts(m map[string]int, format, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-// onlyLimits reports whether every path stopped was stopped by a model on
-// purpose (sequentialize.LimitLabel), none at a call kiss does not know.
-func onlyLimits(stopped map[string]int) bool {
-	for l := range stopped {
-		if !strings.HasPrefix(l, sequentialize.LimitLabel) {
-			return false
+// splitStopped splits the paths stopped (Stats.Stopped, by label) into
+// those stopped at a call kiss does not know and those a model stopped on
+// purpose (sequentialize.LimitLabel), with the names of each kind, sorted.
+func splitStopped(stopped map[string]int, effects map[string]string) (unknown, limits int, unknownFns, limitFns []string) {
+	for l, k := range stopped {
+		if strings.HasPrefix(l, sequentialize.LimitLabel) {
+			limits += k
+			limitFns = append(limitFns, effects[l])
+			continue
 		}
+		unknown += k
+		unknownFns = append(unknownFns, effects[l])
 	}
-	return true
+	slices.Sort(unknownFns)
+	slices.Sort(limitFns)
+	return
 }
 
 func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.Result, reported, withheld int, took time.Duration) {
 	st := out.Stats
+	n, nl, fns, limits := splitStopped(st.Stopped, sc.Effects)
 	cover := fmt.Sprintf("no violation with ≤ %d preemptions, loops unrolled %d times", cfg.Contexts, cfg.Unroll)
 	switch {
 	case reported > 0:
@@ -362,7 +370,7 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 		cover = "incomplete: budgets cut the exploration (" + cuts(st) + shareNote(cfg, st) + ")"
 	case len(st.Stopped) > 0 && st.Completed == 0:
 		cover = "no path got past the calls kiss does not know below: nothing beyond them checked"
-		if onlyLimits(st.Stopped) {
+		if n == 0 {
 			cover = "no path got past the cases kiss's models do not cover below: nothing beyond them checked"
 		}
 	case withheld > 0 || len(st.Stopped) > 0:
@@ -376,28 +384,13 @@ func printStats(cfg *Config, root string, sc *sequentialize.Scenario, out *smt.R
 	fmt.Fprintf(cfg.stderr(), "kiss: %s: bound %d%s, %d paths, %d steps (%.0f%% without the solver), %d solver calls (%v), %d paths met a state seen before, %d reordered independent steps, %d schedules added by races, %d points with nothing to preempt, %v; cut: %s; %s\n",
 		root, cfg.Contexts, one, st.Paths, st.Steps, 100*share(st.ConcreteSteps, st.Steps), st.SolverCalls,
 		st.SolverTime.Round(time.Millisecond), st.Revisits, st.Slept, st.Backtracks, st.Merged, took.Round(time.Millisecond), cuts(st), cover)
-	if len(st.Stopped) > 0 {
-		var n, nl int
-		var fns, limits []string
-		for l, k := range st.Stopped {
-			if strings.HasPrefix(l, sequentialize.LimitLabel) {
-				nl += k
-				limits = append(limits, sc.Effects[l])
-				continue
-			}
-			n += k
-			fns = append(fns, sc.Effects[l])
-		}
-		slices.Sort(fns)
-		slices.Sort(limits)
-		if n > 0 {
-			fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s%s\n",
-				root, n, strings.Join(fns, ", "), stressHint(root))
-		}
-		if nl > 0 {
-			fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a case kiss's models do not cover (nothing past it could be shown): %s%s\n",
-				root, nl, strings.Join(limits, ", "), stressHint(root))
-		}
+	if n > 0 {
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a call that may touch shared state in a way kiss does not know (nothing past it could be shown): %s%s\n",
+			root, n, strings.Join(fns, ", "), stressHint(root))
+	}
+	if nl > 0 {
+		fmt.Fprintf(cfg.stderr(), "kiss: %s: %d path(s) not followed past a case kiss's models do not cover (nothing past it could be shown): %s%s\n",
+			root, nl, strings.Join(limits, ", "), stressHint(root))
 	}
 	if len(st.CutWhy) > 0 {
 		fmt.Fprintf(cfg.stderr(), "kiss: %s: paths cut in code kiss does not model: %s\n", root, counts(st.CutWhy, "%s (%d)", "; "))

@@ -51,10 +51,24 @@ func (c *concLowering) printModels(m map[string]externFunc) {
 			c.loggerPrint(l, b, call, c.stdLogger(l), args, printf)
 			return nil, nil
 		}
+		// log.Fatal*: the line goes where the standard logger's other
+		// lines go (log's own code would write it to its own std, which
+		// log.SetOutput no longer sets), then os.Exit(1).
+		m["log.Fatal"+strings.TrimPrefix(f, "Print")] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+			c.loggerPrint(l, b, call, c.stdLogger(l), args, printf)
+			b.Emit(&ir.Instr{Op: ir.OpExit})
+			b.SetBlock(b.NewBlock("exited"))
+			return nil, nil
+		}
 		m["(*log.Logger)."+f] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			c.loggerPrint(l, b, call, args[0], args[1:], printf)
 			return nil, nil
 		}
+	}
+	// log.Output(calldepth, s): s is the line, read as Print's operands are.
+	m["log.Output"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
+		c.loggerWrite(l, b, c.stdLogger(l), func() {})
+		return ir.ZeroConst(l.Iface()), nil
 	}
 	m["log.New"] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 		lt := deref(call.Signature().Results().At(0).Type())
@@ -317,6 +331,12 @@ func stderrType(l *lowerer) types.Type {
 // first), else read the operands (ops: the call's arguments but the
 // receiver), then under the logger's lock write to its Writer.
 func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon, lg ir.Value, ops []ir.Value, printf bool) {
+	c.loggerWrite(l, b, lg, func() { c.readPrintOperands(l, b, call, ops, printf) })
+}
+
+// loggerWrite writes a line to the *log.Logger lg, after read, the reads
+// of what makes the line.
+func (c *concLowering) loggerWrite(l *lowerer, b *builder, lg ir.Value, read func()) {
 	b.PanicUnless(b.Bin(ir.OpNe, lg, ir.ZeroConst(ir.Ptr)), msgNilDeref)
 	outAt := c.loggerOut(l, b, lg)
 	if outAt == nil {
@@ -328,7 +348,7 @@ func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon,
 	unset := b.Bin(ir.OpEq, b.Extract(b.Load(l.Iface(), outAt), 0), ir.IntConst(ir.I64, 0))
 	b.Br(b.Bin(ir.OpAnd, b.Bin(ir.OpEq, lg, std), unset), toStderr, other)
 	b.SetBlock(toStderr)
-	c.readPrintOperands(l, b, call, ops, printf)
+	read()
 	c.syncStream(l, b, std)
 	c.syncStream(l, b, c.stream(l, b, "Stderr"))
 	b.Jmp(done)
@@ -340,7 +360,7 @@ func (c *concLowering) loggerPrint(l *lowerer, b *builder, call *ssa.CallCommon,
 		b.Jmp(done)
 		b.SetBlock(write)
 	}
-	c.readPrintOperands(l, b, call, ops, printf)
+	read()
 	c.hb(b, "hb.acquire", lg) // l.outMu.Lock()
 	// The line: a header, the prefix and the text.
 	line := func() ir.Value { return textBytes(l, b, "", false) }

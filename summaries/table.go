@@ -271,13 +271,15 @@ var registry = func() []Model {
 		add(inGo("fmt.F"+strings.ToLower(f[:1])+f[1:], syn, "reads its operands; to os.Stdout or os.Stderr as Print, else calls w.Write with the text (unknown unless constant) and returns its results").methods())
 	}
 	for _, f := range []string{"Print", "Println", "Printf"} {
-		add(inGo("log."+f, syn, "(*log.Logger)."+f+" of the standard logger: to os.Stderr (ordered after earlier log writes, no scheduling point) until log.SetOutput sets its Writer"))
+		add(inGo("log."+f, syn, "(*log.Logger)."+f+" of the standard logger: to os.Stderr (ordered after earlier log writes, no scheduling point) until log.SetOutput sets its Writer, then its Write method").methods())
+		add(inGo("log.Fatal"+strings.TrimPrefix(f, "Print"), syn, "log."+f+", then os.Exit(1)").methods())
 		add(inGo("(*log.Logger)."+f, syn, "reads its operands, then under the logger's lock writes to its Writer: os.Stdout/os.Stderr ordered, io.Discard nothing, else its Write method with an unknown line").methods())
 	}
 	add(
 		inGo("log.New", 0, "a Logger writing to out; prefix and flags are not kept (the lines are unknown)"),
 		inGo("log.Default", 0, "the standard logger: kiss's, one Logger whose Writer is os.Stderr until log.SetOutput sets one"),
 		inGo("log.SetOutput", 0, "sets the standard logger's Writer, under its lock"),
+		inGo("log.Output", syn, "writes s as log.Print's line; a nil error").methods(),
 		inGo("log.Writer", 0, "the standard logger's Writer: os.Stderr until log.SetOutput sets one"),
 	)
 

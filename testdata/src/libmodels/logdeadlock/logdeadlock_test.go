@@ -85,3 +85,23 @@ func TestStdLoggerWriterFixed(t *testing.T) {
 		t.Errorf("%d lines, want 1", w.lines)
 	}
 }
+
+// log.Output writes its line where log.Print does: to the Writer
+// log.SetOutput set (kiss once ran log's code here, which wrote to its own
+// standard logger's os.Stderr, and the test failed on a count of 0).
+func TestStdLoggerOutputFixed(t *testing.T) {
+	w := &countingWriter{}
+	log.SetOutput(w)
+	defer log.SetOutput(os.Stderr)
+	done := make(chan bool)
+	go func() {
+		if err := log.Output(1, "worker"); err != nil {
+			t.Error(err)
+		}
+		done <- true
+	}()
+	<-done
+	if w.lines != 1 {
+		t.Errorf("%d lines, want 1", w.lines)
+	}
+}
