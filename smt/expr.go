@@ -279,8 +279,12 @@ func (x *exprs) mk(op xop, s sort, args ...*expr) *expr {
 		}
 		return e
 	}
+	e := x.intern(op, s, args, cval{}, "")
+	if c, ok := pointValue(e); ok {
+		return x.konst(s, c)
+	}
 	x.sym++
-	return x.intern(op, s, args, cval{}, "")
+	return e
 }
 
 // offset folds a ± b where both are a term plus a constant (modular

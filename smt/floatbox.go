@@ -11,6 +11,9 @@ import "math"
 // operands' intervals bounds their values soundly: when the slice's
 // conditions bound each float variable to an interval (no NaN) and some
 // condition is false everywhere in that box, the slice is unsatisfiable.
+// A bit-vector variable ranges over its whole width: a float made of one
+// (rand.Rand's Float64 of a source of unknown state: its Int63, the sum of
+// two register words masked to 63 bits, over 2^63) is still bounded.
 
 // ival is an interval: of floats (f: neither end NaN), of a bit-vector's
 // signed values (i), or a truth value (b: 0 false, 1 true, 2 either).
@@ -18,6 +21,7 @@ type ival struct {
 	flo, fhi float64
 	ilo, ihi int64
 	b        uint8
+	none     bool // (in boxEval's memo: no bound)
 }
 
 // floatBox reports whether the conditions of slice are unsatisfiable by
@@ -26,9 +30,6 @@ func floatBox(slice []*pcNode) bool {
 	box := map[*expr][2]float64{}
 	for _, m := range slice {
 		boxBound(box, m.cond, true)
-	}
-	if len(box) == 0 {
-		return false
 	}
 	for _, m := range slice {
 		memo := map[*expr]ival{}
@@ -86,17 +87,46 @@ func boxBound(box map[*expr][2]float64, c *expr, holds bool) {
 	box[v] = r
 }
 
+// pointValue is the value of a comparison of floats, or of a float's
+// conversion to an integer, that its operands' intervals decide whatever
+// the variables' values: a bit-vector variable ranges over its width, so
+// a draw of rand.Rand's Float64 is in [0, 1] and d·(2·r−1)·0, a backoff's
+// jitter of factor 0, converts to the Duration 0 without a query.
+func pointValue(x *expr) (cval, bool) {
+	switch x.op {
+	case xFLt, xFLe, xFEq, xFToS, xFToU:
+	default:
+		return cval{}, false
+	}
+	v, ok := boxEval(nil, x, map[*expr]ival{})
+	switch {
+	case !ok:
+	case x.sort.K == sortBool && v.b != 2:
+		return cval{n: uint64(v.b)}, true
+	case x.sort.K == sortBV && v.ilo == v.ihi:
+		return cval{n: trunc(uint64(v.ilo), x.sort.W)}, true
+	}
+	return cval{}, false
+}
+
+// maxBoxNodes bounds the nodes boxEval looks at.
+const maxBoxNodes = 1024
+
 // boxEval bounds x's values over the box; ok is false where it cannot (a
 // variable out of the box, an operation it does not take, NaN or an
 // overflow possible).
 func boxEval(box map[*expr][2]float64, x *expr, memo map[*expr]ival) (v ival, ok bool) {
 	if v, ok := memo[x]; ok {
-		return v, true
+		return v, !v.none
+	}
+	if len(memo) > maxBoxNodes {
+		return ival{}, false
 	}
 	defer func() {
-		if ok {
-			memo[x] = v
+		if !ok {
+			v = ival{none: true}
 		}
+		memo[x] = v
 	}()
 	arg := func(i int) (ival, bool) { return boxEval(box, x.args[i], memo) }
 	w := x.sort.W
@@ -114,8 +144,38 @@ func boxEval(box map[*expr][2]float64, x *expr, memo map[*expr]ival) (v ival, ok
 		}
 		return ival{}, false
 	case xVar:
+		switch x.sort.K {
+		case sortBV: // any value of its width
+			if w == 0 || w > 64 {
+				return ival{}, false
+			}
+			return ival{ilo: -1 << (w - 1), ihi: 1<<(w-1) - 1}, true
+		case sortBool:
+			return ival{b: 2}, true
+		}
 		r, ok := box[x]
 		return ival{flo: r[0], fhi: r[1]}, ok
+	case xBAnd: // with a mask of a clear sign bit, whatever the other side
+		for i := range 2 {
+			if m := x.args[i]; m.isConst() {
+				if k := sext(m.c.n, w); k >= 0 {
+					return ival{ilo: 0, ihi: k}, true
+				}
+			}
+		}
+		return ival{}, false
+	case xZExt, xSExt, xTrunc:
+		a, ok := arg(0)
+		if !ok || x.op == xZExt && a.ilo < 0 || x.op == xTrunc && (!fitsSigned(a.ilo, w) || !fitsSigned(a.ihi, w)) {
+			return ival{}, false
+		}
+		return ival{ilo: a.ilo, ihi: a.ihi}, true
+	case xFFromS, xFFromU: // rounding is monotone
+		a, ok := arg(0)
+		if !ok || x.op == xFFromU && a.ilo < 0 {
+			return ival{}, false
+		}
+		return ival{flo: intToFloat(a.ilo, 0, true, w), fhi: intToFloat(a.ihi, 0, true, w)}, true
 	case xNot:
 		a, ok := arg(0)
 		if a.b == 2 {
@@ -175,6 +235,16 @@ func boxEval(box map[*expr][2]float64, x *expr, memo map[*expr]ival) (v ival, ok
 	case xFNeg:
 		a, ok := arg(0)
 		return ival{flo: -a.fhi, fhi: -a.flo}, ok
+	case xFEq:
+		a, ok1 := arg(0)
+		b, ok2 := arg(1)
+		if !ok1 || !ok2 {
+			return ival{}, false
+		}
+		if a.fhi < b.flo || a.flo > b.fhi {
+			return ival{b: 0}, true
+		}
+		return ival{b: 2}, true
 	case xFLt, xFLe:
 		a, ok1 := arg(0)
 		b, ok2 := arg(1)

@@ -83,3 +83,66 @@ func TestFloatsDecidedWithoutZ3(t *testing.T) {
 	}
 	t.Logf("%d of %d decided without Z3", decided, total)
 }
+
+// TestDrawOfUnknownSource checks the floats made of bit-vector variables
+// as math/rand's Float64 makes them of a source of unknown state
+// (float64(Int63())/2^63, Int63 the sum of two register words masked to
+// 63 bits): their conversions and comparisons that the draw's interval
+// [0, 1] decides fold to constants, and the branch on the draw being 1
+// (it is, for the largest Int63 values) is decided on each side without Z3.
+func TestDrawOfUnknownSource(t *testing.T) {
+	e, sol := testSolver(t)
+	x := e.x
+	f64s, i64 := fpSort(64), bvSort(64)
+	fc := func(f float64) *expr { return x.konst(f64s, cval{n: fbits(f)}) }
+	a, b := x.newVar(i64, "a"), x.newVar(i64, "b")
+	draw := x.mk(xFDiv, f64s, x.mk(xFFromS, f64s, x.mk(xBAnd, i64, x.mk(xAdd, i64, a, b), x.bvConst(64, math.MaxInt64))), fc(math.Ldexp(1, 63)))
+	// d + Duration((2r−1)·jitter·d), d = 10ms
+	d := 10e6
+	jitter := func(factor float64) *expr {
+		return x.mk(xAdd, i64, x.bvConst(64, uint64(d)), x.mk(xFToS, i64,
+			x.mk(xFMul, f64s, x.mk(xFMul, f64s, x.mk(xFSub, f64s, x.mk(xFMul, f64s, draw, fc(2)), fc(1)), fc(factor)), fc(d))))
+	}
+	if j := jitter(0); !j.isConst() || j.c.n != uint64(d) {
+		t.Errorf("jitter 0: %v, want the constant %v", j, d)
+	}
+	j := jitter(0.25)
+	if j.isConst() {
+		t.Fatalf("jitter 0.25: the constant %v", j)
+	}
+	for _, c := range []*expr{
+		x.mk(xSLt, boolSort, j, x.bvConst(64, 7_500_000)),
+		x.mk(xSLt, boolSort, x.bvConst(64, 12_500_000), j),
+	} {
+		n := sol.extend(sol.root, c)
+		calls := sol.calls
+		if r := sol.decide(n, false); r != unsat || sol.calls > calls {
+			t.Errorf("%v: %v with %d Z3 calls, want unsat without Z3", c, r, sol.calls-calls)
+		}
+	}
+	isOne := x.mk(xFEq, boolSort, draw, fc(1))
+	if isOne.isConst() {
+		t.Fatalf("draw = 1 folded to %v; it holds for the largest draws", isOne)
+	}
+	if c := x.mk(xFLe, boolSort, fc(0), draw); c != x.t {
+		t.Errorf("0 <= draw: %v, want true", c)
+	}
+	// a branch before on the same words, so that the slice is not alone
+	pc := sol.extend(sol.root, x.mk(xFLt, boolSort, fc(0.5), draw))
+	if sol.decide(pc, false) != sat {
+		t.Fatal("0.5 < draw is not satisfiable")
+	}
+	nF := sol.extend(pc, not(x, isOne))
+	nT := sol.extend(pc, isOne)
+	for _, n := range []*pcNode{nF, nT} {
+		calls := sol.calls
+		if r := sol.decide(n, false); r != sat || sol.calls > calls {
+			t.Errorf("%v: %v with %d Z3 calls, want sat without Z3", n.cond, r, sol.calls-calls)
+		}
+	}
+	calls := sol.calls
+	// asked again past its other side: a contradiction, unsat without Z3
+	if r := sol.decide(sol.extend(nF, isOne), false); r != unsat || sol.calls > calls {
+		t.Errorf("draw = 1 past draw != 1: %v with %d Z3 calls, want unsat without Z3", r, sol.calls-calls)
+	}
+}

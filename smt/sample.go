@@ -20,10 +20,11 @@ const maxSampleVars = 2
 const sampleTries = 24
 
 // decideFloats decides n's slice of the path in Go when it has few
-// variables, one of them a float: sat when an assignment sampling tries
+// variables and float arithmetic: sat when an assignment sampling tries
 // satisfies it, unsat when the intervals of its float variables prove it
-// (floatBox); ok is false otherwise.
-func (s *solver) decideFloats(n *pcNode) (r status, ok bool) {
+// (floatBox); ok is false otherwise. alone says that n's condition shares
+// no variable with the path (its slice is n).
+func (s *solver) decideFloats(n *pcNode, alone bool) (r status, ok bool) {
 	var vars []*expr
 	seen := map[*expr]bool{}
 	float := false
@@ -33,11 +34,11 @@ func (s *solver) decideFloats(n *pcNode) (r status, ok bool) {
 			return true
 		}
 		seen[x] = true
+		float = float || x.sort.K == sortFP // (a variable's, or a float made of bit-vectors)
 		if x.op == xVar {
 			if x.sort.K != sortFP && x.sort.K != sortBV && x.sort.K != sortBool {
 				return false
 			}
-			float = float || x.sort.K == sortFP
 			vars = append(vars, x)
 			return len(vars) <= maxSampleVars
 		}
@@ -53,9 +54,23 @@ func (s *solver) decideFloats(n *pcNode) (r status, ok bool) {
 	if !walk(n.cond) {
 		return unknown, false
 	}
-	slice, ok := s.pathSlice(n, func(*expr) bool { return true })
-	if !ok {
-		return unknown, false
+	slice := []*pcNode{n}
+	if !alone {
+		if slice, ok = s.pathSlice(n, func(*expr) bool { return true }); !ok {
+			return unknown, false
+		}
+	}
+	for _, m := range slice {
+		// The path has decided n's condition before (rand.Rand's Float64
+		// asks whether its draw is 1 on each side of its loop): Z3 would
+		// bit-blast the floats before it saw the contradiction.
+		switch {
+		case m == n:
+		case m.cond == n.cond:
+			return sat, true
+		case m.cond.op == xNot && m.cond.args[0] == n.cond || n.cond.op == xNot && n.cond.args[0] == m.cond:
+			return unsat, true
+		}
 	}
 	for _, m := range slice {
 		if !walk(m.cond) {
@@ -119,8 +134,11 @@ func sampleValue(rng *rand.Rand, so sort, try int) cval {
 	case sortBool:
 		return cval{n: uint64(try & 1)}
 	}
-	if try < 4 {
+	switch {
+	case try < 4:
 		return cval{n: trunc(uint64(try), so.W)}
+	case try < 7: // the ends of the signed range, and -1: a masked sum's largest value
+		return cval{n: trunc([]uint64{1<<(so.W-1) - 1, 1 << (so.W - 1), ^uint64(0)}[try-4], so.W)}
 	}
 	if try%2 == 0 {
 		return cval{n: trunc(uint64(rng.Intn(1024)), so.W)}

@@ -341,7 +341,7 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 		// The condition shares no variable with the path, which is
 		// satisfiable: together they are satisfiable exactly when the
 		// condition is alone (KLEE's constraint independence).
-		if r, ok := s.decideAlone(n.cond); ok {
+		if r, ok := s.decideAlone(n, !wantModel); ok {
 			n.status = r
 			return r
 		}
@@ -355,7 +355,7 @@ func (s *solver) decide(n *pcNode, wantModel bool) status {
 			n.status = r
 			return r
 		}
-		if r, ok := s.decideFloats(n); ok {
+		if r, ok := s.decideFloats(n, false); ok {
 			n.status = r
 			return r
 		}
@@ -450,15 +450,22 @@ func (s *solver) independent(n *pcNode) bool {
 	return true
 }
 
-// decideAlone decides c by itself: without Z3 when c is trivial or holds
-// with every variable zero, else on a solver of its own. ok is false when
-// that solver gives no answer (the caller asks about the whole path).
-func (s *solver) decideAlone(c *expr) (r status, ok bool) {
+// decideAlone decides n's condition by itself: without Z3 when it is
+// trivial, holds with every variable zero, or (with floats) decideFloats
+// decides it, else on a solver of its own. ok is false when that solver
+// gives no answer (the caller asks about the whole path).
+func (s *solver) decideAlone(n *pcNode, floats bool) (r status, ok bool) {
+	c := n.cond
 	if trivial(c) {
 		return sat, true
 	}
 	if v, exact := eval(c, func(*expr) cval { return cval{} }, make(map[*expr]cval)); exact && v.n != 0 {
 		return sat, true
+	}
+	if floats {
+		if r, ok := s.decideFloats(n, true); ok {
+			return r, true
+		}
 	}
 	if s.e.budgetExceeded() || !s.open() {
 		return unknown, false

@@ -286,3 +286,55 @@ func TestBoundedDrawBytesEqual(t *testing.T) {
 		t.Error("equal slices differ")
 	}
 }
+
+// jittered is d moved by up to ±jitter·d, by a draw of r's Float64, as
+// retry and backoff libraries compute a sleep.
+func jittered(r *rand.Rand, d time.Duration, jitter float64) time.Duration {
+	return d + time.Duration((r.Float64()*2-1)*jitter*float64(d))
+}
+
+// A clock-seeded source's Float64 is a 63-bit draw over 2^63, in [0, 1]:
+// a jitter of factor 0 leaves d as it is, and one of 0.25 keeps it within
+// ±25%, whatever the draws, so neither check fails (each was a query Z3
+// bit-blasted for most of a second, and the root ran out of time before
+// the race past them).
+func TestJitteredBackoffRace(t *testing.T) {
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		for i := 0; i < 3; i++ {
+			if d := jittered(r, 10*time.Millisecond, 0); d != 10*time.Millisecond {
+				t.Errorf("no jitter: %v", d)
+			}
+			if d := jittered(r, 10*time.Millisecond, 0.25); d < 7500*time.Microsecond || d > 12500*time.Microsecond {
+				t.Errorf("jitter 0.25: %v", d)
+			}
+		}
+		c.n++ // want `data race on c.n: .*\(0 preemptions\)`
+		done <- true
+	}()
+	_ = c.n
+	<-done
+}
+
+// The fixed twin: the test reads after the goroutine is done.
+func TestJitteredBackoffFixed(t *testing.T) {
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	c := &counter{}
+	done := make(chan bool)
+	go func() {
+		for i := 0; i < 3; i++ {
+			if d := jittered(r, 10*time.Millisecond, 0); d != 10*time.Millisecond {
+				t.Errorf("no jitter: %v", d)
+			}
+			if d := jittered(r, 10*time.Millisecond, 0.25); d < 7500*time.Microsecond || d > 12500*time.Microsecond {
+				t.Errorf("jitter 0.25: %v", d)
+			}
+		}
+		c.n++
+		done <- true
+	}()
+	<-done
+	_ = c.n
+}
