@@ -150,6 +150,21 @@ func TestBrokenPackage(t *testing.T) {
 	}
 }
 
+// TestVersion: -V, as a user types it, prints kiss's version; go vet's
+// -V=full still gets unitchecker's line with the build ID its cache keys on.
+func TestVersion(t *testing.T) {
+	for _, arg := range []string{"-V", "--version"} {
+		out, code := run(t, ".", kissBin, arg)
+		if code != 0 || !strings.HasPrefix(out, "kiss version ") {
+			t.Errorf("kiss %s: exit %d\n%s", arg, code, out)
+		}
+	}
+	out, code := run(t, ".", kissBin, "-V=full")
+	if code != 0 || !strings.Contains(out, " version ") || !strings.Contains(out, "buildID=") {
+		t.Errorf("kiss -V=full: exit %d\n%s", code, out)
+	}
+}
+
 func TestStats(t *testing.T) {
 	out, _ := run(t, examples, kissBin, "-stats", "-run", "TestRebalance", "./...")
 	for _, want := range []string{"shop.TestRebalance: bound 2,", "paths", "solver calls", "1 violation(s) found"} {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
@@ -47,6 +48,14 @@ func main() {
 			os.Exit(runReplay(os.Args[2:]))
 		case "stress":
 			os.Exit(runStress(os.Args[2:]))
+		}
+		switch os.Args[1] {
+		case "-V", "--V", "-V=true", "-version", "--version":
+			// go vet asks -V=full (unitchecker's answer, with a build ID
+			// for its cache); a user typing -V gets the version, not
+			// unitchecker's "use -V=full".
+			fmt.Printf("kiss version %s\n", longVersion())
+			return
 		}
 		if wantsSARIF(os.Args[1:]) {
 			os.Exit(runSARIF(os.Args[1:]))

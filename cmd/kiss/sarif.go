@@ -271,3 +271,22 @@ func version() string {
 	}
 	return bi.Main.Version
 }
+
+// longVersion is version, or "devel" with the commit kiss was built from.
+func longVersion() string {
+	if v := version(); v != "" {
+		return v
+	}
+	v := "devel"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && len(s.Value) >= 12:
+				v += " " + s.Value[:12]
+			case s.Key == "vcs.modified" && s.Value == "true":
+				v += "+modified"
+			}
+		}
+	}
+	return v
+}
