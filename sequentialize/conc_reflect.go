@@ -260,6 +260,11 @@ func (c *concLowering) reflectModels(m map[string]externFunc) {
 		b.PanicStringUnless(b.Bin(ir.OpNe, r, ir.IntConst(ir.I64, 2)), "reflect: call of reflect.Value.IsNil on a Value of a kind without nil")
 		return b.Bin(ir.OpEq, r, ir.IntConst(ir.I64, 1))
 	})
+	m["(reflect.Value).Pointer"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
+		r := b.Call(pointerType, c.modelLate(l, "reflect.pointer"), id, box)
+		b.PanicStringUnless(b.Extract(r, 1), "reflect: call of reflect.Value.Pointer on a Value of a kind without a pointer")
+		return b.Conv(b.Extract(r, 0), l.Type(call.Signature().Results().At(0).Type()))
+	})
 	m["(reflect.Value).Len"] = value(func(l *lowerer, b *builder, call *ssa.CallCommon, v, id, box ir.Value) ir.Value {
 		r := b.Call(lenType, c.modelLate(l, "reflect.len"), id, box)
 		b.PanicStringUnless(b.Extract(r, 1), "reflect: call of reflect.Value.Len on a Value of a kind without length")
@@ -608,6 +613,7 @@ func (c *concLowering) rtypeMethod(l *lowerer, b *builder, m *types.Func, rid in
 var (
 	typeInfoType = ir.Struct(ir.I64, ir.I64)  // kind, element type id (0: unknown)
 	lenType      = ir.Struct(ir.I64, ir.Bool) // length, whether the kind has one
+	pointerType  = ir.Struct(ir.U64, ir.Bool) // address, whether the kind has one
 	newType      = ir.Struct(ir.I64, ir.Ptr)  // the pointer type's id (0: unknown), the box holding the pointer
 )
 
@@ -634,6 +640,8 @@ func (c *concLowering) modelLate(l *lowerer, kind string) *ir.Func {
 		f = l.late(kind, kind, ir.I64, []any{"id", ir.I64, "box", ir.Ptr}, c.genIsNil(l))
 	case "reflect.len":
 		f = l.late(kind, kind, lenType, []any{"id", ir.I64, "box", ir.Ptr}, c.genLen(l))
+	case "reflect.pointer":
+		f = l.late(kind, kind, pointerType, []any{"id", ir.I64, "box", ir.Ptr}, c.genPointer(l))
 	case "reflect.elem":
 		f = l.late(kind, kind, elemType(c), []any{"id", ir.I64, "box", ir.Ptr}, c.genElem(l))
 	case "maps.clone":
@@ -824,6 +832,51 @@ func (c *concLowering) genIsNil(l *lowerer) func(b *builder) {
 			}
 		})
 		ret(l.unknownNondetLabel(b, ir.Bool, fmt.Sprintf(reflectLabel, "nil-ness")))
+	}
+}
+
+// genPointer: reflect.pointer(id, box) {p, ok}: the address a chan, map,
+// pointer, unsafe.Pointer or slice holds (a slice's array), as Value's
+// Pointer gives it; of a func or string, an unknown address (a func's
+// code, which kiss's closures do not have; non-zero unless the func is
+// nil: runtime.FuncForPC(v.Pointer()).Name() names a function to a
+// scheduler or logger); ok false for the other kinds, which panic.
+func (c *concLowering) genPointer(l *lowerer) func(b *builder) {
+	return func(b *builder) {
+		id, box := b.Fn.Params[0], b.Fn.Params[1]
+		ret := func(p ir.Value, ok bool) { b.Ret(b.Make(pointerType, p, ir.BoolConst(ok))) }
+		code := func(label string) ir.Value {
+			p := l.unknownNondetLabel(b, ir.U64, label)
+			b.Emit(&ir.Instr{Op: ir.OpAssume, Args: []ir.Value{b.Bin(ir.OpNe, p, ir.IntConst(ir.U64, 0))}})
+			return p
+		}
+		l.switchOnType(b, id, func(e *typeEntry) bool { return kindOf(e) != kindInvalid }, func(e *typeEntry) {
+			if e.Methods != nil { // a pointer: the box
+				ret(b.Conv(box, ir.U64), true)
+				return
+			}
+			switch kindOf(e) {
+			case kindPointer, kindMap, kindChan, kindUnsafePointer:
+				ret(b.Conv(b.Load(ir.Ptr, box), ir.U64), true)
+			case kindSlice:
+				ret(b.Conv(b.Extract(b.Load(l.Slice(), box), 0), ir.U64), true)
+			case kindFunc:
+				isNil := b.Bin(ir.OpEq, b.Extract(b.Load(l.Closure(), box), 0), ir.ZeroConst(ir.FuncT))
+				_, set := b.If(isNil, "nilfunc")
+				ret(ir.IntConst(ir.U64, 0), true)
+				b.SetBlock(set)
+				ret(code("reflect: the code address of a func (Value.Pointer)"), true)
+			case kindString:
+				ret(code("reflect: the address of a string's bytes (Value.Pointer)"), true)
+			default:
+				ret(ir.IntConst(ir.U64, 0), false)
+			}
+		})
+		// the zero Value, or a type kiss does not know
+		_, valid := b.If(b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, 0)), "invalid")
+		ret(ir.IntConst(ir.U64, 0), false)
+		b.SetBlock(valid)
+		ret(code(fmt.Sprintf(reflectLabel, "address")), true)
 	}
 }
 
@@ -1146,14 +1199,14 @@ func (c *concLowering) genIsZero(l *lowerer) func(b *builder) {
 
 // zeroTestable reports whether isZeroOf tells IsZero's answer for type
 // t: not for floats and complex numbers (IsZero looks at their bits: -0
-// is not zero), funcs, or arrays longer than 64 (nor, genIsZero adds, for
+// is not zero), or arrays longer than 64 (nor, genIsZero adds, for
 // types holding kiss's models' state).
 func zeroTestable(t types.Type) bool {
 	return allParts(t, func(t types.Type) bool {
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
 			return u.Info()&(types.IsFloat|types.IsComplex) == 0
-		case *types.Slice, *types.Map, *types.Chan, *types.Pointer, *types.Interface:
+		case *types.Slice, *types.Map, *types.Chan, *types.Pointer, *types.Interface, *types.Signature:
 			return true
 		}
 		return false
@@ -1166,6 +1219,8 @@ func isZeroOf(l *lowerer, b *builder, t types.Type, v ir.Value) ir.Value {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
 		return b.Bin(ir.OpEq, b.Extract(v, 0), ir.ZeroConst(ir.Ptr))
+	case *types.Signature: // nil: no function (funcs have no ==)
+		return b.Bin(ir.OpEq, b.Extract(v, 0), ir.ZeroConst(ir.FuncT))
 	case *types.Struct:
 		var z ir.Value = ir.BoolConst(true)
 		for i := range u.NumFields() {

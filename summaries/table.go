@@ -316,6 +316,7 @@ var registry = func() []Model {
 		inGo("(reflect.Value).Type", 0, "the Value's type as TypeOf; a zero Value panics"),
 		inGo("(reflect.Value).IsValid", 0, "whether the Value holds a value"),
 		inGo("(reflect.Value).IsNil", 0, "whether a chan, func, map, pointer or slice is nil; other kinds panic"),
+		inGo("(reflect.Value).Pointer", 0, "the address a chan, map, pointer, unsafe.Pointer or slice holds; of a func or string an unknown one (non-zero but for a nil func); other kinds panic"),
 		inGo("(reflect.Value).Len", 0, "the length of an array, chan, map, slice or string; other kinds panic"),
 		inGo("(reflect.Value).Elem", 0, "for a pointer, a Value holding a copy of what it points to (read then), the zero Value for nil; other kinds panic"),
 		inGo("(reflect.Value).Int", 0, "the value of a signed integer kind, as int64; other kinds panic"),
@@ -450,7 +451,7 @@ var (
 			"Complex", "Equal", "FieldByIndex", "FieldByIndexErr",
 			"FieldByNameFunc", "Fields", "Grow", "InterfaceData",
 			"MapRange", "Method", "MethodByName", "Methods", "NumMethod",
-			"OverflowComplex", "OverflowFloat", "OverflowInt", "OverflowUint", "Pointer", "Recv", "Send",
+			"OverflowComplex", "OverflowFloat", "OverflowInt", "OverflowUint", "Recv", "Send",
 			"Seq", "Seq2", "Set", "SetBool", "SetBytes", "SetCap", "SetComplex", "SetFloat", "SetInt",
 			"SetIterKey", "SetIterValue", "SetLen", "SetMapIndex", "SetPointer", "SetString", "SetUint",
 			"SetZero", "Slice", "Slice3", "TryRecv", "TrySend", "UnsafeAddr", "UnsafePointer"} {

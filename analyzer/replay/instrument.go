@@ -1845,33 +1845,38 @@ func (fe *fileEditor) raceHooks() {
 			if !fe.contains(n, want) {
 				return false
 			}
+			// An access in a func literal of a statement's header (if
+			// err := s.Add(func() { c.n++ }); ...) is hooked in the
+			// literal's body: the statement before it runs on another
+			// goroutine, or later.
+			lit := fe.inFuncLit(n, want)
 			switch s := n.(type) {
 			case *ast.RangeStmt:
-				if !fe.contains(s.Body, want) {
+				if !fe.contains(s.Body, want) && !lit {
 					best, inBody = nil, s.Body
 					return false
 				}
 			case *ast.ForStmt:
-				if s.Body != nil && !fe.contains(s.Body, want) {
+				if s.Body != nil && !fe.contains(s.Body, want) && !lit {
 					best, inBody = s, nil
 					return false
 				}
 				best, inBody = s, nil
 			case *ast.IfStmt:
 				best, inBody = s, nil
-				if !fe.contains(s.Body, want) {
+				if !fe.contains(s.Body, want) && !lit {
 					if e, ok := s.Else.(*ast.BlockStmt); !ok || !fe.contains(e, want) {
 						return false
 					}
 				}
 			case *ast.SwitchStmt:
 				best, inBody = s, nil
-				if !fe.contains(s.Body, want) {
+				if !fe.contains(s.Body, want) && !lit {
 					return false
 				}
 			case *ast.TypeSwitchStmt:
 				best, inBody = s, nil
-				if !fe.contains(s.Body, want) {
+				if !fe.contains(s.Body, want) && !lit {
 					return false
 				}
 			case *ast.SelectStmt:
@@ -1879,7 +1884,7 @@ func (fe *fileEditor) raceHooks() {
 				// is hooked before the select: no statement fits there
 				best, inBody = s, nil
 				for _, c := range s.Body.List {
-					if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil && fe.contains(cc.Comm, want) {
+					if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil && fe.contains(cc.Comm, want) && !lit {
 						return false
 					}
 				}
@@ -1903,6 +1908,22 @@ func (fe *fileEditor) raceHooks() {
 			fe.insert(fe.stmtStart(best.(ast.Stmt)), hook)
 		}
 	}
+}
+
+// inFuncLit reports whether the position want lies in the body of a
+// func literal within n.
+func (fe *fileEditor) inFuncLit(n ast.Node, want string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found || m == nil {
+			return false
+		}
+		if lit, ok := m.(*ast.FuncLit); ok && fe.contains(lit.Body, want) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // calledOperand returns the operand to hook if the access at want is the

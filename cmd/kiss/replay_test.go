@@ -77,8 +77,8 @@ func fixedTwin(t *testing.T, file, dir string) string {
 // replayShapes are the kernels of the shapes replay once got wrong (a
 // select with one case, timers, deadlines, sleeps, helper roots, steps
 // inside std, method values, language versions, random values, loop
-// variables, package testing's panics, a goroutine started inside std),
-// by package name.
+// variables, package testing's panics, a goroutine started inside std,
+// an access in a func literal of a statement's header), by package name.
 var replayShapes = map[string]string{
 	"singlecaserecv":    "select with one receive case",
 	"singlecasesend":    "select with one send case",
@@ -103,6 +103,7 @@ var replayShapes = map[string]string{
 	"bubblecounter":     "testing/synctest.Test's deadlock panic",
 	"bubblenowait":      "a test in a testing/synctest bubble without synctest.Wait",
 	"signalworker":      "os/signal's first Notify, which Go's runtime refuses inside a bubble",
+	"jobinline":         "an access in a func literal in an if statement's header",
 }
 
 // TestReplayKernels: every schedule kiss reports on its bug corpus replays
