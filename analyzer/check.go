@@ -40,7 +40,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		res.skipped = true
 		if cfg.Stats {
 			res.log = new(bytes.Buffer)
-			fmt.Fprintf(res.log, "kiss: %s.%s not checked: the package's roots used up -package-timeout=%v\n", pass.Pkg.Path(), name, cfg.PackageTimeout)
+			fmt.Fprintf(res.log, "kiss: %s.%s: not checked: the package's roots used up -package-timeout=%v\n", pass.Pkg.Path(), name, cfg.PackageTimeout)
 		}
 		return
 	}
@@ -76,7 +76,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 		testHookLowered(pass.Pkg.Path()+"."+name, sc.Program.String())
 	}
 	if err != nil {
-		note(cfg, "%s.%s not checked: %s", pass.Pkg.Path(), name, oneLine(err))
+		note(cfg, "%s.%s: not checked: %s", pass.Pkg.Path(), name, oneLine(err))
 		return
 	}
 	if cfg.DumpIR {
@@ -92,7 +92,7 @@ func checkRoot(pass *analysis.Pass, prog *ssa.Program, fn *ssa.Function, deps []
 	}
 	out, err := explore(sc, cfg, start)
 	if err != nil {
-		note(cfg, "%s.%s not checked: %v", pass.Pkg.Path(), name, err)
+		note(cfg, "%s.%s: not checked: %v", pass.Pkg.Path(), name, err)
 		return
 	}
 	res.cut = out.Stats.Cuts[smt.CutTimeout] > 0

@@ -24,16 +24,23 @@ type ival struct {
 	none     bool // (in boxEval's memo: no bound)
 }
 
+// box holds the intervals the conditions bound variables to: floats (f)
+// and bit-vectors' signed values (i). A nil box bounds nothing.
+type box struct {
+	f map[*expr][2]float64
+	i map[*expr][2]int64
+}
+
 // floatBox reports whether the conditions of slice are unsatisfiable by
-// the intervals they bound their float variables to.
+// the intervals they bound their variables to.
 func floatBox(slice []*pcNode) bool {
-	box := map[*expr][2]float64{}
+	bx := &box{f: map[*expr][2]float64{}, i: map[*expr][2]int64{}}
 	for _, m := range slice {
-		boxBound(box, m.cond, true)
+		boxBound(bx, m.cond, true)
 	}
 	for _, m := range slice {
 		memo := map[*expr]ival{}
-		if v, ok := boxEval(box, m.cond, memo); ok && v.b == 0 {
+		if v, ok := boxEval(bx, m.cond, memo); ok && v.b == 0 {
 			return true
 		}
 	}
@@ -41,15 +48,21 @@ func floatBox(slice []*pcNode) bool {
 }
 
 // boxBound narrows the box by c (held when holds): a float variable
-// compared with a constant by <, ≤ (a comparison that holds excludes NaN).
-func boxBound(box map[*expr][2]float64, c *expr, holds bool) {
+// compared with a constant by <, ≤ (a comparison that holds excludes
+// NaN); a bit-vector variable compared with a constant, signed, or
+// unsigned with a constant of a clear sign bit (a bounded draw of
+// rand.Int64N: 0 ≤ r < n).
+func boxBound(bx *box, c *expr, holds bool) {
 	switch {
 	case c.op == xNot:
-		boxBound(box, c.args[0], !holds)
+		boxBound(bx, c.args[0], !holds)
 		return
 	case c.op == xAnd && holds:
-		boxBound(box, c.args[0], true)
-		boxBound(box, c.args[1], true)
+		boxBound(bx, c.args[0], true)
+		boxBound(bx, c.args[1], true)
+		return
+	case c.op == xSLt || c.op == xSLe || c.op == xULt || c.op == xULe:
+		intBound(bx, c, holds)
 		return
 	case !holds || c.op != xFLt && c.op != xFLe:
 		return // (a negated comparison may hold of NaN)
@@ -69,7 +82,7 @@ func boxBound(box map[*expr][2]float64, c *expr, holds bool) {
 	if math.IsNaN(k) {
 		return
 	}
-	r, ok := box[v]
+	r, ok := bx.f[v]
 	if !ok {
 		r = [2]float64{math.Inf(-1), math.Inf(1)}
 	}
@@ -84,7 +97,64 @@ func boxBound(box map[*expr][2]float64, c *expr, holds bool) {
 		}
 		r[0] = max(r[0], k)
 	}
-	box[v] = r
+	bx.f[v] = r
+}
+
+// intBound narrows the box by the bit-vector comparison c of a variable
+// and a constant (held when holds; its negation is the converse
+// comparison, integers having no NaN).
+func intBound(bx *box, c *expr, holds bool) {
+	a, b := c.args[0], c.args[1]
+	var v *expr
+	var k int64
+	upper := true // v < k, v ≤ k
+	switch {
+	case a.op == xVar && b.isConst():
+		v, k = a, sext(b.c.n, b.sort.W)
+	case b.op == xVar && a.isConst():
+		v, k, upper = b, sext(a.c.n, a.sort.W), false
+	default:
+		return
+	}
+	w := v.sort.W
+	if w == 0 || w > 64 {
+		return
+	}
+	strict := c.op == xSLt || c.op == xULt
+	unsigned := c.op == xULt || c.op == xULe
+	if !holds { // ¬(v < k) is k ≤ v, ¬(v ≤ k) is k < v
+		upper, strict = !upper, !strict
+	}
+	if unsigned && (k < 0 || !upper) {
+		// (k ≥ 2^(w-1) unsigned, or a lower bound on an unsigned value,
+		// which says nothing of its sign)
+		return
+	}
+	r, ok := bx.i[v]
+	if !ok {
+		r = [2]int64{-1 << (w - 1), 1<<(w-1) - 1}
+	}
+	if unsigned { // below a k of a clear sign bit: not negative
+		r[0] = max(r[0], 0)
+	}
+	if upper {
+		if strict {
+			if k == math.MinInt64 {
+				return
+			}
+			k--
+		}
+		r[1] = min(r[1], k)
+	} else {
+		if strict {
+			if k == math.MaxInt64 {
+				return
+			}
+			k++
+		}
+		r[0] = max(r[0], k)
+	}
+	bx.i[v] = r
 }
 
 // pointValue is the value of a comparison of floats, or of a float's
@@ -115,7 +185,7 @@ const maxBoxNodes = 1024
 // boxEval bounds x's values over the box; ok is false where it cannot (a
 // variable out of the box, an operation it does not take, NaN or an
 // overflow possible).
-func boxEval(box map[*expr][2]float64, x *expr, memo map[*expr]ival) (v ival, ok bool) {
+func boxEval(bx *box, x *expr, memo map[*expr]ival) (v ival, ok bool) {
 	if v, ok := memo[x]; ok {
 		return v, !v.none
 	}
@@ -128,7 +198,7 @@ func boxEval(box map[*expr][2]float64, x *expr, memo map[*expr]ival) (v ival, ok
 		}
 		memo[x] = v
 	}()
-	arg := func(i int) (ival, bool) { return boxEval(box, x.args[i], memo) }
+	arg := func(i int) (ival, bool) { return boxEval(bx, x.args[i], memo) }
 	w := x.sort.W
 	switch x.op {
 	case xConst:
@@ -145,15 +215,23 @@ func boxEval(box map[*expr][2]float64, x *expr, memo map[*expr]ival) (v ival, ok
 		return ival{}, false
 	case xVar:
 		switch x.sort.K {
-		case sortBV: // any value of its width
+		case sortBV: // any value of its width, unless the box bounds it
 			if w == 0 || w > 64 {
 				return ival{}, false
+			}
+			if bx != nil {
+				if r, ok := bx.i[x]; ok {
+					return ival{ilo: r[0], ihi: r[1]}, r[0] <= r[1]
+				}
 			}
 			return ival{ilo: -1 << (w - 1), ihi: 1<<(w-1) - 1}, true
 		case sortBool:
 			return ival{b: 2}, true
 		}
-		r, ok := box[x]
+		if bx == nil {
+			return ival{}, false
+		}
+		r, ok := bx.f[x]
 		return ival{flo: r[0], fhi: r[1]}, ok
 	case xBAnd: // with a mask of a clear sign bit, whatever the other side
 		for i := range 2 {

@@ -146,3 +146,37 @@ func TestDrawOfUnknownSource(t *testing.T) {
 		t.Errorf("draw = 1 past draw != 1: %v with %d Z3 calls, want unsat without Z3", r, sol.calls-calls)
 	}
 }
+
+// TestBoundedDrawInTheBox checks that a bit-vector variable the path
+// bounds (a draw of rand.Int64N(10): 0 ≤ r < 10) bounds the floats made of
+// it: a jitter of ±5% as go-retry computes it, 1 − (r − 5)/100 times a
+// second, converted to a Duration, is never below 950 ms or above 1050 ms,
+// decided without Z3; the side that holds is satisfiable.
+func TestBoundedDrawInTheBox(t *testing.T) {
+	e, sol := testSolver(t)
+	x := e.x
+	f64s, i64 := fpSort(64), bvSort(64)
+	fc := func(f float64) *expr { return x.konst(f64s, cval{n: fbits(f)}) }
+	k := func(n int64) *expr { return x.bvConst(64, uint64(n)) }
+	r := x.newVar(i64, "r")
+	path := sol.extend(sol.root, x.mk(xSLe, boolSort, k(0), r))
+	path = sol.extend(path, x.mk(xSLt, boolSort, r, k(10)))
+	if sol.decide(path, false) != sat {
+		t.Fatal("0 <= r < 10 is not satisfiable")
+	}
+	pct := x.mk(xFSub, f64s, fc(1), x.mk(xFDiv, f64s, x.mk(xFFromS, f64s, x.mk(xSub, i64, r, k(5))), fc(100)))
+	d := x.mk(xFToS, i64, x.mk(xFMul, f64s, fc(1e9), pct))
+	for _, c := range []struct {
+		cond *expr
+		want status
+	}{
+		{x.mk(xSLt, boolSort, d, k(950_000_000)), unsat},
+		{x.mk(xSLt, boolSort, k(1_050_000_000), d), unsat},
+		{x.mk(xSLt, boolSort, d, k(1_000_000_000)), sat},
+	} {
+		calls := sol.calls
+		if got := sol.decide(sol.extend(path, c.cond), false); got != c.want || sol.calls > calls {
+			t.Errorf("%v: %v with %d Z3 calls, want %v without Z3", c.cond, got, sol.calls-calls, c.want)
+		}
+	}
+}

@@ -94,8 +94,19 @@ func sample(slice []*pcNode, vars []*expr, seed int) bool {
 	rng := rand.New(rand.NewSource(int64(seed)))
 	vals := map[*expr]cval{}
 	env := func(v *expr) cval { return vals[v] }
+	// A bit-vector variable the conditions bound (a draw of Intn(n)) is
+	// sampled in its interval every other try: 0..3 and random words
+	// mostly fall outside a small one.
+	bx := &box{f: map[*expr][2]float64{}, i: map[*expr][2]int64{}}
+	for _, m := range slice {
+		boxBound(bx, m.cond, true)
+	}
 	for try := range sampleTries {
 		for _, v := range vars {
+			if r, ok := bx.i[v]; ok && try%2 == 1 && r[0] <= r[1] {
+				vals[v] = cval{n: trunc(uint64(inInterval(rng, r[0], r[1], try)), v.sort.W)}
+				continue
+			}
 			vals[v] = sampleValue(rng, v.sort, try)
 		}
 		holds := true
@@ -111,6 +122,21 @@ func sample(slice []*pcNode, vars []*expr, seed int) bool {
 		}
 	}
 	return false
+}
+
+// inInterval is lo or hi on the first tries, then a value between.
+func inInterval(rng *rand.Rand, lo, hi int64, try int) int64 {
+	switch {
+	case try < 2:
+		return lo
+	case try < 4:
+		return hi
+	}
+	span := uint64(hi - lo) // (the width less one, mod 2^64)
+	if span == ^uint64(0) {
+		return int64(rng.Uint64())
+	}
+	return lo + int64(rng.Uint64()%(span+1))
 }
 
 // sampleValue is the try-th value sampling gives a variable of sort so:
