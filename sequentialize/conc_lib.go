@@ -1083,8 +1083,9 @@ func hasPrintMethod(t types.Type) bool {
 // fmtMethods is the text fmt prints for operand x (an interface) by verb
 // (%v, %s, or Errorf's %w), as its handleMethods does: "<nil>" for a nil
 // operand (%!s(<nil>) and %!w(<nil>) by the other verbs), the result of
-// its Error method, else (not by %w) of its String method. An operand
-// that formats itself (fmt.Formatter) or has neither method prints by
+// its Error method, else (not by %w) of its String method, else, for %v
+// and %s, a string itself. An operand that formats itself
+// (fmt.Formatter) or has neither method and is no string prints by
 // reflection, which kiss does not follow: an unknown string. So is a nil
 // pointer with a method: fmt prints "<nil>" if the method panics
 // (catchPanic), what it returns if not.
@@ -1117,7 +1118,14 @@ func fmtMethods(l *lowerer, b *builder, fmtPkg *types.Package, x ir.Value, verb 
 					return unknown() // %!w(...)
 				}
 				isStringer := b.Call(ir.Bool, l.implementsFunc(stringer), id)
-				return b.ifElse(isStringer, ir.String, "print.stringer", call(stringer), unknown)
+				return b.ifElse(isStringer, ir.String, "print.stringer", call(stringer), func() ir.Value {
+					if verb != 's' && verb != 'v' {
+						return unknown()
+					}
+					// a string (a cache's key of type any): itself
+					isStr := b.Bin(ir.OpEq, id, ir.IntConst(ir.I64, l.TypeID(types.Typ[types.String])))
+					return b.ifElse(isStr, ir.String, "print.string", func() ir.Value { return b.Load(ir.String, b.Extract(x, 1)) }, unknown)
+				})
 			})
 		})
 	})

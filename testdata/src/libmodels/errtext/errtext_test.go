@@ -84,3 +84,27 @@ func TestMessageTextFixed(t *testing.T) {
 	}
 	_ = n
 }
+
+// valueFor is a cache's loader: its key, of type any, printed by %s.
+func valueFor(key any) any { return fmt.Sprintf("valueFor%s", key) }
+
+// A string held in an interface prints as itself by %s and %v (a cache
+// test compares what the loader made of a key with what the cache
+// returns): the texts are known, and the race is there only when they are
+// equal.
+func TestAnyStringText(t *testing.T) {
+	n := 0
+	if valueFor("k1") == "valueFork1" && fmt.Sprintf("%v|%s", any("a"), any("b")) == "a|b" {
+		go func() { n++ }() // want `data race on n: .*\(0 preemptions\)`
+	}
+	_ = n
+}
+
+// The fixed twin: the texts are not those.
+func TestAnyStringTextFixed(t *testing.T) {
+	n := 0
+	if valueFor("k1") == "valueFor k1" || fmt.Sprintf("%v", any("a")) == "\"a\"" {
+		go func() { n++ }()
+	}
+	_ = n
+}
