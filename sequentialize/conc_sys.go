@@ -180,8 +180,10 @@ func (c *concLowering) sysModels(m map[string]externFunc) {
 	// A signal the process sends itself would reach that watcher, and
 	// kiss does not deliver it: a path past kill(2) is one past a call
 	// kiss does not know, so that a test waiting for its own signal is
-	// not reported blocked for good.
-	for _, name := range []string{"syscall.Kill", "syscall.Tgkill"} {
+	// not reported blocked for good. So is one past pidfd_send_signal(2),
+	// which os.Process.Signal uses where Linux has it (std's
+	// os/signal ExampleNotifyContext signals itself so).
+	for _, name := range []string{"syscall.Kill", "syscall.Tgkill", "internal/syscall/unix.PidFDSendSignal"} {
 		m[name] = func(l *lowerer, b *builder, call *ssa.CallCommon, args []ir.Value, pos string) (ir.Value, error) {
 			return l.callUnknown(b, name, call.Signature(), true), nil
 		}

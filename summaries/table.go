@@ -358,6 +358,7 @@ var registry = func() []Model {
 		inGo("os/signal.signal_recv", vis|blk, "waits for the next signal the process gets; none reaches a test's process in kiss, so os/signal's watcher goroutine waits for good, as the runtime's own (neither a deadlock nor a leak)"),
 		inGo("syscall.Kill", 0, "a call kiss does not know (the signal is not delivered): paths past it are not followed; an unknown error"),
 		inGo("syscall.Tgkill", 0, "as syscall.Kill"),
+		inGo("internal/syscall/unix.PidFDSendSignal", 0, "as syscall.Kill (os.Process.Signal's path where Linux has pidfds)"),
 		inGo("internal/syscall/unix.vgetrandom", 0, "the OS's random bytes (crypto/rand): fills p with bytes of a generator kiss keeps, different at each call, and returns len(p), supported"),
 		inGo("os.LookupEnv", 0, "an unknown string and an unknown bool"),
 		inGo("syscall.Environ", 0, "the environment (os.Environ): a fresh slice of up to three strings kiss does not know"),

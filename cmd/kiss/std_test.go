@@ -37,6 +37,10 @@ func TestStdFalseAlarms(t *testing.T) {
 		{"internal/reflectlite", "TestIsNil", "panic"},
 		// log.Print wrote to os.Stderr whatever log.SetOutput had set
 		{"log/slog", "TestLogLoggerLevelForHandlerWriter", "test failure"},
+		// the example signals itself through os.Process.Signal, which on
+		// Linux sends by pidfd_send_signal, not kill: the signal was lost
+		// and the select blocked for good
+		{"os/signal", "ExampleNotifyContext", "deadlock"},
 	} {
 		t.Run(strings.ReplaceAll(c.pkg, "/", "_")+"."+c.root, func(t *testing.T) {
 			t.Parallel()
@@ -58,5 +62,18 @@ func TestStdBubbleDeadlock(t *testing.T) {
 	out, code := run(t, t.TempDir(), kissBin, "-verify=false", "-timeout", "3s", "-run", "^TestDeadlockRoot$", "internal/synctest")
 	if code == 0 || !regexp.MustCompile(`goroutine leak: goroutine 1 \(started at synctest_test.go:\d+:\d+\) blocks forever in select`).MatchString(out) || strings.Contains(out, "deadlock:") {
 		t.Errorf("kiss -run TestDeadlockRoot internal/synctest: exit %d, want the bubble's goroutine leaked and no deadlock:\n%s", code, out)
+	}
+}
+
+// TestStdBubbleClockStops: once a bubble has deadlocked, its clock never
+// moves again. std's TestDeadlockTicker recovers the deadlock panic of a
+// bubble whose goroutine waits on a ticker; kiss let the ticker fire after
+// the test returned, and reported the goroutine's t.Errorf as a panic
+// ("Fail in goroutine after TestDeadlockTicker has completed"). Go's
+// outcome is the goroutine left blocked on the ticker's channel.
+func TestStdBubbleClockStops(t *testing.T) {
+	out, code := run(t, t.TempDir(), kissBin, "-verify=false", "-timeout", "3s", "-run", "^TestDeadlockTicker$", "internal/synctest")
+	if code == 0 || !regexp.MustCompile(`goroutine leak: goroutine 2 \(started at synctest_test.go:\d+:\d+\) blocks forever receiving from a channel`).MatchString(out) || strings.Contains(out, "Fail in goroutine") {
+		t.Errorf("kiss -run TestDeadlockTicker internal/synctest: exit %d, want the ticker's receiver leaked and no failure after the test:\n%s", code, out)
 	}
 }

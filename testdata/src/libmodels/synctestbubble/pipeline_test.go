@@ -41,6 +41,21 @@ func TestSleeperLeft(t *testing.T) {
 	})
 }
 
+// A ticker's receiver left behind: the bubble's deadlock, and its clock
+// stays stopped after it, so the ticker never fires (cmd/kiss's
+// TestStdBubbleDeadlock checks the same of std's TestDeadlockTicker,
+// which recovers the panic).
+func TestTickerLeft(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) { // want `panic: deadlock: main bubble goroutine has exited but blocked goroutines remain`
+		go func() {
+			for range time.Tick(time.Second) {
+				t.Errorf("ticked")
+				return
+			}
+		}()
+	})
+}
+
 // Waited for: the hour passes while the test's goroutine is blocked too.
 func TestSleeperLeftFixed(t *testing.T) {
 	var done atomic.Bool
